@@ -1,0 +1,69 @@
+/**
+ * The one object that carries every side effect the renderer needs (amis-style environment). The app (src/)
+ * builds it from its HTTP client, session, i18n and router; stories and tests build it from fixtures.
+ * Rendering stays testable because nothing here is imported globally.
+ */
+import type { Language, RoleLevel, ServiceName } from './contract/wire'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface HttpRequest {
+  method: HttpMethod
+  /** Service whose prefix goes before the path (`/api/<prefix>`). */
+  service: ServiceName
+  /** Path after the service prefix, placeholders already filled: `/v1/7/warehouses`. */
+  path: string
+  /** Query parameters; null, undefined and '' are stripped by the client before sending. */
+  params?: Record<string, unknown>
+  data?: unknown
+  responseType?: 'json' | 'blob' | 'text'
+  /** Set when the caller shows its own message for a failure (the client then does not notify). */
+  silent?: boolean
+}
+
+/** A failed call: the server's error envelope, or one made from an HTTP/network failure. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly type: 'error' | 'warn' | 'info' = 'error',
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export interface SessionUser {
+  userId: number
+  tenantId: number
+  roleId: number
+  roleCode: string
+  roleLevel: RoleLevel
+  language: Language
+  dateFormat: string
+  dateTimeFormat: string
+  timeFormat: string
+}
+
+export interface Notifier {
+  success(message: string, title?: string): void
+  error(message: string, title?: string): void
+  warning(message: string, title?: string): void
+  info(message: string, title?: string): void
+}
+
+export interface RendererEnv {
+  /** Performs an API call; resolves with the parsed body, rejects with ApiError (after notifying, unless silent). */
+  request<T = unknown>(req: HttpRequest): Promise<T>
+  user: SessionUser
+  /** Translation of `key` in the user's language (server prompts override bundled texts), else `fallback`. */
+  t(key: string, fallback?: string, vars?: Record<string, string | number>): string
+  notify: Notifier
+  /** Asks the user; resolves true when confirmed. */
+  confirm(options: { title: string; content?: string; danger?: boolean }): Promise<boolean>
+  navigate(to: string, options?: { replace?: boolean }): void
+  /** Menu id of the active tab (H-Menu-Id); personal settings (filter templates, columns) are kept per menu. */
+  menuId?: number
+}

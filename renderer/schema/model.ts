@@ -1,0 +1,177 @@
+/**
+ * The model language: one `schemas/models/<service>/<entity>.model.json` per entity a service keeps.
+ * The reference server migrates the model's table and mounts its REST endpoints from it (no hand-written
+ * routes for plain CRUD). Pure module: TypeBox definitions → `schemas/model.schema.json` and the static types.
+ *
+ * REST conventions mounted for a model (tenant-scoped form; site-scoped models drop `/{tenantId}`):
+ *   GET    /api/<service>/v1/{tenantId}/<resource>?page&size&sort&<filters>   → Page<Row>
+ *   GET    /api/<service>/v1/{tenantId}/<resource>/{id}                       → Row
+ *   POST   /api/<service>/v1/{tenantId}/<resource>                            → Row (created)
+ *   PUT    /api/<service>/v1/{tenantId}/<resource>            body Row with id + objectVersionNumber → Row
+ *   DELETE /api/<service>/v1/{tenantId}/<resource>            body Row (or Row[]) with id + objectVersionNumber
+ *   POST   /api/<service>/v1/{tenantId}/<resource>/batch-save body Row[] with `_status` → Row[]
+ * Rows are camelCase JSON; columns are snake_case. Every row carries objectVersionNumber and the audit fields.
+ */
+import { Type, type Static } from '@sinclair/typebox'
+
+const Name = (description: string) => Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', description })
+
+export const FieldType = Type.Union(
+  [
+    Type.Literal('string'),
+    Type.Literal('text'),
+    Type.Literal('integer'),
+    Type.Literal('decimal'),
+    Type.Literal('flag'),
+    Type.Literal('boolean'),
+    Type.Literal('date'),
+    Type.Literal('datetime'),
+    Type.Literal('json'),
+  ],
+  {
+    description:
+      'Stored type. string: varchar(maxLength); text: unbounded text; integer: bigint; decimal: numeric(precision, scale); ' +
+      'flag: 0/1 smallint (HZERO-style enabledFlag); boolean; date (YYYY-MM-DD); datetime (YYYY-MM-DD HH:mm:ss); json.',
+  },
+)
+export type FieldType = Static<typeof FieldType>
+
+export const Searchable = Type.Union(
+  [Type.Literal('exact'), Type.Literal('like'), Type.Literal('range'), Type.Literal('in')],
+  {
+    description:
+      'How the list endpoint filters by this field from a query parameter of the same name. exact: =; like: case-insensitive ' +
+      'contains; range: <name>From / <name>To bounds (inclusive); in: comma-separated values.',
+  },
+)
+
+export const ModelField = Type.Object(
+  {
+    name: Name('Field name in camelCase, as it travels on the wire; the column is its snake_case form.'),
+    type: FieldType,
+    label: Type.Optional(
+      Type.String({ description: 'Human name used in server messages (defaults to the name).' }),
+    ),
+    required: Type.Optional(
+      Type.Boolean({ description: 'Must be present and non-empty on create and update.' }),
+    ),
+    maxLength: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 10000, description: 'For string: column length.' }),
+    ),
+    precision: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 38, description: 'For decimal: total digits.' }),
+    ),
+    scale: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 18, description: 'For decimal: digits after the point.' }),
+    ),
+    min: Type.Optional(Type.Number({ description: 'Smallest allowed number.' })),
+    max: Type.Optional(Type.Number({ description: 'Largest allowed number.' })),
+    pattern: Type.Optional(Type.String({ description: 'Regular expression a string value must match.' })),
+    lookupCode: Type.Optional(
+      Type.String({ description: 'Value-set code: the value must be one of its values (checked on write).' }),
+    ),
+    default: Type.Optional(
+      Type.Union([Type.String(), Type.Number(), Type.Boolean()], {
+        description: 'Value on create when absent.',
+      }),
+    ),
+    readOnly: Type.Optional(
+      Type.Boolean({ description: 'Set by the server only; ignored in request bodies.' }),
+    ),
+    updatable: Type.Optional(
+      Type.Boolean({ description: 'false: may be set on create but never changed afterwards.' }),
+    ),
+    searchable: Type.Optional(Searchable),
+    sortable: Type.Optional(Type.Boolean({ description: 'May be named in sort=<field>,asc|desc.' })),
+    codeRule: Type.Optional(
+      Type.String({
+        description:
+          'Code-rule code that numbers new rows when the value is absent (e.g. WINV.JXS_OUTBOUND → JXS2026112100001).',
+      }),
+    ),
+    multiLanguage: Type.Optional(
+      Type.Boolean({
+        description: 'Translatable: values per language travel in _tls and are kept per language.',
+      }),
+    ),
+    description: Type.Optional(
+      Type.String({ description: 'What the field means, for people reading the model.' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type ModelField = Static<typeof ModelField>
+
+export const UniqueKey = Type.Object(
+  {
+    fields: Type.Array(Type.String(), {
+      minItems: 1,
+      description: 'Fields whose values together are unique per tenant.',
+    }),
+    message: Type.Optional(
+      Type.String({ description: 'Message on a duplicate; {field} placeholders are filled from the row.' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export const ModelPermissions = Type.Object(
+  {
+    query: Type.Optional(
+      Type.String({ description: 'Code required to list, get and export (omit: any signed-in user).' }),
+    ),
+    create: Type.Optional(Type.String({ description: 'Code required to create.' })),
+    update: Type.Optional(Type.String({ description: 'Code required to update.' })),
+    delete: Type.Optional(Type.String({ description: 'Code required to delete.' })),
+    export: Type.Optional(Type.String({ description: 'Code required to export.' })),
+  },
+  {
+    additionalProperties: false,
+    description: 'Permission codes guarding the endpoints; the page declares the same codes.',
+  },
+)
+
+export const ModelSchema = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    service: Type.String({
+      description: 'Service the entity belongs to: its API prefix (wms, hpfm, iam …).',
+    }),
+    entity: Name('Entity name, unique within the service (e.g. warehouse).'),
+    resource: Type.String({
+      pattern: '^[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*)*$',
+      description:
+        'Path segment(s) of the REST endpoints, e.g. "warehouses" → /api/wms/v1/{tenantId}/warehouses.',
+    }),
+    table: Type.String({ pattern: '^[a-z][a-z0-9_]*$', description: 'Database table name (snake_case).' }),
+    description: Type.Optional(Type.String({ description: 'What the entity is, its states and rules.' })),
+    tenantScoped: Type.Optional(
+      Type.Boolean({ description: 'Default true: rows belong to a tenant and paths carry /{tenantId}.' }),
+    ),
+    primaryKey: Name('Name of the generated id field (bigint identity), e.g. warehouseId.'),
+    fields: Type.Array(ModelField, { minItems: 1 }),
+    uniqueKeys: Type.Optional(Type.Array(UniqueKey)),
+    indexes: Type.Optional(
+      Type.Array(Type.Array(Type.String(), { minItems: 1 }), {
+        description: 'Extra indexes (field lists) for list queries.',
+      }),
+    ),
+    defaultSort: Type.Optional(
+      Type.String({ description: 'Sort when the request names none, e.g. "warehouseCode,asc".' }),
+    ),
+    permissions: Type.Optional(ModelPermissions),
+    ownerScope: Type.Optional(
+      Type.Object(
+        {
+          roleCodes: Type.Array(Type.String(), {
+            minItems: 1,
+            description: 'Users whose current role code is listed see and change only the rows they created.',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false, $id: 'https://wms.local/schemas/model.schema.json', title: 'Model' },
+)
+export type ModelSchema = Static<typeof ModelSchema>
