@@ -1,0 +1,56 @@
+/**
+ * The renderer's environment (renderer/env.ts) built on the app's HTTP client, session, i18n and router.
+ * One per page: its requests carry that page's menu id (H-Menu-Id).
+ */
+import type { i18n } from 'i18next'
+import type { CurrentUser } from '../../renderer/contract/wire'
+import type { Notifier, RendererEnv, SessionUser } from '../../renderer/env'
+import { toLanguage } from '../locales/i18n'
+import type { HttpClient } from './http-client'
+
+// Fallback formats when the user has none (X-13: the platform's fixed formats).
+const DEFAULT_FORMATS = { date: 'YYYY-MM-DD', dateTime: 'YYYY-MM-DD HH:mm:ss', time: 'HH:mm:ss' }
+
+export interface RendererEnvParts {
+  http: HttpClient
+  user: CurrentUser
+  i18n: i18n
+  notifier: () => Notifier
+  confirm: RendererEnv['confirm']
+  navigate: RendererEnv['navigate']
+  menuId?: number
+}
+
+/** The session user the renderer sees, from users/self. */
+export function toSessionUser(user: CurrentUser): SessionUser {
+  return {
+    userId: user.id,
+    tenantId: user.tenantId,
+    roleId: user.currentRoleId,
+    roleCode: user.currentRoleCode,
+    roleLevel: user.currentRoleLevel,
+    language: toLanguage(user.language),
+    dateFormat: user.dateFormat || DEFAULT_FORMATS.date,
+    dateTimeFormat: user.dateTimeFormat || DEFAULT_FORMATS.dateTime,
+    timeFormat: user.timeFormat || DEFAULT_FORMATS.time,
+  }
+}
+
+export function createRendererEnv(parts: RendererEnvParts): RendererEnv {
+  const { http, i18n, menuId } = parts
+  return {
+    request: (req) => http.request(req, { menuId }),
+    user: toSessionUser(parts.user),
+    t: (key, fallback, vars) => i18n.t(key, { ...vars, defaultValue: fallback ?? key }),
+    // A getter: the antd notification API bound to the app's theme is known only once the tree is mounted.
+    notify: {
+      success: (m, t) => parts.notifier().success(m, t),
+      error: (m, t) => parts.notifier().error(m, t),
+      warning: (m, t) => parts.notifier().warning(m, t),
+      info: (m, t) => parts.notifier().info(m, t),
+    },
+    confirm: parts.confirm,
+    navigate: parts.navigate,
+    menuId,
+  }
+}

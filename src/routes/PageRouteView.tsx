@@ -1,0 +1,57 @@
+/**
+ * The element of a page route. A thin wrapper reads the route (params, query) and hands plain values to a
+ * memoised body, so a page kept alive later re-renders only when its own values change (FIELD-NOTES).
+ */
+import { Skeleton } from 'antd'
+import { lazy, memo, Suspense, useEffect, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useParams } from 'react-router-dom'
+import { recordVisit } from '../shell/recent-visits'
+import { useServices, useSession } from '../stores/contexts'
+import { PageErrorBoundary } from './PageErrorBoundary'
+import type { PageRoute } from './route-table'
+
+const SchemaPageHost = lazy(() => import('./SchemaPageHost'))
+
+export function PageRouteView({ page }: { page: PageRoute }) {
+  const routeParams = useParams()
+  const { pathname, search } = useLocation()
+  const services = useServices()
+  const { user } = useSession()
+  const paramsKey = JSON.stringify({ ...routeParams, ...page.fixedParams })
+
+  useEffect(() => {
+    services.activeMenu.id = page.menuId
+    if (!page.hidden) recordVisit(user.id, { path: pathname, title: page.title })
+    return () => {
+      if (services.activeMenu.id === page.menuId) services.activeMenu.id = undefined
+    }
+  }, [services, page, pathname, user.id])
+
+  return <PageBody file={page.file} menuId={page.menuId} paramsKey={paramsKey} search={search} />
+}
+
+interface PageBodyProps {
+  file: string
+  menuId: number
+  /** Params as JSON: a string compares by value, so memo holds across navigations that keep them. */
+  paramsKey: string
+  search: string
+}
+
+const PageBody = memo(function PageBody({ file, menuId, paramsKey, search }: PageBodyProps) {
+  const { t } = useTranslation()
+  const params = useMemo(() => JSON.parse(paramsKey) as Record<string, string>, [paramsKey])
+  const query = useMemo(() => new URLSearchParams(search), [search])
+  return (
+    <PageErrorBoundary
+      resetKey={`${file}${paramsKey}`}
+      title={t('page.loadFailed', { message: file })}
+      reloadLabel={t('page.reload')}
+    >
+      <Suspense fallback={<Skeleton active />}>
+        <SchemaPageHost file={file} menuId={menuId} params={params} search={query} />
+      </Suspense>
+    </PageErrorBoundary>
+  )
+})

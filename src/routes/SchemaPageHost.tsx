@@ -1,0 +1,73 @@
+/**
+ * Renders one page file with the schema renderer. Loaded lazily (React.lazy) so the sign-in path and the
+ * shell do not pull the renderer, Formily and the table widgets until a page is opened.
+ */
+import { Alert, Button, Skeleton } from 'antd'
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { createRegistry, RendererProvider, SchemaPage } from '../../renderer/index'
+import { defaultWidgets } from '../../widgets/index'
+import { createRendererEnv } from '../http/renderer-env'
+import { useServices, useSession } from '../stores/contexts'
+import { loadPageFile } from './page-files'
+
+const registry = createRegistry(defaultWidgets)
+
+export interface SchemaPageHostProps {
+  file: string
+  menuId: number
+  params: Record<string, string>
+  search: URLSearchParams
+}
+
+export default function SchemaPageHost({ file, menuId, params, search }: SchemaPageHostProps) {
+  const services = useServices()
+  const { user } = useSession()
+  const { t } = useTranslation()
+  const [state, setState] = useState<{ file: string; page?: unknown; error?: string }>({ file })
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    let live = true
+    loadPageFile(file).then(
+      (page) => live && setState({ file, page }),
+      (error: unknown) =>
+        live && setState({ file, error: error instanceof Error ? error.message : String(error) }),
+    )
+    return () => {
+      live = false
+    }
+  }, [file, attempt])
+
+  const env = useMemo(
+    () =>
+      createRendererEnv({
+        http: services.http,
+        user,
+        i18n: services.i18n,
+        notifier: () => services.ui.notifier,
+        confirm: (options) => services.ui.confirm(options),
+        navigate: (to, options) =>
+          services.router.navigate ? services.router.navigate(to, options) : services.browser.assign(to),
+        menuId,
+      }),
+    [services, user, menuId],
+  )
+
+  if (state.file === file && state.error) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t('page.loadFailed', { message: state.error })}
+        action={<Button onClick={() => setAttempt((n) => n + 1)}>{t('page.reload')}</Button>}
+      />
+    )
+  }
+  if (state.file !== file || state.page === undefined) return <Skeleton active />
+  return (
+    <RendererProvider env={env} registry={registry}>
+      <SchemaPage page={state.page} file={file} params={params} search={search} />
+    </RendererProvider>
+  )
+}

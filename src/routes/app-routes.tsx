@@ -1,0 +1,58 @@
+/**
+ * The route tree. Signed in: the shell with home, /workplace, the menu's pages and their hidden sub-pages,
+ * the error pages and /404; every unknown path redirects to /404 (PLAT-ROUTE-04, X-30). Public (no login):
+ * the error pages and the /public session pages only.
+ */
+import { Navigate, type RouteObject } from 'react-router-dom'
+import { ShellLayout } from '../shell/ShellLayout'
+import { Workplace } from '../shell/Workplace'
+import { hasWorkplace, homePathFor, WORKPLACE_PATH } from './home'
+import { PageRouteView } from './PageRouteView'
+import type { RouteTable } from './route-table'
+import { ExceptionPage, PublicStatusPage, type ExceptionCode } from './StatusPages'
+
+const EXCEPTION_CODES: ExceptionCode[] = ['403', '404', '500', '501']
+
+function statusRoutes(): RouteObject[] {
+  return [
+    ...EXCEPTION_CODES.map((code) => ({
+      path: `/exception/${code}`,
+      element: <ExceptionPage code={code} />,
+    })),
+    { path: '/public/unauthorized', element: <PublicStatusPage status="unauthorized" /> },
+    { path: '/public/kickoff', element: <PublicStatusPage status="kickoff" /> },
+    { path: '/public/self-error', element: <PublicStatusPage status="selfError" /> },
+  ]
+}
+
+/** Routes of the signed-in app for the route table of the current role. */
+export function signedInRoutes(table: RouteTable, roleCode: string): RouteObject[] {
+  const home = homePathFor(roleCode)
+  const [publicPages, errorPages] = [
+    statusRoutes().filter((r) => r.path?.startsWith('/public/')),
+    statusRoutes().filter((r) => r.path?.startsWith('/exception/')),
+  ]
+  return [
+    {
+      path: '/',
+      element: <ShellLayout />,
+      children: [
+        { index: true, element: <Navigate to={home} replace /> },
+        {
+          path: WORKPLACE_PATH,
+          element: hasWorkplace(roleCode) ? <Workplace /> : <Navigate to={home} replace />,
+        },
+        ...table.pages.map((page) => ({ path: page.path, element: <PageRouteView page={page} /> })),
+        ...errorPages,
+        { path: '/404', element: <ExceptionPage code="404" /> },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+    ...publicPages,
+  ]
+}
+
+/** Routes that open without signing in; anything else under /public is not found. */
+export function publicRoutes(): RouteObject[] {
+  return [...statusRoutes(), { path: '*', element: <ExceptionPage code="404" /> }]
+}

@@ -1,0 +1,71 @@
+/**
+ * The header (PLAT-HDR, first version; 48 px): menu toggle, logo and title, tenant chooser (not for jxs),
+ * language picker and the user dropdown. The tab bar, notices and settings drawer join it later.
+ */
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
+import { Button, Flex, theme } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { JXS_ROLE_CODE } from '../routes/home'
+import { useSession } from '../stores/contexts'
+import { LanguagePicker } from './LanguagePicker'
+import type { SessionActions } from './session-actions'
+import { TenantSwitcher } from './TenantSwitcher'
+import { UserMenu } from './UserMenu'
+
+export const HEADER_HEIGHT = 48
+
+export interface HeaderBarProps {
+  collapsed: boolean
+  onToggle(): void
+  actions: SessionActions
+  navigate(to: string): void
+  onLogout(): void
+}
+
+export function HeaderBar({ collapsed, onToggle, actions, navigate, onLogout }: HeaderBarProps) {
+  const { t } = useTranslation()
+  const { user, roles, tenants, language } = useSession()
+  const { token } = theme.useToken()
+  return (
+    <Flex align="center" gap={8} style={{ height: HEADER_HEIGHT, paddingInline: 8 }}>
+      <Button
+        type="text"
+        aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={onToggle}
+      />
+      <a href="/" style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}>
+        {user.logo ? <img src={user.logo} alt="" height={28} /> : <Logo color={token.colorPrimary} />}
+        <strong style={{ fontSize: 18 }}>{user.title || t('app.title')}</strong>
+      </a>
+      <Flex align="center" gap={4} style={{ marginLeft: 'auto' }}>
+        {user.currentRoleCode !== JXS_ROLE_CODE && (
+          <TenantSwitcher
+            currentTenantId={user.tenantId}
+            currentTenantName={user.tenantName}
+            tenants={tenants}
+            onSwitch={(id) => void actions.switchTenant(id)}
+          />
+        )}
+        <LanguagePicker current={language} onChange={(lang) => void actions.changeLanguage(lang)} />
+        <UserMenu
+          user={user}
+          roles={roles}
+          onSwitchRole={(id) => void actions.switchRole(id)}
+          onOpen={navigate}
+          onLogout={onLogout}
+        />
+      </Flex>
+    </Flex>
+  )
+}
+
+// A plain mark in the theme colour, so the header does not depend on an image file.
+function Logo({ color }: { color: string }) {
+  return (
+    <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true">
+      <rect width="28" height="28" rx="6" fill={color} />
+      <path d="M6 9l3 10 3-7 2 0 3 7 3-10" stroke="#fff" strokeWidth="2" fill="none" strokeLinejoin="round" />
+    </svg>
+  )
+}

@@ -1,0 +1,84 @@
+/**
+ * The signed-in app: loads the session (user, roles, tenants, menus, prompts), builds the routes of the
+ * current role, then hands over to the router. The originally requested address is kept (PLAT-LOGIN-05).
+ */
+import { Button, Flex, Result, Spin } from 'antd'
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { createBrowserRouter, RouterProvider } from 'react-router-dom'
+import type { Language } from '../../renderer/contract/wire'
+import { signedInRoutes } from '../routes/app-routes'
+import { pageIndex } from '../routes/page-files'
+import { buildRouteTable, type RouteTable } from '../routes/route-table'
+import { useServices, SessionContext } from '../stores/contexts'
+import { loadSession, type AppSession } from '../stores/load-session'
+
+type State =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | {
+      status: 'ready'
+      session: AppSession & { routes: RouteTable }
+      router: ReturnType<typeof createBrowserRouter>
+    }
+
+export function SignedInApp({ setLanguage }: { setLanguage(language: Language): void }) {
+  const services = useServices()
+  const { t } = useTranslation()
+  const [state, setState] = useState<State>({ status: 'loading' })
+
+  const load = useCallback(() => {
+    setState({ status: 'loading' })
+    loadSession(services.http, services.i18n).then(
+      async (session) => {
+        await services.i18n.changeLanguage(session.language)
+        setLanguage(session.language)
+        const routes = buildRouteTable(session.menus, pageIndex)
+        const router = createBrowserRouter(signedInRoutes(routes, session.user.currentRoleCode))
+        services.router.navigate = (to, options) => void router.navigate(to, options)
+        setState({ status: 'ready', session: { ...session, routes }, router })
+      },
+      (error: unknown) =>
+        setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    )
+  }, [services, setLanguage])
+
+  useEffect(load, [load])
+
+  if (state.status === 'loading')
+    return (
+      <FullScreen>
+        <Spin size="large" tip={t('app.loading')}>
+          <div style={{ width: 160 }} />
+        </Spin>
+      </FullScreen>
+    )
+  if (state.status === 'failed') {
+    return (
+      <FullScreen>
+        <Result
+          status="error"
+          title={t('app.loadFailed', { message: state.message })}
+          extra={
+            <Button type="primary" onClick={load}>
+              {t('app.retry')}
+            </Button>
+          }
+        />
+      </FullScreen>
+    )
+  }
+  return (
+    <SessionContext.Provider value={state.session}>
+      <RouterProvider router={state.router} />
+    </SessionContext.Provider>
+  )
+}
+
+export function FullScreen({ children }: { children: React.ReactNode }) {
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+      {children}
+    </Flex>
+  )
+}

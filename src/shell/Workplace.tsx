@@ -1,0 +1,103 @@
+/**
+ * The home page /workplace (CORE-ROUTE-08): a greeting with the user, current tenant and role; quick
+ * entries to the menu pages the role has; and the pages this user visited recently.
+ */
+import { ClockCircleOutlined } from '@ant-design/icons'
+import { Avatar, Card, Col, Empty, Flex, List, Row, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router-dom'
+import { leafEntries } from '../routes/route-table'
+import { useSession } from '../stores/contexts'
+import { menuIcon } from './menu-icons'
+import { openMenuEntry } from './menu-navigation'
+import { readRecentVisits } from './recent-visits'
+
+function greetingKey(hour: number): string {
+  if (hour < 12) return 'workplace.greeting.morning'
+  if (hour < 18) return 'workplace.greeting.afternoon'
+  return 'workplace.greeting.evening'
+}
+
+export function Workplace({ now = new Date() }: { now?: Date }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { user, routes } = useSession()
+  const entries = useMemo(() => leafEntries(routes.menu), [routes.menu])
+  const recent = useMemo(() => readRecentVisits(user.id), [user.id])
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Flex align="center" gap={16}>
+          <Avatar size={56} src={user.imageUrl}>
+            {user.realName.slice(0, 1)}
+          </Avatar>
+          <div>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {t(greetingKey(now.getHours()), { name: user.realName })}
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              {t('workplace.context', { tenant: user.tenantName, role: user.currentRoleName })}
+            </Typography.Text>
+          </div>
+        </Flex>
+      </Card>
+      <Row gutter={16}>
+        <Col xs={24} lg={16}>
+          <Card title={t('workplace.quickEntries')}>
+            {entries.length === 0 ? (
+              <Empty description={t('workplace.noMenus')} />
+            ) : (
+              <Row gutter={[12, 12]}>
+                {entries.map((entry) => (
+                  <Col key={entry.id} xs={12} md={8} xl={6}>
+                    <Card
+                      hoverable
+                      size="small"
+                      onClick={() => openMenuEntry(entry, navigate)}
+                      role="link"
+                      aria-label={entry.name}
+                    >
+                      <Flex vertical align="center" gap={8}>
+                        <span style={{ fontSize: 24 }}>{menuIcon(entry.icon, false)}</span>
+                        <Typography.Text ellipsis>{entry.name}</Typography.Text>
+                      </Flex>
+                    </Card>
+                  </Col>
+                ))}
+              </Row>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title={t('workplace.recent')}>
+            {recent.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workplace.noRecent')} />
+            ) : (
+              <List
+                size="small"
+                dataSource={recent}
+                renderItem={(visit) => (
+                  <List.Item
+                    extra={
+                      <Typography.Text type="secondary">
+                        {dayjs(visit.at).format(user.dateTimeFormat || 'YYYY-MM-DD HH:mm:ss')}
+                      </Typography.Text>
+                    }
+                  >
+                    <Link to={visit.path}>
+                      <ClockCircleOutlined style={{ marginRight: 8 }} />
+                      {visit.title}
+                    </Link>
+                  </List.Item>
+                )}
+              />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </Flex>
+  )
+}

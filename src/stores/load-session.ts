@@ -1,0 +1,59 @@
+/**
+ * Everything the shell needs before it renders (CORE-USR-01, PLAT-LOGIN-04): the user first, then roles,
+ * tenants, the menu tree of the current role in the user's language, and the server's prompts.
+ */
+import type { i18n } from 'i18next'
+import type { CurrentUser, Language, MenuNode, SelfRole, SelfTenant } from '../../renderer/contract/wire'
+import type { HttpClient } from '../http/http-client'
+import { applyPrompts, toLanguage } from '../locales/i18n'
+
+export interface AppSession {
+  user: CurrentUser
+  roles: SelfRole[]
+  tenants: SelfTenant[]
+  menus: MenuNode[]
+  language: Language
+}
+
+/** Loads the session; rejects with the first failing call's ApiError. */
+export async function loadSession(http: HttpClient, i18n: i18n): Promise<AppSession> {
+  const user = await http.request<CurrentUser>({
+    method: 'GET',
+    service: 'iam',
+    path: '/hzero/v1/users/self',
+  })
+  const language = toLanguage(user.language)
+  const [roles, tenants, menus] = await Promise.all([
+    http.request<SelfRole[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/member-roles/self-roles' }),
+    http.request<SelfTenant[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/users/self-tenants' }),
+    http.request<MenuNode[]>({
+      method: 'GET',
+      service: 'iam',
+      path: '/hzero/v1/menus/tree',
+      params: { lang: language, roldId: user.currentRoleId, unionLabel: false },
+    }),
+    loadPrompts(http, i18n, user.tenantId, language),
+  ])
+  return { user, roles, tenants, menus, language }
+}
+
+// Server prompts override bundled texts; without them the bundled texts still read well, so a failure is
+// not worth interrupting the user for.
+async function loadPrompts(
+  http: HttpClient,
+  i18n: i18n,
+  tenantId: number,
+  language: Language,
+): Promise<void> {
+  try {
+    const prompts = await http.request<Record<string, string>>({
+      method: 'GET',
+      service: 'hpfm',
+      path: `/v1/${tenantId}/prompt/${language}`,
+      silent: true,
+    })
+    if (prompts && typeof prompts === 'object') applyPrompts(i18n, language, prompts)
+  } catch {
+    // bundled texts stay in place
+  }
+}
