@@ -1,0 +1,90 @@
+/**
+ * Actions: toolbar buttons and row actions. Each names the permission code that gates it in the browser and
+ * guards the endpoint on the server. Discriminated by `type`, so an unknown type is reported as such.
+ */
+import { Type, type TProperties } from '@sinclair/typebox'
+
+export const PermissionCode = Type.String({
+  pattern: '^[a-z][A-Za-z0-9]*\\.[a-z][A-Za-z0-9]*\\.button\\.[a-z][A-Za-z0-9-]*$',
+  description:
+    'Permission code "<module>.<page>.button.<action>", e.g. wmdm.warehouse.button.create. For create, edit, delete ' +
+    "and export it must equal the model's guard for the same operation.",
+})
+
+const base = {
+  key: Type.Optional(
+    Type.String({
+      pattern: '^[a-z][A-Za-z0-9]*$',
+      description: 'Unique id of the action in the page (defaults to its type or name).',
+    }),
+  ),
+  label: Type.Optional(
+    Type.Ref('TextKey', {
+      description: 'Text key of the button; defaults to the shared text of the action type.',
+    }),
+  ),
+  permission: Type.Ref('PermissionCode'),
+}
+
+const Confirm = Type.Object(
+  {
+    title: Type.Ref('TextKey', { description: 'Text key of the question, e.g. "Delete this warehouse?".' }),
+    content: Type.Optional(
+      Type.Ref('TextKey', { description: 'Text key of the explanation under the question.' }),
+    ),
+  },
+  { additionalProperties: false, description: 'Ask before doing it; the action runs only when confirmed.' },
+)
+
+const action = <T extends string, E extends TProperties = Record<never, never>>(
+  type: T,
+  description: string,
+  extra: E = {} as E,
+) =>
+  Type.Object(
+    { type: Type.Literal(type, { description }), ...base, ...extra },
+    { additionalProperties: false, description },
+  )
+
+export const Action = Type.Union(
+  [
+    action('create', 'Toolbar: opens the empty form; saving POSTs to the data source path.'),
+    action('edit', 'Row: opens the form with the row; saving PUTs it with its objectVersionNumber.'),
+    action('delete', 'Row: asks for confirmation, then DELETEs the row.', {
+      confirm: Type.Optional(Confirm),
+    }),
+    action('view', 'Row: opens the form read-only.', {
+      permission: Type.Optional(
+        Type.Ref('PermissionCode', { description: 'Omit: everyone who sees the page.' }),
+      ),
+    }),
+    action('navigate', 'Goes to another route; {field} placeholders are filled from the row (row actions).', {
+      to: Type.String({
+        pattern: '^/',
+        description: 'Route pattern, e.g. "/winv/jxsOutboundOrder/detail/{id}".',
+      }),
+      permission: Type.Optional(
+        Type.Ref('PermissionCode', { description: 'Omit: everyone who sees the page.' }),
+      ),
+    }),
+    action('action', 'A named server action: POSTs to `path` (row actions send the row), then reloads.', {
+      name: Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', description: 'Action name, e.g. "execute".' }),
+      label: Type.Ref('TextKey', { description: 'Text key of the button.' }),
+      path: Type.String({
+        pattern: '^/v1(/[A-Za-z0-9{}_.-]+)+$',
+        description:
+          'POST path after the service prefix; {tenantId}, route {params} and row {fields} are filled.',
+      }),
+      confirm: Type.Optional(Confirm),
+      successMessage: Type.Optional(Type.Ref('TextKey', { description: 'Text key shown after success.' })),
+    }),
+    action(
+      'export',
+      'Toolbar: exports the filtered rows (rendered once an ExportDialog widget is registered).',
+    ),
+  ],
+  {
+    discriminator: { propertyName: 'type' },
+    description: 'A button: create, edit, delete, view, navigate, action (server) or export.',
+  },
+)

@@ -1,0 +1,131 @@
+/**
+ * The field dictionary and the data source of a page. A page declares each field once (label, widget, rules,
+ * value list, linkage); search, table and form then list field names only.
+ */
+import { Type } from '@sinclair/typebox'
+
+export const WidgetName = Type.String({
+  pattern: '^[A-Z][A-Za-z0-9]*$',
+  description:
+    'Name of a registered widget (widgets/names.ts), e.g. Input, TextArea, InputNumber, Select, Switch, DatePicker, ' +
+    'DatetimePicker, Checkbox, Radio. An unknown name is an error naming the closest existing one.',
+})
+
+export const FieldSpec = Type.Object(
+  {
+    label: Type.Ref('TextKey', {
+      description: 'Text key of the field\'s label (also used in "Please enter {name}").',
+    }),
+    widget: Type.Ref('WidgetName'),
+    required: Type.Optional(
+      Type.Boolean({
+        description: 'Must be filled: "Please enter {name}" / "Please select {name}" otherwise.',
+      }),
+    ),
+    maxLength: Type.Optional(Type.Integer({ minimum: 1, description: 'Longest allowed text (characters).' })),
+    precision: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 10,
+        description: 'Digits after the decimal point of a number; the input step is 1 / 10^precision.',
+      }),
+    ),
+    min: Type.Optional(Type.Number({ description: 'Smallest allowed number.' })),
+    max: Type.Optional(Type.Number({ description: 'Largest allowed number.' })),
+    pattern: Type.Optional(
+      Type.String({ description: 'Regular expression (JavaScript syntax) a text value must match.' }),
+    ),
+    patternMessage: Type.Optional(
+      Type.Ref('TextKey', { description: 'Text key of the message shown when `pattern` does not match.' }),
+    ),
+    lookupCode: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z][A-Z0-9_]*(\\.[A-Z0-9_]+)*$',
+        description:
+          'Value-set code (e.g. WMDM.WAREHOUSE_TYPE) whose values a Select/Radio offers and whose meaning is shown ' +
+          'read-only. Must exist in the value-list seed.',
+      }),
+    ),
+    placeholder: Type.Optional(Type.Ref('TextKey', { description: "Text key of the empty input's hint." })),
+    help: Type.Optional(
+      Type.Ref('TextKey', { description: 'Text key of the explanation shown under the field.' }),
+    ),
+    defaultValue: Type.Optional(
+      Type.Union([Type.String(), Type.Number(), Type.Boolean()], {
+        description: 'Value a new record starts with (e.g. 1 for an enabled flag).',
+      }),
+    ),
+    readOnly: Type.Optional(
+      Type.Boolean({ description: 'Never edited by the user (e.g. a number the server generates).' }),
+    ),
+    updatable: Type.Optional(
+      Type.Boolean({ description: 'false: may be set when creating, read-only when editing (e.g. a code).' }),
+    ),
+    linkage: Type.Optional(Type.Ref('Linkage')),
+    props: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: 'Extra props passed to the widget as they are (plain data only, no code).',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'One field of the page: how it is labelled, edited and checked.',
+  },
+)
+
+export const Fields = Type.Record(Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' }), Type.Ref('FieldSpec'), {
+  description:
+    'The field dictionary: field name (as in the model and on the wire) → its definition. Search, table and form ' +
+    'refer to these names.',
+})
+
+export const DataSource = Type.Object(
+  {
+    service: Type.Union(
+      ['iam', 'hpfm', 'oauth', 'hfle', 'hmsg', 'hsdr', 'himp', 'hitf', 'pitf', 'hrpt', 'hmnt', 'wms'].map(
+        (s) => Type.Literal(s),
+      ),
+      { description: 'Service whose API prefix goes before the path (/api/<prefix>).' },
+    ),
+    path: Type.String({
+      pattern: '^/v1(/[A-Za-z0-9{}_.-]+)+$',
+      description:
+        'Collection path after the service prefix, e.g. "/v1/{tenantId}/warehouses". {tenantId} is filled from ' +
+        'the current role (a site-level role drops the segment); other {params} come from the route.',
+    }),
+    model: Type.Optional(
+      Type.String({
+        pattern: '^[a-z][a-z0-9-]*/[a-z][a-z0-9-]*$',
+        description:
+          'Model the rows follow, "<service>/<entity file>": "wms/warehouse" → schemas/models/wms/warehouse.model.json. ' +
+          'Checked: every field of the page exists in the model.',
+      }),
+    ),
+    primaryKey: Type.String({
+      pattern: '^[a-z][A-Za-z0-9]*$',
+      description: 'Field holding the row id (e.g. warehouseId); used for get, update and row keys.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description: 'Where the page reads and writes its rows (REST conventions).',
+  },
+)
+
+export const Texts = Type.Record(
+  Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' }),
+  Type.Object(
+    {
+      zh_CN: Type.String({ minLength: 1, description: 'Simplified Chinese (the default language).' }),
+      en_US: Type.String({ minLength: 1, description: 'English.' }),
+      zh_TW: Type.String({ minLength: 1, description: 'Traditional Chinese.' }),
+    },
+    { additionalProperties: false },
+  ),
+  {
+    description:
+      "The page's texts: key → {zh_CN, en_US, zh_TW}. Keys used by the page must exist here or in the shared bundle. " +
+      'Placeholders like {name} are filled at run time.',
+  },
+)

@@ -1,0 +1,246 @@
+/**
+ * The page kinds. `list` and `form` have runtimes now; `master-detail`, `tabs`, `dashboard` and `custom` are
+ * declared with their essential shape so pages can be validated before their runtimes exist.
+ */
+import { Type, type TProperties } from '@sinclair/typebox'
+
+const header = (kind: string, description: string): TProperties => ({
+  $schema: Type.Optional(
+    Type.String({ description: 'Path of page.schema.json relative to this file, for editor completion.' }),
+  ),
+  kind: Type.Literal(kind, { description }),
+  route: Type.String({
+    pattern: '^/[A-Za-z0-9/{}_.-]*$',
+    description:
+      'Route the page answers, with {params}: "/wmdm/warehouse", "/winv/order/detail/{id}". Unique.',
+  }),
+  title: Type.Ref('TextKey', { description: 'Text key of the page (tab) title.' }),
+  description: Type.String({
+    minLength: 1,
+    description: 'What the screen is for, for people reading the file.',
+  }),
+  texts: Type.Optional(Type.Ref('Texts')),
+})
+
+export const SearchSpec = Type.Object(
+  {
+    fields: Type.Array(Type.Ref('FieldName'), {
+      description: 'Fields offered as search conditions, in order.',
+    }),
+    columns: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 12, default: 7, description: 'Conditions per row (default 7).' }),
+    ),
+    rows: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 10,
+        default: 1,
+        description: 'Rows shown while collapsed (default 1); the rest appear under "more".',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'The search bar above the table.' },
+)
+
+export const TableColumn = Type.Object(
+  {
+    field: Type.Ref('FieldName'),
+    width: Type.Optional(Type.Integer({ minimum: 40, description: 'Width in px (default 200).' })),
+    fixed: Type.Optional(
+      Type.Union([Type.Literal('left'), Type.Literal('right')], { description: 'Pin the column.' }),
+    ),
+    sortable: Type.Optional(
+      Type.Boolean({ description: 'Sort on the server by this field (the model must allow it).' }),
+    ),
+    align: Type.Optional(
+      Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')], {
+        description: 'Cell alignment (numbers read best right-aligned).',
+      }),
+    ),
+    ellipsis: Type.Optional(
+      Type.Boolean({ description: 'Cut long text with … and show it whole on hover.' }),
+    ),
+  },
+  { additionalProperties: false, description: 'A table column showing a field read-only.' },
+)
+
+export const TableSpec = Type.Object(
+  {
+    columns: Type.Array(Type.Ref('TableColumn'), { minItems: 1, description: 'Columns, left to right.' }),
+    pageSize: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 500, default: 10, description: 'Rows per page (default 10).' }),
+    ),
+    pageSizeOptions: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1, maximum: 1000 }), {
+        minItems: 1,
+        description: 'Page sizes offered (default 10, 20, 50, 100); pageSize is inserted when missing.',
+      }),
+    ),
+    rowActions: Type.Optional(
+      Type.Array(Type.Ref('Action'), { description: 'Buttons in the last column of each row.' }),
+    ),
+  },
+  { additionalProperties: false, description: 'The result table (server-side paging and sorting).' },
+)
+
+export const FormSection = Type.Object(
+  {
+    title: Type.Ref('TextKey', { description: 'Text key of the section heading.' }),
+    columns: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 4, default: 2, description: 'Fields per row (default 2).' }),
+    ),
+    fields: Type.Array(Type.Ref('FieldName'), {
+      minItems: 1,
+      description: 'Fields of the section, in order.',
+    }),
+  },
+  { additionalProperties: false },
+)
+
+export const FormSpec = Type.Object(
+  {
+    sections: Type.Array(Type.Ref('FormSection'), {
+      minItems: 1,
+      description: 'Groups of fields, top to bottom.',
+    }),
+    mode: Type.Optional(
+      Type.Union([Type.Literal('drawer'), Type.Literal('modal')], {
+        default: 'drawer',
+        description: 'List pages: where the create/edit form opens (default drawer).',
+      }),
+    ),
+    width: Type.Optional(
+      Type.Integer({ minimum: 320, description: 'Drawer/modal width in px (default 720).' }),
+    ),
+  },
+  { additionalProperties: false, description: 'The edit form.' },
+)
+
+export const ToolbarSpec = Type.Object(
+  {
+    actions: Type.Array(Type.Ref('Action'), {
+      description: 'Buttons above the table (at most 6 shown, the rest under "more").',
+    }),
+  },
+  { additionalProperties: false, description: 'The operation bar.' },
+)
+
+const data = {
+  dataSource: Type.Ref('DataSource'),
+  fields: Type.Ref('Fields'),
+}
+
+export const ListPage = Type.Object(
+  {
+    ...header('list', 'A searchable, paged table of rows with create/edit/delete in a drawer or modal.'),
+    ...data,
+    search: Type.Optional(Type.Ref('SearchSpec')),
+    table: Type.Ref('TableSpec'),
+    toolbar: Type.Optional(Type.Ref('ToolbarSpec')),
+    form: Type.Optional(Type.Ref('FormSpec')),
+  },
+  { additionalProperties: false, description: 'kind "list"' },
+)
+
+export const FormPage = Type.Object(
+  {
+    ...header(
+      'form',
+      'One record in a full-page form: create (no id in the route) or edit (id from the route).',
+    ),
+    ...data,
+    idParam: Type.Optional(
+      Type.String({
+        description: 'Route param holding the record id (e.g. "id"); absent or missing → create.',
+      }),
+    ),
+    form: Type.Ref('FormSpec'),
+    backTo: Type.Optional(
+      Type.String({ pattern: '^/', description: 'Route to return to after saving or cancelling.' }),
+    ),
+  },
+  { additionalProperties: false, description: 'kind "form"' },
+)
+
+export const MasterDetailPage = Type.Object(
+  {
+    ...header(
+      'master-detail',
+      'A header record with one or more detail tables (e.g. an order and its lines).',
+    ),
+    ...data,
+    idParam: Type.String({ description: 'Route param holding the header id.' }),
+    header: Type.Ref('FormSpec', { description: 'The header form.' }),
+    details: Type.Array(
+      Type.Object(
+        {
+          key: Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', description: 'Id of the detail block.' }),
+          title: Type.Ref('TextKey'),
+          dataSource: Type.Ref('DataSource'),
+          fields: Type.Ref('Fields'),
+          table: Type.Ref('TableSpec'),
+          toolbar: Type.Optional(Type.Ref('ToolbarSpec')),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, description: 'Detail tables under the header.' },
+    ),
+  },
+  { additionalProperties: false, description: 'kind "master-detail"' },
+)
+
+export const TabsPage = Type.Object(
+  {
+    ...header('tabs', 'Several pages side by side under tabs.'),
+    tabs: Type.Array(
+      Type.Object(
+        {
+          key: Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' }),
+          title: Type.Ref('TextKey'),
+          route: Type.String({ pattern: '^/', description: 'Route of the page shown in the tab.' }),
+          permission: Type.Optional(
+            Type.Ref('PermissionCode', { description: 'Tab hidden unless approved.' }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+  },
+  { additionalProperties: false, description: 'kind "tabs"' },
+)
+
+export const DashboardPage = Type.Object(
+  {
+    ...header('dashboard', 'A grid of cards, each rendered by a registered widget.'),
+    cards: Type.Array(
+      Type.Object(
+        {
+          key: Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' }),
+          title: Type.Ref('TextKey'),
+          widget: Type.Ref('WidgetName'),
+          span: Type.Optional(
+            Type.Integer({ minimum: 1, maximum: 24, description: 'Grid width of 24 (default 12).' }),
+          ),
+          props: Type.Optional(
+            Type.Record(Type.String(), Type.Unknown(), { description: 'Widget props (data only).' }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+  },
+  { additionalProperties: false, description: 'kind "dashboard"' },
+)
+
+export const CustomPage = Type.Object(
+  {
+    ...header('custom', 'A screen rendered entirely by one registered widget.'),
+    widget: Type.Ref('WidgetName', { description: 'The page widget to render.' }),
+    props: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: 'Widget props (data only).' }),
+    ),
+  },
+  { additionalProperties: false, description: 'kind "custom"' },
+)

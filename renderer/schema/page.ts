@@ -1,0 +1,135 @@
+/**
+ * The page schema language: one source of truth. The TypeBox definitions below (and in page-*.ts) give the
+ * static types the renderer uses and, through `pageJsonSchema()`, the JSON Schema that `npm run schemas:generate`
+ * writes to schemas/page.schema.json for editors and that the validator runs with ajv.
+ *
+ * @example
+ *   import { validatePage } from 'renderer/index'
+ *   const { page, issues } = validatePage(json, { file: 'schemas/pages/wmdm/warehouse.page.json' })
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Condition, ConditionOp, FieldName, Linkage, TextKey } from './page-common'
+import { DataSource, FieldSpec, Fields, Texts, WidgetName } from './page-fields'
+import { Action, PermissionCode } from './page-actions'
+import * as kinds from './page-kinds'
+
+const PageModule = Type.Module({
+  TextKey,
+  FieldName,
+  ConditionOp,
+  Condition,
+  Linkage,
+  WidgetName,
+  FieldSpec,
+  Fields,
+  DataSource,
+  Texts,
+  PermissionCode,
+  Action,
+  SearchSpec: kinds.SearchSpec,
+  TableColumn: kinds.TableColumn,
+  TableSpec: kinds.TableSpec,
+  FormSection: kinds.FormSection,
+  FormSpec: kinds.FormSpec,
+  ToolbarSpec: kinds.ToolbarSpec,
+  ListPage: kinds.ListPage,
+  FormPage: kinds.FormPage,
+  MasterDetailPage: kinds.MasterDetailPage,
+  TabsPage: kinds.TabsPage,
+  DashboardPage: kinds.DashboardPage,
+  CustomPage: kinds.CustomPage,
+})
+
+/** Page kind → name of its definition in `$defs`. */
+export const PAGE_KINDS = {
+  list: 'ListPage',
+  form: 'FormPage',
+  'master-detail': 'MasterDetailPage',
+  tabs: 'TabsPage',
+  dashboard: 'DashboardPage',
+  custom: 'CustomPage',
+} as const
+export type PageKind = keyof typeof PAGE_KINDS
+
+export type ListPage = Static<ReturnType<typeof PageModule.Import<'ListPage'>>>
+export type FormPage = Static<ReturnType<typeof PageModule.Import<'FormPage'>>>
+export type MasterDetailPage = Static<ReturnType<typeof PageModule.Import<'MasterDetailPage'>>>
+export type TabsPage = Static<ReturnType<typeof PageModule.Import<'TabsPage'>>>
+export type DashboardPage = Static<ReturnType<typeof PageModule.Import<'DashboardPage'>>>
+export type CustomPage = Static<ReturnType<typeof PageModule.Import<'CustomPage'>>>
+/** A parsed, valid page file. */
+export type PageSchema = ListPage | FormPage | MasterDetailPage | TabsPage | DashboardPage | CustomPage
+export type FieldSpec = Static<ReturnType<typeof PageModule.Import<'FieldSpec'>>>
+export type Condition = Static<ReturnType<typeof PageModule.Import<'Condition'>>>
+export type Linkage = Static<ReturnType<typeof PageModule.Import<'Linkage'>>>
+export type PageAction = Static<ReturnType<typeof PageModule.Import<'Action'>>>
+export type DataSourceSpec = Static<ReturnType<typeof PageModule.Import<'DataSource'>>>
+export type TableColumnSpec = Static<ReturnType<typeof PageModule.Import<'TableColumn'>>>
+export type FormSpec = Static<ReturnType<typeof PageModule.Import<'FormSpec'>>>
+export type PageTexts = Static<ReturnType<typeof PageModule.Import<'Texts'>>>
+
+export const PAGE_SCHEMA_ID = 'https://wms.local/schemas/page.schema.json'
+
+/** Rewrites TypeBox's module output into plain JSON Schema: `$ref: "X"` → `#/$defs/X`, no per-def `$id`,
+ * and unions that declare a discriminator become `oneOf` (ajv's discriminator keyword needs it). */
+function toJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toJsonSchema)
+  if (typeof node !== 'object' || node === null) return node
+  const out: Record<string, unknown> = {}
+  const source = node as Record<string, unknown>
+  for (const key of Object.keys(source)) {
+    const value = source[key]
+    if (key === '$id') continue
+    if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) out.$ref = `#/$defs/${value}`
+    else if (key === 'anyOf' && 'discriminator' in source) out.oneOf = toJsonSchema(value)
+    else if (key === 'anyOf' && isLiteralList(value)) Object.assign(out, literalsToEnum(value))
+    else if (key === 'anyOf' && isTypeList(value)) out.type = value.map((b) => b.type)
+    else out[key] = toJsonSchema(value)
+  }
+  return out
+}
+
+type Literal = { const: string | number; type: string }
+const isLiteralList = (value: unknown): value is Literal[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && 'const' in v)
+
+const isTypeList = (value: unknown): value is { type: string }[] =>
+  Array.isArray(value) &&
+  value.every((v) => typeof v === 'object' && v !== null && Object.keys(v).join() === 'type')
+
+/** A union of literals reads better as an enum: ajv then reports the allowed values in one error. */
+function literalsToEnum(branches: Literal[]): Record<string, unknown> {
+  const types = [...new Set(branches.map((b) => b.type))]
+  return { type: types.length === 1 ? types[0] : types, enum: branches.map((b) => b.const) }
+}
+
+/** Any TypeBox schema as plain JSON Schema (used for the model schema too). */
+export const plainJsonSchema = (schema: unknown) => toJsonSchema(JSON.parse(JSON.stringify(schema)))
+
+/** The JSON Schema of a page file (what schemas/page.schema.json holds). Deterministic. */
+export function pageJsonSchema(): Record<string, unknown> {
+  const defs = (PageModule.Import('ListPage') as unknown as { $defs: Record<string, TSchema> }).$defs
+  const kindNames = Object.keys(PAGE_KINDS)
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: PAGE_SCHEMA_ID,
+    title: 'Page',
+    description:
+      'A page of the low-code platform: what the screen is (kind), where its data lives, its fields, search, ' +
+      'table, form, actions, permission codes and texts. See schemas/README.md.',
+    type: 'object',
+    required: ['kind'],
+    properties: {
+      kind: {
+        enum: kindNames,
+        description:
+          'What the screen is: ' + kindNames.join(', ') + '. Decides which other properties apply.',
+      },
+    },
+    allOf: Object.entries(PAGE_KINDS).map(([kind, def]) => ({
+      if: { properties: { kind: { const: kind } }, required: ['kind'] },
+      then: { $ref: `#/$defs/${def}` },
+    })),
+    $defs: toJsonSchema(defs),
+  }
+}

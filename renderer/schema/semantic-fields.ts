@@ -1,0 +1,111 @@
+/**
+ * Checks within one block of a page (its field dictionary and what refers to it): fields named by search,
+ * table, form sections and linkage exist; conditions have one shape; patterns compile.
+ */
+import type { IssueDraft } from './issue'
+import { pointerSegment } from './issue'
+import { suggestName } from './suggest'
+
+interface Block {
+  fields?: Record<string, Record<string, unknown>>
+  search?: { fields?: string[] }
+  table?: { columns?: { field: string }[] }
+  form?: { sections?: { fields?: string[] }[] }
+  header?: { sections?: { fields?: string[] }[] }
+}
+
+const VALUE_OPS = new Set(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'])
+const LIST_OPS = new Set(['in', 'notIn'])
+const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v)
+
+/** Every field reference inside `block` (at `base`) must name a field of its dictionary. */
+export function fieldIssues(block: Block, base: string): IssueDraft[] {
+  const names = Object.keys(block.fields ?? {})
+  const issues: IssueDraft[] = []
+  const ref = (name: string, pointer: string, where: string) => {
+    if (!names.includes(name)) {
+      issues.push({
+        pointer,
+        message: `${where} names the field '${name}', which is not in ${base || ''}/fields`,
+        suggestion: suggestName(name, names, 'fields of this page'),
+      })
+    }
+  }
+  block.search?.fields?.forEach((f, i) => ref(f, `${base}/search/fields/${i}`, 'search'))
+  block.table?.columns?.forEach((c, i) => ref(c.field, `${base}/table/columns/${i}/field`, 'table column'))
+  for (const part of ['form', 'header'] as const) {
+    block[part]?.sections?.forEach((section, s) => {
+      const seen = new Set<string>()
+      section.fields?.forEach((f, i) => {
+        const pointer = `${base}/${part}/sections/${s}/fields/${i}`
+        ref(f, pointer, 'form section')
+        if (seen.has(f)) issues.push({ pointer, message: `field '${f}' appears twice in this section` })
+        seen.add(f)
+      })
+    })
+  }
+  for (const [name, spec] of Object.entries(block.fields ?? {})) {
+    const at = `${base}/fields/${pointerSegment(name)}`
+    if (typeof spec.pattern === 'string') {
+      try {
+        new RegExp(spec.pattern)
+      } catch (error) {
+        issues.push({
+          pointer: `${at}/pattern`,
+          message: `pattern is not a valid regular expression: ${String(error)}`,
+        })
+      }
+    }
+    const linkage = (spec.linkage ?? {}) as Record<string, unknown>
+    for (const [rule, condition] of Object.entries(linkage)) {
+      conditionIssues(condition, `${at}/linkage/${rule}`, names, issues)
+    }
+  }
+  return issues
+}
+
+function conditionIssues(condition: unknown, pointer: string, names: string[], issues: IssueDraft[]): void {
+  if (typeof condition !== 'object' || condition === null) return
+  const c = condition as { field?: string; op?: string; value?: unknown; all?: unknown[]; any?: unknown[] }
+  const shapes = [c.field !== undefined || c.op !== undefined, c.all !== undefined, c.any !== undefined]
+  if (shapes.filter(Boolean).length !== 1) {
+    issues.push({
+      pointer,
+      message:
+        'a condition is either {field, op, value}, or {all: [...]}, or {any: [...]}: one shape per object',
+      suggestion: 'split it: {"all": [{"field": "a", "op": "eq", "value": 1}, {"any": [...]}]}',
+    })
+    return
+  }
+  c.all?.forEach((inner, i) => conditionIssues(inner, `${pointer}/all/${i}`, names, issues))
+  c.any?.forEach((inner, i) => conditionIssues(inner, `${pointer}/any/${i}`, names, issues))
+  if (c.all || c.any) return
+  if (c.field === undefined || c.op === undefined) {
+    issues.push({
+      pointer,
+      message: `a field condition needs both 'field' and 'op'`,
+      suggestion: 'add the missing one',
+    })
+    return
+  }
+  if (!names.includes(c.field)) {
+    issues.push({
+      pointer: `${pointer}/field`,
+      message: `condition on the field '${c.field}', which is not in /fields`,
+      suggestion: suggestName(c.field, names, 'fields of this page'),
+    })
+  }
+  if (VALUE_OPS.has(c.op) && (c.value === undefined || !isScalar(c.value))) {
+    issues.push({ pointer, message: `op '${c.op}' needs a single "value" (string, number, boolean or null)` })
+  }
+  if (LIST_OPS.has(c.op) && !(Array.isArray(c.value) && c.value.every(isScalar))) {
+    issues.push({ pointer, message: `op '${c.op}' needs "value" to be an array, e.g. ["COLD", "BONDED"]` })
+  }
+  if ((c.op === 'empty' || c.op === 'notEmpty') && c.value !== undefined) {
+    issues.push({
+      pointer: `${pointer}/value`,
+      message: `op '${c.op}' takes no value`,
+      suggestion: 'remove "value"',
+    })
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Page-level checks the JSON Schema cannot express: field references, where each action may appear, unique
+ * action keys, registered widget names, text keys present in all languages, data-source params from the route.
+ */
+import commonTexts from '../i18n/common.texts.json'
+import type { IssueDraft } from './issue'
+import { fieldIssues } from './semantic-fields'
+import { nearest, suggestName } from './suggest'
+import { walkJson } from './walk'
+
+export interface SemanticOptions {
+  /** Names of the registered widgets; when given, every `widget` must be one of them. */
+  widgetNames?: readonly string[]
+}
+
+type Json = Record<string, unknown>
+const TEXT_PROPS = new Set([
+  'title',
+  'label',
+  'placeholder',
+  'help',
+  'patternMessage',
+  'content',
+  'successMessage',
+])
+const TOOLBAR_TYPES = new Set(['create', 'navigate', 'action', 'export'])
+const ROW_TYPES = new Set(['edit', 'delete', 'view', 'navigate', 'action'])
+
+export function semanticIssues(page: Json, options: SemanticOptions): IssueDraft[] {
+  const issues: IssueDraft[] = [...fieldIssues(page, '')]
+  const details = Array.isArray(page.details) ? (page.details as Json[]) : []
+  details.forEach((detail, d) => issues.push(...fieldIssues(detail, `/details/${d}`)))
+  issues.push(...actionIssues(page, ''))
+  details.forEach((detail, d) => issues.push(...actionIssues(detail, `/details/${d}`)))
+  issues.push(...walkedIssues(page, options))
+  issues.push(...dataSourceIssues(page))
+  return issues
+}
+
+function actionIssues(block: Json, base: string): IssueDraft[] {
+  const issues: IssueDraft[] = []
+  const keys = new Map<string, string>()
+  const check = (actions: unknown, where: string, allowed: Set<string>, place: string) => {
+    if (!Array.isArray(actions)) return
+    actions.forEach((action: Json, i) => {
+      const pointer = `${base}${where}/${i}`
+      const type = String(action.type)
+      if (!allowed.has(type)) {
+        issues.push({
+          pointer: `${pointer}/type`,
+          message: `a '${type}' action cannot be a ${place}`,
+          suggestion: `${place}s are: ${[...allowed].join(', ')}`,
+        })
+      }
+      const key = String(action.key ?? action.name ?? type)
+      const previous = keys.get(key)
+      if (previous) {
+        issues.push({
+          pointer,
+          message: `action key '${key}' is used twice (also at ${previous})`,
+          suggestion: 'give one a unique "key"',
+        })
+      }
+      keys.set(key, pointer)
+    })
+  }
+  check((block.toolbar as Json | undefined)?.actions, '/toolbar/actions', TOOLBAR_TYPES, 'toolbar action')
+  check((block.table as Json | undefined)?.rowActions, '/table/rowActions', ROW_TYPES, 'row action')
+  return issues
+}
+
+function walkedIssues(page: Json, options: SemanticOptions): IssueDraft[] {
+  const issues: IssueDraft[] = []
+  const texts = (page.texts ?? {}) as Record<string, unknown>
+  const common = commonTexts as Record<string, unknown>
+  const known = [...Object.keys(texts), ...Object.keys(common)]
+  walkJson(page, (value, pointer, key) => {
+    if (key === 'props' || key === 'texts' || key === 'description') return 'skip'
+    if (key === undefined || typeof value !== 'string') return
+    if (TEXT_PROPS.has(key) && !(value in texts) && !(value in common)) {
+      issues.push({
+        pointer,
+        message: `text key '${value}' is not defined`,
+        suggestion: nearest(value, known)
+          ? `did you mean '${nearest(value, known)}'? Otherwise add it to "texts" with zh_CN, en_US and zh_TW`
+          : 'add it to "texts" with zh_CN, en_US and zh_TW',
+      })
+    }
+    if (key === 'widget' && options.widgetNames && !options.widgetNames.includes(value)) {
+      issues.push({
+        pointer,
+        message: `unknown widget '${value}'`,
+        suggestion: suggestName(value, options.widgetNames, 'registered widgets'),
+      })
+    }
+  })
+  return issues
+}
+
+const params = (pattern: string) => [...pattern.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1] as string)
+
+function dataSourceIssues(page: Json): IssueDraft[] {
+  const route = typeof page.route === 'string' ? params(page.route) : []
+  const issues: IssueDraft[] = []
+  const check = (dataSource: unknown, pointer: string) => {
+    const path = (dataSource as Json | undefined)?.path
+    if (typeof path !== 'string') return
+    for (const name of params(path)) {
+      if (name !== 'tenantId' && !route.includes(name)) {
+        issues.push({
+          pointer: `${pointer}/path`,
+          message: `path placeholder {${name}} is neither {tenantId} nor a param of the route '${String(page.route)}'`,
+          suggestion: route.length ? `route params: ${route.join(', ')}` : `add {${name}} to the route`,
+        })
+      }
+    }
+  }
+  check(page.dataSource, '/dataSource')
+  if (Array.isArray(page.details))
+    page.details.forEach((d: Json, i) => check(d.dataSource, `/details/${i}/dataSource`))
+  return issues
+}
