@@ -2,9 +2,9 @@
  * The page kinds. `list` and `form` have runtimes now; `master-detail`, `tabs`, `dashboard` and `custom` are
  * declared with their essential shape so pages can be validated before their runtimes exist.
  */
-import { Type, type TProperties } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 
-const header = (kind: string, description: string): TProperties => ({
+const header = <K extends string>(kind: K, description: string) => ({
   $schema: Type.Optional(
     Type.String({ description: 'Path of page.schema.json relative to this file, for editor completion.' }),
   ),

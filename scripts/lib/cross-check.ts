@@ -1,0 +1,136 @@
+/**
+ * Checks across files that the browser cannot make: page fields exist in the page's model (and are sortable
+ * where the table sorts), lookup codes exist in the value-list seed, create/edit/delete/export codes equal the
+ * model's guards, routes are unique and known to the spec's route list.
+ */
+import type { ModelSchema } from '../../renderer/schema/model'
+import type { IssueDraft } from '../../renderer/schema/issue'
+import type { PageAction, PageSchema } from '../../renderer/schema/page'
+import { suggestName } from '../../renderer/schema/suggest'
+
+export interface CrossContext {
+  /** "wms/warehouse" → model. */
+  models: Map<string, ModelSchema>
+  /** Undefined when the seed file is missing (reported once by the caller). */
+  lookupCodes?: Set<string>
+  routes: Set<string>
+}
+
+const AUDIT = [
+  'objectVersionNumber',
+  'creationDate',
+  'createdBy',
+  'lastUpdateDate',
+  'lastUpdatedBy',
+  'tenantId',
+]
+const GUARD: Record<string, keyof NonNullable<ModelSchema['permissions']>> = {
+  create: 'create',
+  edit: 'update',
+  delete: 'delete',
+  export: 'export',
+}
+
+type Block = {
+  dataSource?: { model?: string; primaryKey: string }
+  fields?: Record<string, { lookupCode?: string }>
+  table?: { columns: { field: string; sortable?: boolean }[]; rowActions?: PageAction[] }
+  toolbar?: { actions: PageAction[] }
+}
+
+export function crossIssues(page: PageSchema, context: CrossContext): IssueDraft[] {
+  const issues: IssueDraft[] = []
+  const blocks: [Block, string][] = [[page as Block, '']]
+  if (page.kind === 'master-detail')
+    page.details.forEach((d, i) => blocks.push([d as Block, `/details/${i}`]))
+  for (const [block, base] of blocks) {
+    const model = modelOf(block, base, context, issues)
+    for (const [name, field] of Object.entries(block.fields ?? {})) {
+      const at = `${base}/fields/${name}`
+      if (field.lookupCode && context.lookupCodes && !context.lookupCodes.has(field.lookupCode)) {
+        issues.push({
+          pointer: `${at}/lookupCode`,
+          message: `value set '${field.lookupCode}' is not in server/seed/data/lookups.json`,
+          suggestion: suggestName(field.lookupCode, [...context.lookupCodes], 'value sets'),
+        })
+      }
+      if (!model) continue
+      const names = [...model.fields.map((f) => f.name), model.primaryKey, ...AUDIT]
+      if (!names.includes(name)) {
+        issues.push({
+          pointer: at,
+          message: `field '${name}' is not in the model ${block.dataSource?.model}`,
+          suggestion: suggestName(name, names, 'model fields'),
+        })
+      }
+    }
+    if (model) {
+      block.table?.columns.forEach((column, i) => {
+        const field = model.fields.find((f) => f.name === column.field)
+        if (column.sortable && field && !field.sortable) {
+          issues.push({
+            pointer: `${base}/table/columns/${i}/sortable`,
+            message: `the model does not allow sorting by '${column.field}'`,
+            suggestion: 'remove "sortable" or mark the model field sortable',
+          })
+        }
+      })
+      const actions: [PageAction[] | undefined, string][] = [
+        [block.toolbar?.actions, `${base}/toolbar/actions`],
+        [block.table?.rowActions, `${base}/table/rowActions`],
+      ]
+      for (const [list, where] of actions)
+        list?.forEach((a, i) => guardIssue(a, `${where}/${i}`, model, issues))
+    }
+  }
+  return issues
+}
+
+function modelOf(block: Block, base: string, context: CrossContext, issues: IssueDraft[]) {
+  const name = block.dataSource?.model
+  if (!name) return undefined
+  const model = context.models.get(name)
+  if (!model) {
+    issues.push({
+      pointer: `${base}/dataSource/model`,
+      message: `model '${name}' not found (expected schemas/models/${name}.model.json)`,
+      suggestion: suggestName(name, [...context.models.keys()], 'models'),
+    })
+  }
+  return model
+}
+
+function guardIssue(action: PageAction, pointer: string, model: ModelSchema, issues: IssueDraft[]) {
+  const operation = GUARD[action.type]
+  if (!operation || !action.permission) return
+  const guard = model.permissions?.[operation]
+  if (guard && guard !== action.permission) {
+    issues.push({
+      pointer: `${pointer}/permission`,
+      message: `'${action.permission}' differs from the model's ${operation} guard '${guard}': the server would refuse what the button offers`,
+      suggestion: `write "${guard}"`,
+    })
+  }
+}
+
+/** Routes must be unique across pages; a route missing from the spec's list is worth a look. */
+export function routeIssues(
+  route: string,
+  seen: Map<string, string>,
+  file: string,
+  context: CrossContext,
+): IssueDraft[] {
+  const issues: IssueDraft[] = []
+  const other = seen.get(route)
+  if (other) issues.push({ pointer: '/route', message: `route '${route}' is also declared by ${other}` })
+  else seen.set(route, file)
+  if (context.routes.size && !context.routes.has(route)) {
+    issues.push({
+      pointer: '/route',
+      severity: 'warning',
+      message: `route '${route}' is not in schemas/routes.tsv (the spec's route list)`,
+      suggestion: suggestName(route, [...context.routes], 'routes'),
+    })
+  }
+  return issues
+}

@@ -1,0 +1,26 @@
+/**
+ * Names of the widgets in `defaultWidgets`, as a pure module: `npm run schemas:check` checks page files against
+ * it without loading React or antd. widgets/index.test.ts keeps it equal to the registry.
+ */
+export const FIELD_WIDGET_NAMES = [
+  'Input',
+  'TextArea',
+  'InputNumber',
+  'Select',
+  'Switch',
+  'DatePicker',
+  'DatetimePicker',
+  'Checkbox',
+  'Radio',
+] as const
+
+export const PAGE_WIDGET_NAMES = ['ListPage', 'FormPage'] as const
+
+/** Parts the page widgets are built from; pages do not name them directly. */
+export const PART_WIDGET_NAMES = ['FormItem', 'SearchBar', 'OperationBar', 'DataTable', 'EditForm'] as const
+
+export const WIDGET_NAMES: readonly string[] = [
+  ...FIELD_WIDGET_NAMES,
+  ...PAGE_WIDGET_NAMES,
+  ...PART_WIDGET_NAMES,
+]
