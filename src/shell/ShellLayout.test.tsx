@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { notification } from 'antd'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { envelope } from '../test-support/fake-adapter'
+import { jxsMenus, jxsUser } from '../test-support/fixtures'
+import { renderSignedIn } from '../test-support/render-signed-in'
+
+beforeEach(() => {
+  sessionStorage.clear()
+  localStorage.clear()
+})
+afterEach(() => notification.destroy())
+
+describe('side menu (PLAT-SHELL)', () => {
+  it('shows the menu tree: collapsed single chains as entries, groups with their children', async () => {
+    const { user } = renderSignedIn()
+    const menu = within(screen.getByTestId('side-menu'))
+    expect(menu.getByText('Warehouses')).toBeInTheDocument()
+    expect(menu.getByText('Dealer outbound orders')).toBeInTheDocument()
+    expect(menu.queryByText('Master data')).toBeNull()
+    await user.click(menu.getByText('Platform'))
+    expect(await menu.findByText('Value sets')).toBeInTheDocument()
+    expect(menu.getByText('Prompts')).toBeInTheDocument()
+  })
+
+  it('collapses to 48 px and expands to 210 px', async () => {
+    const { user } = renderSignedIn()
+    const sider = screen.getByTestId('side-menu')
+    expect(sider).toHaveStyle({ width: '210px' })
+    await user.click(screen.getByRole('button', { name: 'Collapse menu' }))
+    expect(sider).toHaveStyle({ width: '48px' })
+    await user.click(screen.getByRole('button', { name: 'Expand menu' }))
+    expect(sider).toHaveStyle({ width: '210px' })
+  })
+
+  it('menu search finds an entry by quick index and goes there', async () => {
+    const { user, router } = renderSignedIn()
+    await user.type(screen.getByRole('combobox', { name: 'Search menus (name or quick index)' }), 'zj')
+    await user.click(
+      await screen.findByText('Value sets', { selector: '.ant-select-item-option-content span' }),
+    )
+    // /hpfm/lov-view has no page file in this build: it lands on the not-found page
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'))
+    expect(await screen.findByText('Sorry, the page you asked for does not exist.')).toBeInTheDocument()
+  })
+
+  it('unknown addresses show the not-found page inside the shell', async () => {
+    renderSignedIn({ path: '/no/such/page' })
+    expect(await screen.findByText('Sorry, the page you asked for does not exist.')).toBeInTheDocument()
+    expect(within(screen.getByTestId('side-menu')).getByText('Warehouses')).toBeInTheDocument()
+  })
+})
+
+describe('role switch (PLAT-SW-01/02)', () => {
+  async function pickRole(user: ReturnType<typeof renderSignedIn>['user'], roleLabel: string) {
+    await user.click(screen.getByRole('button', { name: /Admin/ }))
+    await user.click(await screen.findByText('Current role: 租户管理员'))
+    await user.click(await screen.findByText(roleLabel))
+  }
+
+  it('lists the roles, sends the switch and reloads at / on success', async () => {
+    const { user, sent, browser } = renderSignedIn({
+      handler: (req) => (req.method === 'PUT' ? { status: 200, body: {} } : undefined),
+    })
+    await pickRole(user, '平台管理员 (HZERO平台)')
+    await waitFor(() => expect(browser.visited).toEqual(['/']))
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual(['PUT /api/iam/v1/users/roles?roleId=10'])
+  })
+
+  it('does not reload when the server refuses, and says why', async () => {
+    const { user, sent, browser } = renderSignedIn({
+      handler: () => ({ status: 400, body: envelope('Role 12 is not assigned to user admin') }),
+    })
+    await pickRole(user, '租户管理员 (华南仓储)')
+    expect(await screen.findByText('Role 12 is not assigned to user admin')).toBeInTheDocument()
+    expect(sent.map((r) => r.url)).toEqual(['/api/iam/v1/users/roles?roleId=12'])
+    expect(browser.visited).toEqual([])
+    expect(browser.reloads).toBe(0)
+  })
+})
+
+describe('header', () => {
+  it('language picker saves the default language, then reloads in it', async () => {
+    const { user, sent, browser } = renderSignedIn({ handler: () => ({ status: 200, body: {} }) })
+    await user.click(screen.getByRole('button', { name: 'Language' }))
+    await user.click(await screen.findByText('简体中文'))
+    await waitFor(() => expect(browser.reloads).toBe(1))
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'PUT /api/iam/hzero/v1/users/default-language?language=zh_CN',
+    ])
+    expect(sessionStorage.getItem('language')).toBe('zh_CN')
+  })
+
+  it('offers the tenant chooser, but not to role jxs', () => {
+    renderSignedIn()
+    expect(screen.getByRole('button', { name: 'Tenant' })).toHaveTextContent('华东仓储')
+  })
+
+  it('jxs: no tenant chooser, no workplace (home is the dealer outbound orders)', async () => {
+    const { router } = renderSignedIn({ user: jxsUser, path: '/workplace', menus: jxsMenus })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/winv/jxsOutboundOrder'))
+    expect(screen.queryByRole('button', { name: 'Tenant' })).toBeNull()
+  })
+
+  it('logout goes to the logout address with the token', async () => {
+    document.cookie = 'access_token=tok-9; path=/'
+    const { user, browser } = renderSignedIn()
+    await user.click(screen.getByRole('button', { name: /Admin/ }))
+    await user.click(await screen.findByText('Log out'))
+    expect(browser.visited).toEqual(['/api/oauth/logout?access_token=tok-9'])
+  })
+})

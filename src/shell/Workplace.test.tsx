@@ -1,0 +1,91 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createI18n } from '../locales/i18n'
+import { createAppServices } from '../stores/app-services'
+import { fakeServer } from '../test-support/fake-adapter'
+import { adminMenus, adminRoles, adminTenants, adminUser } from '../test-support/fixtures'
+import { recordingBrowser, renderSignedIn } from '../test-support/render-signed-in'
+import { AppRoot } from './AppRoot'
+import { recordVisit } from './recent-visits'
+import { SignedInApp } from './SignedInApp'
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStorage.clear()
+})
+
+describe('/workplace', () => {
+  it('greets the user with the current tenant and role and offers the menu pages', async () => {
+    const { user, router } = renderSignedIn()
+    expect(await screen.findByText(/, Admin$/)).toBeInTheDocument()
+    expect(screen.getByText('Tenant: 华东仓储 · Role: 租户管理员')).toBeInTheDocument()
+    const quick = screen.getByText('Quick entries').closest('.ant-card') as HTMLElement
+    const entries = within(quick)
+      .getAllByRole('link')
+      .map((el) => el.getAttribute('aria-label'))
+    expect(entries).toEqual(['Warehouses', 'Dealer outbound orders', 'Value sets', 'Prompts'])
+    await user.click(within(quick).getByRole('link', { name: 'Prompts' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'))
+  })
+
+  it('lists the pages this user visited recently, most recent first', async () => {
+    recordVisit(adminUser.id, { path: '/wmdm/warehouse', title: 'Warehouses' }, 1000)
+    recordVisit(adminUser.id, { path: '/winv/jxsOutboundOrder', title: 'Dealer outbound orders' }, 2000)
+    recordVisit(99, { path: '/hpfm/prompt', title: 'Someone else’s page' }, 3000)
+    renderSignedIn()
+    const recent = (await screen.findByText('Recently visited')).closest('.ant-card') as HTMLElement
+    const links = within(recent)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')])
+    expect(links).toEqual([
+      ['Dealer outbound orders', '/winv/jxsOutboundOrder'],
+      ['Warehouses', '/wmdm/warehouse'],
+    ])
+  })
+
+  it('says so when nothing was visited yet', async () => {
+    renderSignedIn()
+    expect(await screen.findByText(/Nothing visited yet/)).toBeInTheDocument()
+  })
+})
+
+describe('signing in (CORE-USR-01, PLAT-LOGIN-04)', () => {
+  it('loads the user first, then roles, tenants, menus in the user language and role, and prompts', async () => {
+    window.history.replaceState(null, '', '/')
+    const server = fakeServer((req) => {
+      const path = req.url.split('?')[0]
+      if (path === '/api/iam/hzero/v1/users/self') return { status: 200, body: adminUser }
+      if (path === '/api/iam/hzero/v1/member-roles/self-roles') return { status: 200, body: adminRoles }
+      if (path === '/api/iam/hzero/v1/users/self-tenants') return { status: 200, body: adminTenants }
+      if (path === '/api/iam/hzero/v1/menus/tree') return { status: 200, body: adminMenus }
+      if (path === '/api/hpfm/v1/1/prompt/en_US')
+        return { status: 200, body: { 'workplace.quickEntries': 'Shortcuts' } }
+      return undefined
+    })
+    const services = createAppServices({
+      i18n: createI18n('zh_CN'),
+      browser: recordingBrowser(),
+      adapter: server.adapter,
+    })
+    render(
+      <AppRoot services={services}>{(setLanguage) => <SignedInApp setLanguage={setLanguage} />}</AppRoot>,
+    )
+
+    expect(await screen.findByText('Shortcuts')).toBeInTheDocument()
+    expect(window.location.pathname).toBe('/workplace')
+    expect(server.sent[0]?.url).toBe('/api/iam/hzero/v1/users/self')
+    expect(
+      server.sent
+        .slice(1)
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual([
+      '/api/hpfm/v1/1/prompt/en_US',
+      '/api/iam/hzero/v1/member-roles/self-roles',
+      '/api/iam/hzero/v1/menus/tree?lang=en_US&roldId=11&unionLabel=false',
+      '/api/iam/hzero/v1/users/self-tenants',
+    ])
+    expect(screen.getByText('Tenant: 华东仓储 · Role: 租户管理员')).toBeInTheDocument()
+    expect(document.documentElement.lang).toBe('en')
+  })
+})

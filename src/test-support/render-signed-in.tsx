@@ -1,0 +1,74 @@
+/**
+ * Renders the signed-in app at `path` with the real providers, routes and HTTP client; the network is a
+ * fake server and the browser location a recorder, so tests see what the user sees and what is sent.
+ */
+import { render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import type { CurrentUser, MenuNode, SelfRole, SelfTenant } from '../../renderer/contract/wire'
+import { createI18n, toLanguage } from '../locales/i18n'
+import { signedInRoutes } from '../routes/app-routes'
+import { buildRouteTable } from '../routes/route-table'
+import type { BrowserLocation } from '../session/login'
+import { AppRoot } from '../shell/AppRoot'
+import { createAppServices } from '../stores/app-services'
+import { SessionContext } from '../stores/contexts'
+import { fakeServer, type FakeHandler } from './fake-adapter'
+import { adminMenus, adminRoles, adminTenants, adminUser, fixturePageIndex } from './fixtures'
+
+export interface RecordingBrowser extends BrowserLocation {
+  visited: string[]
+  reloads: number
+}
+
+export function recordingBrowser(href = 'http://wms.test/workplace'): RecordingBrowser {
+  const browser: RecordingBrowser = {
+    visited: [],
+    reloads: 0,
+    assign: (url) => void browser.visited.push(url),
+    reload: () => void (browser.reloads += 1),
+    href: () => href,
+  }
+  return browser
+}
+
+export interface SignedInOptions {
+  path?: string
+  user?: CurrentUser
+  roles?: SelfRole[]
+  tenants?: SelfTenant[]
+  menus?: MenuNode[]
+  handler?: FakeHandler
+}
+
+export function renderSignedIn(options: SignedInOptions = {}) {
+  const user = options.user ?? adminUser
+  const language = toLanguage(user.language)
+  const browser = recordingBrowser()
+  const server = fakeServer(options.handler ?? (() => ({ status: 200, body: {} })))
+  const services = createAppServices({ i18n: createI18n(language), browser, adapter: server.adapter })
+  const menus = options.menus ?? adminMenus
+  const routes = buildRouteTable(menus, fixturePageIndex)
+  const router = createMemoryRouter(signedInRoutes(routes, user.currentRoleCode), {
+    initialEntries: [options.path ?? '/workplace'],
+  })
+  services.router.navigate = (to) => void router.navigate(to)
+  const session = {
+    user,
+    roles: options.roles ?? adminRoles,
+    tenants: options.tenants ?? adminTenants,
+    menus,
+    language,
+    routes,
+  }
+  const view = render(
+    <AppRoot services={services}>
+      {() => (
+        <SessionContext.Provider value={session}>
+          <RouterProvider router={router} />
+        </SessionContext.Provider>
+      )}
+    </AppRoot>,
+  )
+  return { ...view, router, sent: server.sent, browser, services, user: userEvent.setup() }
+}
