@@ -19,7 +19,18 @@ export const FieldName = Type.String({
 })
 
 export const ConditionOp = Type.Union(
-  ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'gte', 'lt', 'lte'].map((op) => Type.Literal(op)),
+  [
+    Type.Literal('eq'),
+    Type.Literal('ne'),
+    Type.Literal('in'),
+    Type.Literal('notIn'),
+    Type.Literal('empty'),
+    Type.Literal('notEmpty'),
+    Type.Literal('gt'),
+    Type.Literal('gte'),
+    Type.Literal('lt'),
+    Type.Literal('lte'),
+  ],
   {
     description:
       'Comparison: eq / ne (equal, not equal), in / notIn (value is an array), empty / notEmpty (no value needed: ' +

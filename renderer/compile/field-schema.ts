@@ -1,0 +1,92 @@
+/**
+ * One page field → a Formily field schema: label, widget, rules with the spec's messages, linkage reactions.
+ */
+import type { Field } from '@formily/core'
+import type { ISchema } from '@formily/json-schema'
+import type { TextResolver } from '../i18n/texts'
+import type { FieldSpec } from '../schema/page'
+import { linkageReaction, type FieldRuntimeData } from './linkage'
+
+export type FormMode = 'create' | 'edit' | 'view' | 'search'
+
+export interface CompileContext {
+  t: TextResolver
+  /** Which required message a widget uses ("Please enter" / "Please select"). */
+  requiredMessage(widget: string): 'enter' | 'select'
+  mode: FormMode
+}
+
+const isEmpty = (v: unknown) =>
+  v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)
+
+/** Widgets that cannot express "any" in a search form are searched with a Select of their value set. */
+const SEARCH_WIDGET: Record<string, string> = { Switch: 'Select', Checkbox: 'Select', TextArea: 'Input' }
+
+export function compileField(name: string, spec: FieldSpec, context: CompileContext): ISchema {
+  const { t, mode } = context
+  const search = mode === 'search'
+  const widget = search ? (SEARCH_WIDGET[spec.widget] ?? spec.widget) : spec.widget
+  const label = t(spec.label)
+  const required = !search && spec.required === true
+  const verb = context.requiredMessage(widget)
+  const requiredText = t(`common.validation.${verb}`, { name: label })
+  const readOnly =
+    mode === 'view' || (!search && (spec.readOnly || (mode === 'edit' && spec.updatable === false)))
+  const schema: ISchema = {
+    type: 'string',
+    title: label,
+    'x-decorator': 'FormItem',
+    'x-decorator-props': { asterisk: required, ...(spec.help && !search ? { extra: t(spec.help) } : {}) },
+    'x-component': widget,
+    'x-component-props': componentProps(spec, context, widget),
+    'x-validator': [
+      {
+        triggerType: verb === 'select' ? 'onInput' : 'onBlur',
+        validator: (value: unknown, _rule: unknown, ctx: { field?: Field }) => {
+          const now = (ctx.field?.data as FieldRuntimeData | undefined)?.required ?? required
+          return now && isEmpty(value) ? requiredText : ''
+        },
+      },
+      ...rules(spec, label, t),
+    ],
+  }
+  if (readOnly) schema['x-pattern'] = 'readPretty'
+  if (mode === 'create' && spec.defaultValue !== undefined) schema.default = spec.defaultValue
+  if (spec.linkage && !search) schema['x-reactions'] = [linkageReaction(spec.linkage, required)]
+  return schema
+}
+
+function componentProps(spec: FieldSpec, context: CompileContext, widget: string): Record<string, unknown> {
+  const { t, mode } = context
+  const props: Record<string, unknown> = { ...spec.props }
+  if (spec.lookupCode) props.lookupCode = spec.lookupCode
+  else if (widget === 'Select' && (spec.widget === 'Switch' || spec.widget === 'Checkbox'))
+    props.lookupCode = 'HPFM.ENABLED_FLAG'
+  if (spec.precision !== undefined) props.precision = spec.precision
+  if (spec.min !== undefined) props.min = spec.min
+  if (spec.max !== undefined) props.max = spec.max
+  if (spec.maxLength !== undefined && mode !== 'search') props.maxLength = spec.maxLength
+  if (spec.placeholder) props.placeholder = t(spec.placeholder)
+  else if (spec.readOnly && mode === 'create') props.placeholder = t('common.form.generated')
+  if (mode === 'search' && widget === 'Select') props.allowClear = true
+  return props
+}
+
+function rules(spec: FieldSpec, name: string, t: TextResolver): Record<string, unknown>[] {
+  const list: Record<string, unknown>[] = []
+  if (spec.maxLength !== undefined) {
+    list.push({
+      maxLength: spec.maxLength,
+      message: t('common.validation.maxLength', { name, max: spec.maxLength }),
+    })
+  }
+  if (spec.min !== undefined)
+    list.push({ minimum: spec.min, message: t('common.validation.min', { name, min: spec.min }) })
+  if (spec.max !== undefined)
+    list.push({ maximum: spec.max, message: t('common.validation.max', { name, max: spec.max }) })
+  if (spec.pattern) {
+    const message = spec.patternMessage ? t(spec.patternMessage) : t('common.validation.pattern', { name })
+    list.push({ pattern: spec.pattern, message })
+  }
+  return list
+}

@@ -1,0 +1,31 @@
+/**
+ * Compiles declarative linkage into Formily reactions: plain functions run by Formily inside a tracked
+ * reaction (reading form values subscribes to them), never `{{ }}` strings.
+ */
+import type { Field, GeneralField } from '@formily/core'
+import type { Linkage } from '../schema/page'
+import { evaluateCondition } from './conditions'
+
+export type FieldReaction = (field: GeneralField) => void
+
+/** Data a field keeps for its validators: whether it is required right now. */
+export interface FieldRuntimeData {
+  required?: boolean
+}
+
+export function linkageReaction(linkage: Linkage, staticRequired: boolean): FieldReaction {
+  return (general) => {
+    const field = general as Field
+    const valueOf = (name: string) => field.form.getValuesIn(name)
+    if (linkage.visibleWhen) field.visible = evaluateCondition(linkage.visibleWhen, valueOf)
+    if (linkage.disabledWhen) field.disabled = evaluateCondition(linkage.disabledWhen, valueOf)
+    if (linkage.readOnlyWhen) field.readPretty = evaluateCondition(linkage.readOnlyWhen, valueOf)
+    if (linkage.requiredWhen) {
+      const required = staticRequired || evaluateCondition(linkage.requiredWhen, valueOf)
+      field.data = { ...(field.data as FieldRuntimeData | undefined), required }
+      field.setDecoratorProps({ asterisk: required })
+      // A field that stopped being required drops its stale "Please enter" message.
+      if (!required) field.setSelfErrors([])
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Text resolution: the user's translations (env.t: server prompts and app bundles) → the page's `texts` in the
+ * user's language → the shared bundle → zh_CN of either (missing keys fall back to zh_CN) → the key itself.
+ */
+import type { Language } from '../contract/wire'
+import type { RendererEnv } from '../env'
+import type { PageTexts } from '../schema/page'
+import commonTexts from './common.texts.json'
+
+export type TextResolver = (key: string, vars?: Record<string, string | number>) => string
+
+const MISSING = '\u0000missing'
+const common = commonTexts as PageTexts
+
+/** Replaces {name} placeholders with `vars`. */
+export const interpolate = (text: string, vars?: Record<string, string | number>) =>
+  vars
+    ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
+    : text
+
+export function createTexts(env: Pick<RendererEnv, 't' | 'user'>, pageTexts: PageTexts = {}): TextResolver {
+  const language: Language = env.user.language
+  return (key, vars) => {
+    const fromEnv = env.t(key, MISSING, vars)
+    if (fromEnv !== MISSING && fromEnv !== key) return fromEnv
+    const entry = pageTexts[key] ?? common[key]
+    const text = entry?.[language] ?? entry?.zh_CN
+    return interpolate(text ?? key, vars)
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The renderer's public entry: the app (src/) and widgets (widgets/) import from here only.
+ * Headless: no UI kit; widgets bring antd.
+ */
+export * from './env'
+export * from './contract/wire'
+
+// Page schema language and validation
+export type {
+  PageSchema,
+  PageKind,
+  ListPage,
+  FormPage,
+  MasterDetailPage,
+  TabsPage,
+  DashboardPage,
+  CustomPage,
+  FieldSpec,
+  Condition,
+  Linkage,
+  PageAction,
+  DataSourceSpec,
+  TableColumnSpec,
+  FormSpec,
+  PageTexts,
+} from './schema/page'
+export { PAGE_KINDS } from './schema/page'
+export { validatePage, type ValidateOptions, type PageValidation } from './schema/validate'
+export { formatIssue, type SchemaIssue } from './schema/issue'
+
+// Runtime
+export { RendererProvider, type RendererProviderProps } from './runtime/RendererProvider'
+export { useRendererEnv, useRegistry, useRendererServices } from './runtime/context'
+export { SchemaPage, PAGE_WIDGETS, type SchemaPageProps } from './runtime/SchemaPage'
+export { usePageContext, type PageContextValue, type PageWidgetProps } from './runtime/page-context'
+export { WidgetBoundary } from './runtime/WidgetBoundary'
+export { SchemaErrorPanel } from './runtime/SchemaErrorPanel'
+
+// Registry
+export {
+  createRegistry,
+  UnknownWidgetError,
+  type WidgetDefinition,
+  type WidgetRegistry,
+  type WidgetKind,
+  type ReadPrettyProps,
+} from './registry/registry'
+
+// Compile (pure)
+export {
+  compileEditForm,
+  compileSearchForm,
+  compileColumns,
+  componentNames,
+  DEFAULT_COLUMN_WIDTH,
+  type ColumnModel,
+  type CompilablePage,
+} from './compile/compile-page'
+export type { FormMode, CompileContext } from './compile/field-schema'
+export { evaluateCondition } from './compile/conditions'
+export { pageSizeOptions, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_OPTIONS } from './compile/page-sizes'
+
+// Data
+export { restDataSource, type DataSource, type ListQuery, type Row } from './data/rest-data-source'
+export { fillPath, stripEmpty } from './data/paths'
+export { readPage, type PageResult } from './data/page-response'
+export { useListQuery, stepBack, type ListState } from './data/use-list-query'
+export { useLookup, type LookupState } from './data/use-lookup'
+export { createLookupLoader, type LookupLoader } from './data/lookups'
+
+// Access
+export { usePermission } from './access/use-permission'
+export { Permission, type PermissionProps } from './access/Permission'
+export {
+  createPermissionChecker,
+  PERMISSION_BATCH_DELAY_MS,
+  type PermissionChecker,
+  type PermissionState,
+  type PermissionStatus,
+} from './access/permission-checker'
+
+// Texts and formats
+export { createTexts, interpolate, type TextResolver } from './i18n/texts'
+export { formatNumber, trimNumberText, stepFor } from './format/number'
+export { displayFormat, formatWireDate, WIRE_DATE, WIRE_DATETIME } from './format/date'

@@ -1,0 +1,29 @@
+/** The renderer's services, provided once by RendererProvider and read by hooks. */
+import { createContext, useContext } from 'react'
+import type { PermissionChecker } from '../access/permission-checker'
+import type { LookupLoader } from '../data/lookups'
+import type { RendererEnv } from '../env'
+import type { WidgetRegistry } from '../registry/registry'
+
+export interface RendererServices {
+  env: RendererEnv
+  registry: WidgetRegistry
+  permissions: PermissionChecker
+  lookups: LookupLoader
+}
+
+export const RendererContext = createContext<RendererServices | null>(null)
+
+export function useRendererServices(): RendererServices {
+  const services = useContext(RendererContext)
+  if (!services) {
+    throw new Error(
+      'renderer hooks need a <RendererProvider env={…} registry={…}> above them (see renderer/index.ts)',
+    )
+  }
+  return services
+}
+
+/** The environment object (request, user, t, notify, confirm, navigate). */
+export const useRendererEnv = (): RendererEnv => useRendererServices().env
+export const useRegistry = (): WidgetRegistry => useRendererServices().registry
