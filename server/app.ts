@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto'
+import formbody from '@fastify/formbody'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { ModelSchema } from '../renderer/schema/model.ts'
+import { defaultConfig, type AppConfig } from './config.ts'
+import type { Db } from './db/schema.ts'
+import { hpfmModule } from './modules/hpfm/index.ts'
+import { iamModule } from './modules/iam/index.ts'
+import { modelsModule } from './modules/models/index.ts'
+import { oauthRoutes } from './modules/oauth/routes.ts'
+import { auth } from './plugins/auth.ts'
+import { errorHandler } from './plugins/error-handler.ts'
+import { securityHeaders } from './plugins/security-headers.ts'
+import { staticApp } from './plugins/static-app.ts'
+import './types.ts'
+
+export interface BuildAppOptions {
+  db: Db
+  /** Checked models (see bootstrap.loadModelFiles); their tables must exist. */
+  models: ModelSchema[]
+  config?: Partial<AppConfig>
+  /** Fastify's pino logger: true for structured JSON logs, false (tests) for none. */
+  logger?: boolean
+}
+
+/** The Fastify app on an open, prepared database: external plugins, then app plugins, then routes. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const config = defaultConfig(options.config)
+  const app = Fastify({
+    logger: options.logger ?? false,
+    requestIdHeader: 'h-request-id',
+    genReqId: () => randomUUID(),
+    ajv: {
+      customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
+    },
+  })
+  app.decorate('db', options.db)
+  app.decorate('config', config)
+
+  await app.register(formbody)
+
+  await app.register(errorHandler)
+  await app.register(securityHeaders)
+  await app.register(auth)
+
+  await app.register(oauthRoutes)
+  await app.register(iamModule)
+  await app.register(hpfmModule)
+  await app.register(modelsModule(options.models))
+  await app.register(staticApp(config.staticDir))
+  return app
+}

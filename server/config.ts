@@ -1,0 +1,27 @@
+/** Settings of one server instance; every field has a default so tests pass only what they change. */
+export interface AppConfig {
+  /** Access-token lifetime in seconds (default 12 h; env TOKEN_TTL_SECONDS). */
+  tokenTtlSeconds: number
+  /** Consecutive wrong passwords before the account is locked. */
+  maxFailedSignIns: number
+  /** How long a locked account stays locked, in seconds. */
+  lockSeconds: number
+  /** Where the model files are read from. */
+  modelsDir: string
+  /** The built browser app (index.html + assets); not served when the folder does not exist. */
+  staticDir: string
+  /** Clock of the server (ms since epoch); tests move it to expire tokens and locks. */
+  now: () => number
+}
+
+export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    tokenTtlSeconds: Number(process.env.TOKEN_TTL_SECONDS) || 12 * 60 * 60,
+    maxFailedSignIns: 5,
+    lockSeconds: 10 * 60,
+    modelsDir: 'schemas/models',
+    staticDir: 'dist/app',
+    now: () => Date.now(),
+    ...overrides,
+  }
+}

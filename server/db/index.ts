@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { pgliteDialect } from './pglite-dialect.ts'
+import type { Database, Db } from './schema.ts'
+import { valueParsers } from './type-parsers.ts'
+
+export type { Db } from './schema.ts'
+
+export interface OpenDatabaseOptions {
+  /** PGlite keeps its files in `<dataDir>/pg`; ignored when databaseUrl is set. */
+  dataDir?: string
+  /** PostgreSQL connection string: use node-postgres instead of PGlite. */
+  databaseUrl?: string
+  /** A PGlite dump (from dumpDataDir) to start an in-memory database from; tests use it. */
+  loadDataDir?: Blob
+  /** In-memory PGlite, nothing on disk (tests, dump preparation). */
+  inMemory?: boolean
+}
+
+export interface OpenDatabase {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** The PGlite instance (absent on PostgreSQL): tests dump it. */
+  pglite?: PGlite
+  close(): Promise<void>
+}
+
+/** Kysely over PGlite (default) or PostgreSQL (databaseUrl), the same SQL on both. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
+  const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })]
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      types: { getTypeParser: (oid, format) => valueParsers[oid] ?? pg.types.getTypeParser(oid, format) },
+    })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
+    return { db, kind: 'postgres', close: () => db.destroy() }
+  }
+  let dataDir: string | undefined
+  if (!options.inMemory && !options.loadDataDir) {
+    dataDir = join(options.dataDir ?? './data', 'pg')
+    mkdirSync(dataDir, { recursive: true })
+  }
+  const pglite = new PGlite({ dataDir, loadDataDir: options.loadDataDir, parsers: valueParsers })
+  await pglite.waitReady
+  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite), plugins })
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    async close() {
+      await db.destroy()
+      await pglite.close()
+    },
+  }
+}

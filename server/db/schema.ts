@@ -1,0 +1,145 @@
+/**
+ * Kysely table types of the hand-written tables (migrations 0001, 0002), in camelCase: the CamelCasePlugin
+ * maps them to snake_case columns. Model tables (schemas/models) are dynamic and typed as plain rows.
+ */
+import type { ColumnType, Generated, Kysely } from 'kysely'
+import type { Language, RoleLevel } from '../../renderer/contract/wire.ts'
+
+export type Texts = Partial<Record<Language, string>>
+/** jsonb columns are written as JSON text (node-postgres would turn a JS array into a Postgres array). */
+export type Json<T> = ColumnType<T, string, string>
+
+export interface TenantTable {
+  id: number
+  tenantNum: string
+  tenantName: string
+}
+export interface UserTable {
+  id: Generated<number>
+  loginName: string
+  realName: string
+  email: string | null
+  passwordHash: string
+  organizationId: number
+  defaultTenantId: number | null
+  language: string
+  timeZone: string
+  enabledFlag: Generated<number>
+  failedCount: Generated<number>
+  lockedUntil: number | null
+  objectVersionNumber: Generated<number>
+}
+export interface RoleTable {
+  id: Generated<number>
+  code: string
+  names: Json<Texts>
+  level: RoleLevel
+  tenantId: number
+}
+export interface MemberRoleTable {
+  userId: number
+  roleId: number
+}
+export interface RolePermissionTable {
+  roleId: number
+  code: string
+}
+export interface PermissionTable {
+  code: string
+  controllerType: string
+}
+export interface MenuTable {
+  id: number
+  code: string
+  type: string
+  parentId: number
+  sort: number
+  icon: string | null
+  route: string | null
+  quickIndex: string | null
+  level: RoleLevel
+  names: Json<Texts>
+}
+export interface RoleMenuTable {
+  roleId: number
+  menuId: number
+}
+export interface OauthClientTable {
+  clientId: string
+  redirectOrigins: Json<string[]>
+}
+export interface OauthTokenTable {
+  tokenHash: string
+  userId: number
+  clientId: string
+  roleId: number
+  tenantId: number
+  language: string
+  issuedAt: number
+  expiresAt: number
+  /** live | revoked (logout) | kicked (a newer sign-in of the same user) */
+  status: string
+}
+export interface LoginAttemptTable {
+  id: Generated<number>
+  loginName: string
+  userId: number | null
+  success: number
+  ip: string | null
+  attemptedAt: number
+}
+export interface LookupValueTable {
+  tenantId: number
+  lookupCode: string
+  value: string
+  meanings: Json<Texts>
+  orderSeq: number
+  parentValue: string | null
+  tag: string | null
+  description: string | null
+}
+export interface PromptTable {
+  tenantId: number
+  promptKey: string
+  lang: string
+  description: string
+}
+export interface CodeRuleTable {
+  tenantId: number
+  ruleCode: string
+  prefix: string
+  dateFormat: string
+  sequenceLength: number
+  resetPerDay: number
+}
+export interface CodeRuleSequenceTable {
+  tenantId: number
+  ruleCode: string
+  period: string
+  currentValue: number
+}
+export interface AppMetaTable {
+  key: string
+  value: string
+}
+
+export interface Database {
+  hpfmTenant: TenantTable
+  iamUser: UserTable
+  iamRole: RoleTable
+  iamMemberRole: MemberRoleTable
+  iamPermission: PermissionTable
+  iamRolePermission: RolePermissionTable
+  iamMenu: MenuTable
+  iamRoleMenu: RoleMenuTable
+  oauthClient: OauthClientTable
+  oauthToken: OauthTokenTable
+  oauthLoginAttempt: LoginAttemptTable
+  hpfmLookupValue: LookupValueTable
+  hpfmPrompt: PromptTable
+  hpfmCodeRule: CodeRuleTable
+  hpfmCodeRuleSequence: CodeRuleSequenceTable
+  appMeta: AppMetaTable
+}
+
+export type Db = Kysely<Database>

@@ -1,0 +1,46 @@
+import { ModelLoadError } from './modules/models/model-errors.ts'
+import { seedData } from './seed/data.ts'
+import { startServer } from './start.ts'
+
+/** `npm start`: PORT, HOST, DATA_DIR, DATABASE_URL from the environment; prints the address and the users. */
+const started = performance.now()
+try {
+  const server = await startServer({
+    port: Number(process.env.PORT ?? 8080),
+    host: process.env.HOST ?? '0.0.0.0',
+    dataDir: process.env.DATA_DIR ?? './data',
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    logger: true,
+  })
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  const roles = new Map(seedData.roles().map((role) => [role.id, role.code]))
+  const rows = seedData
+    .users()
+    .map((user) => [user.loginName, user.password, user.roleIds.map((id) => roles.get(id)).join(', ')])
+  const widths = [0, 1, 2].map((i) =>
+    Math.max(...[['login', 'password', 'role'], ...rows].map((row) => row[i]!.length)),
+  )
+  const line = (row: string[]) => `  ${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')}`
+  const database = process.env.DATABASE_URL
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `PGlite in ${process.env.DATA_DIR ?? './data'}/pg`
+  console.log(
+    [
+      '',
+      `WMS server ready at ${server.url} (${seconds} s${server.prepared.seeded ? ', new database seeded' : ''}; ${database})`,
+      'Sign in with:',
+      line(['login', 'password', 'role']),
+      ...rows.map(line),
+      '',
+    ].join('\n'),
+  )
+  const stop = async () => {
+    await server.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+} catch (error) {
+  console.error(error instanceof ModelLoadError ? error.message : error)
+  process.exit(1)
+}

@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely'
+import * as identity from './0001_identity.ts'
+import * as platform from './0002_platform.ts'
+
+/**
+ * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
+ * a bundler and the test runner. Add a file `000N_what.ts` with `up`/`down` and list it here.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_identity': identity,
+  '0002_platform': platform,
+}

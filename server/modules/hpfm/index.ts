@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { lovRoutes } from './routes-lovs.ts'
+import { promptRoutes } from './routes-prompts.ts'
+
+/** Platform basics: value sets, prompts (translations). Code rules are a function (code-rules.ts). */
+export const hpfmModule: FastifyPluginAsync = async (app) => {
+  await app.register(lovRoutes)
+  await app.register(promptRoutes)
+}

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { menuRoutes } from './routes-menus.ts'
+import { selfRoutes } from './routes-self.ts'
+import { switchRoutes } from './routes-switch.ts'
+
+/** Identity: the current user, role and tenant switching, menus and permission checks. */
+export const iamModule: FastifyPluginAsync = async (app) => {
+  await app.register(selfRoutes)
+  await app.register(switchRoutes)
+  await app.register(menuRoutes)
+}

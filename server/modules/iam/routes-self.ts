@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { Type } from '@sinclair/typebox'
+import type { CurrentUser } from '../../../renderer/contract/wire.ts'
+import { sessionOf } from '../../plugins/permissions.ts'
+import { selfRoles, selfTenants } from './user-queries.ts'
+
+const NoQuery = Type.Object({})
+
+/** The signed-in user: GET users/self, member-roles/self-roles, users/self-tenants. */
+export const selfRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/api/iam/hzero/v1/users/self', { schema: { querystring: NoQuery } }, async (request) => {
+    const session = sessionOf(request)
+    const row = await app.db
+      .selectFrom('iamUser as u')
+      .innerJoin('iamRole as r', (join) => join.on('r.id', '=', session.roleId))
+      .innerJoin('hpfmTenant as t', (join) => join.on('t.id', '=', session.tenantId))
+      .select([
+        'u.id',
+        'u.loginName',
+        'u.realName',
+        'u.email',
+        'u.organizationId',
+        'u.timeZone',
+        'u.objectVersionNumber',
+        'r.names as roleNames',
+        'r.code as roleCode',
+        'r.level as roleLevel',
+        't.tenantName',
+        't.tenantNum',
+      ])
+      .where('u.id', '=', session.userId)
+      .executeTakeFirstOrThrow()
+    const tenants = await selfTenants(app.db, session.userId)
+    const user: CurrentUser = {
+      id: row.id,
+      loginName: row.loginName,
+      realName: row.realName,
+      ...(row.email ? { email: row.email } : {}),
+      organizationId: row.organizationId,
+      tenantId: session.tenantId,
+      tenantName: row.tenantName,
+      tenantNum: row.tenantNum,
+      currentRoleId: session.roleId,
+      currentRoleName: row.roleNames[session.language] ?? row.roleNames.zh_CN ?? row.roleCode,
+      currentRoleCode: row.roleCode,
+      currentRoleLevel: row.roleLevel,
+      language: session.language,
+      timeZone: row.timeZone,
+      dateFormat: 'YYYY-MM-DD',
+      dateTimeFormat: 'YYYY-MM-DD HH:mm:ss',
+      timeFormat: 'HH:mm:ss',
+      menuLayout: 'side',
+      menuLayoutTheme: 'default',
+      dataHierarchyFlag: 0,
+      recentAccessTenantList: tenants.map(({ tenantId, tenantName, tenantNum }) => ({
+        tenantId,
+        tenantName,
+        tenantNum,
+      })),
+      title: 'WMS',
+      objectVersionNumber: row.objectVersionNumber,
+    }
+    return user
+  })
+
+  app.get(
+    '/api/iam/hzero/v1/member-roles/self-roles',
+    { schema: { querystring: NoQuery } },
+    async (request) => {
+      const session = sessionOf(request)
+      return selfRoles(app.db, session.userId, session.language)
+    },
+  )
+
+  app.get('/api/iam/hzero/v1/users/self-tenants', { schema: { querystring: NoQuery } }, async (request) =>
+    selfTenants(app.db, sessionOf(request).userId),
+  )
+}

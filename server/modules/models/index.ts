@@ -1,0 +1,10 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelRoutes } from './model-routes.ts'
+
+/** Mounts the REST endpoints of every loaded model (loading and table sync happen before, at start). */
+export function modelsModule(models: ModelSchema[]): FastifyPluginAsync {
+  return async (app) => {
+    for (const model of models) await app.register(modelRoutes(model))
+  }
+}

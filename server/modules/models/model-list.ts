@@ -1,0 +1,94 @@
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import type { Page } from '../../../renderer/contract/wire.ts'
+import { badRequest } from '../../errors.ts'
+import type { Session } from '../../types.ts'
+import { scopeConditions, type ModelDb, type Row } from './model-scope.ts'
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
+
+/** `sort=a,asc&sort=b,desc` → whitelisted [field, direction] pairs; the primary key keeps paging stable. */
+export function parseSort(
+  model: ModelSchema,
+  sort: string | string[] | undefined,
+): Array<[string, 'asc' | 'desc']> {
+  const allowed = [
+    ...model.fields.filter((field) => field.sortable).map((field) => field.name),
+    model.primaryKey,
+  ]
+  const requested = (
+    Array.isArray(sort) ? sort : sort ? [sort] : [model.defaultSort ?? `${model.primaryKey},desc`]
+  )
+    .map((item) => item.trim())
+    .filter(Boolean)
+  const pairs: Array<[string, 'asc' | 'desc']> = requested.map((item) => {
+    const [field = '', direction = 'asc'] = item.split(',').map((part) => part.trim())
+    const dir = direction.toLowerCase()
+    if (!allowed.includes(field) || (dir !== 'asc' && dir !== 'desc')) {
+      throw badRequest(`Cannot sort by '${item}': use <field>,asc|desc with one of: ${allowed.join(', ')}.`, {
+        sort: `unknown sort '${item}'`,
+      })
+    }
+    return [field, dir]
+  })
+  if (!pairs.some(([field]) => field === model.primaryKey)) pairs.push([model.primaryKey, 'desc'])
+  return pairs
+}
+
+/** A page of rows matching the model's searchable filters, sorted by whitelisted fields; values are bound. */
+export async function listRows(
+  db: ModelDb,
+  model: ModelSchema,
+  session: Session,
+  query: Record<string, unknown>,
+): Promise<Page<Row>> {
+  const page = Number(query.page ?? 0)
+  const size = Number(query.size ?? 10)
+  const sort = parseSort(model, query.sort as string | string[] | undefined)
+  let base = db.selectFrom(model.table)
+  for (const [column, value] of scopeConditions(model, session)) base = base.where(column, '=', value)
+  for (const field of model.fields) {
+    const present = (value: unknown) => value !== undefined && value !== null && value !== ''
+    const value = query[field.name]
+    switch (field.searchable) {
+      case 'like':
+        if (present(value)) base = base.where(field.name, 'ilike', `%${escapeLike(String(value))}%`)
+        break
+      case 'exact':
+        if (present(value)) base = base.where(field.name, '=', value)
+        break
+      case 'in':
+        if (present(value))
+          base = base.where(
+            field.name,
+            'in',
+            String(value)
+              .split(',')
+              .map((v) => v.trim()),
+          )
+        break
+      case 'range': {
+        const from = query[`${field.name}From`]
+        const to = query[`${field.name}To`]
+        if (present(from)) base = base.where(field.name, '>=', from)
+        if (present(to)) base = base.where(field.name, '<=', to)
+        break
+      }
+    }
+  }
+  const counted = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
+  const totalElements = Number(counted?.total ?? 0)
+  let rows = base.selectAll()
+  for (const [field, direction] of sort) rows = rows.orderBy(field, direction)
+  const content = await rows
+    .limit(size)
+    .offset(page * size)
+    .execute()
+  return {
+    content,
+    totalElements,
+    totalPages: Math.ceil(totalElements / size),
+    number: page,
+    size,
+    numberOfElements: content.length,
+  }
+}

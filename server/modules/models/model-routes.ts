@@ -1,0 +1,134 @@
+import { Ajv } from 'ajv'
+import type { FastifyPluginAsync, FastifyRequest, FastifySchemaValidationError } from 'fastify'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { AppError, badRequest, noPermission } from '../../errors.ts'
+import { grantedCodes, requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import { describeValidation } from '../../plugins/validation-messages.ts'
+import { listRows } from './model-list.ts'
+import * as schemas from './model-schemas.ts'
+import { modelDb, type Row } from './model-scope.ts'
+import { createRow, deleteRow, getRow, updateRow } from './model-write.ts'
+
+const rowValidator = new Ajv({ allErrors: true, coerceTypes: true, strict: false })
+
+/** The base path of a model: /api/<service>/v1[/:tenantId]/<resource>. */
+export const modelPath = (model: ModelSchema) =>
+  `/api/${model.service}/v1${model.tenantScoped !== false ? '/:tenantId' : ''}/${model.resource}`
+
+/** Mounts list, get, create, update, delete and batch-save of one model (see renderer/schema/model.ts). */
+export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
+  return async (app) => {
+    const base = modelPath(model)
+    const guard = (code: string | undefined) => (code ? { preHandler: requirePermission(code) } : {})
+    const params = schemas.pathParamsSchema(model, false)
+    const inTransaction = <T>(work: (trx: typeof app.db) => Promise<T>) => app.db.transaction().execute(work)
+    const validateCreate = rowValidator.compile(schemas.createBodySchema(model))
+    const validateUpdate = rowValidator.compile(schemas.updateBodySchema(model))
+
+    app.get(
+      base,
+      { ...guard(model.permissions?.query), schema: { params, querystring: schemas.listQuerySchema(model) } },
+      (request) => listRows(modelDb(app.db), model, sessionOf(request), request.query as Row),
+    )
+    app.get(
+      `${base}/:id`,
+      { ...guard(model.permissions?.query), schema: { params: schemas.pathParamsSchema(model, true) } },
+      (request) => getRow(app.db, model, sessionOf(request), (request.params as { id: number }).id),
+    )
+    app.post(
+      base,
+      { ...guard(model.permissions?.create), schema: { params, body: schemas.createBodySchema(model) } },
+      async (request, reply) => {
+        const row = await inTransaction((trx) =>
+          createRow(trx, model, sessionOf(request), request.body as Row),
+        )
+        return reply.status(201).send(row)
+      },
+    )
+    app.put(
+      base,
+      { ...guard(model.permissions?.update), schema: { params, body: schemas.updateBodySchema(model) } },
+      (request) => inTransaction((trx) => updateRow(trx, model, sessionOf(request), request.body as Row)),
+    )
+    app.delete(
+      base,
+      { ...guard(model.permissions?.delete), schema: { params, body: schemas.deleteBodySchema(model) } },
+      async (request, reply) => {
+        const rows = [request.body as Row | Row[]].flat()
+        await inTransaction(async (trx) => {
+          for (const row of rows) await deleteRow(trx, model, sessionOf(request), row)
+        })
+        return reply.status(204).send()
+      },
+    )
+    app.post(
+      `${base}/batch-save`,
+      { schema: { params, body: schemas.batchBodySchema(model) } },
+      async (request) => {
+        const session = sessionOf(request)
+        const rows = request.body as Row[]
+        await checkBatchPermissions(request, model, rows)
+        rows.forEach((row, index) => {
+          const validate =
+            row._status === 'create' ? validateCreate : row._status === 'update' ? validateUpdate : undefined
+          if (validate && !validate(row)) {
+            const { fields } = describeValidation(
+              (validate.errors ?? []) as FastifySchemaValidationError[],
+              'body',
+            )
+            const prefixed = Object.fromEntries(
+              Object.entries(fields).map(([field, message]) => [
+                `${index}/${field}`,
+                `row ${index + 1}: ${message}`,
+              ]),
+            )
+            throw badRequest(`Invalid request body: ${Object.values(prefixed).join('; ')}.`, prefixed)
+          }
+        })
+        return inTransaction(async (trx) => {
+          const saved: Row[] = []
+          for (const row of rows) {
+            if (row._status === 'create') saved.push(await createRow(trx, model, session, row))
+            else if (row._status === 'update') saved.push(await updateRow(trx, model, session, row))
+            else await deleteRow(trx, model, session, row)
+          }
+          return saved
+        })
+      },
+    )
+  }
+}
+
+/** A batch needs the permission of every kind of change it carries. */
+async function checkBatchPermissions(
+  request: FastifyRequest,
+  model: ModelSchema,
+  rows: Row[],
+): Promise<void> {
+  const byStatus = {
+    create: model.permissions?.create,
+    update: model.permissions?.update,
+    delete: model.permissions?.delete,
+  }
+  const needed = [
+    ...new Set(
+      rows
+        .map((row) => byStatus[row._status as keyof typeof byStatus])
+        .filter((code): code is string => !!code),
+    ),
+  ]
+  const granted = await grantedCodes(request.server.db, sessionOf(request).roleId, needed)
+  const missing = needed.find((code) => !granted.has(code))
+  if (missing) throw noPermission(missing)
+  if (
+    rows.some(
+      (row) => row._status === 'delete' && (row[model.primaryKey] == null || row.objectVersionNumber == null),
+    )
+  ) {
+    throw new AppError(
+      400,
+      'error.validation',
+      `Rows with _status delete need ${model.primaryKey} and objectVersionNumber.`,
+    )
+  }
+}

@@ -1,0 +1,132 @@
+import type { ModelField, ModelSchema } from '../../../renderer/schema/model.ts'
+
+/** JSON Schema fragments (plain objects, as TypeBox emits) generated from a model. */
+type JsonSchema = Record<string, unknown>
+
+const DATE = '^\\d{4}-\\d{2}-\\d{2}$'
+const DATETIME = '^\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2})?$'
+
+/** The value a field accepts in a body; `required` makes it non-null and non-empty. */
+export function fieldSchema(field: ModelField, required: boolean): JsonSchema {
+  const nullable = (type: string) => (required ? type : [type, 'null'])
+  const text = (extra: JsonSchema) => ({
+    type: nullable('string'),
+    ...(required ? { minLength: 1 } : {}),
+    ...extra,
+  })
+  const bounds = {
+    ...(field.min !== undefined ? { minimum: field.min } : {}),
+    ...(field.max !== undefined ? { maximum: field.max } : {}),
+  }
+  const description = field.label ?? field.name
+  switch (field.type) {
+    case 'string':
+      return text({
+        description,
+        maxLength: field.maxLength ?? 255,
+        ...(field.pattern ? { pattern: field.pattern } : {}),
+      })
+    case 'text':
+      return text({ description })
+    case 'integer':
+      return { description, type: nullable('integer'), ...bounds }
+    case 'decimal':
+      return { description, type: nullable('number'), ...bounds }
+    case 'flag':
+      return { description, type: nullable('integer'), minimum: 0, maximum: 1 }
+    case 'boolean':
+      return { description, type: nullable('boolean') }
+    case 'date':
+      return text({ description, pattern: DATE })
+    case 'datetime':
+      return text({ description, pattern: DATETIME })
+    case 'json':
+      return { description }
+  }
+}
+
+/** Keys a row may carry besides its fields: the id, the lock, audit fields and HZERO row markers (ignored). */
+function systemProperties(model: ModelSchema): Record<string, JsonSchema> {
+  const loose = {}
+  return {
+    [model.primaryKey]: { type: ['integer', 'null'] },
+    objectVersionNumber: { type: ['integer', 'null'] },
+    tenantId: loose,
+    creationDate: loose,
+    createdBy: loose,
+    lastUpdateDate: loose,
+    lastUpdatedBy: loose,
+    _status: { enum: ['create', 'update', 'delete'] },
+    _tls: { type: 'object' },
+    _token: loose,
+  }
+}
+
+/** Fields the client may set: not readOnly. */
+export const writableFields = (model: ModelSchema) => model.fields.filter((field) => !field.readOnly)
+
+/** Required on create: required fields, except those a code rule numbers when absent. */
+const requiredOnCreate = (model: ModelSchema) =>
+  writableFields(model)
+    .filter((field) => field.required && !field.codeRule)
+    .map((field) => field.name)
+
+function rowSchema(model: ModelSchema, mode: 'create' | 'update' | 'batch'): JsonSchema {
+  const properties: Record<string, JsonSchema> = systemProperties(model)
+  for (const field of writableFields(model))
+    properties[field.name] = fieldSchema(field, field.required === true && !field.codeRule)
+  const required =
+    mode === 'create'
+      ? requiredOnCreate(model)
+      : mode === 'update'
+        ? [model.primaryKey, 'objectVersionNumber']
+        : ['_status']
+  return { type: 'object', properties, required, additionalProperties: false }
+}
+
+export const createBodySchema = (model: ModelSchema) => rowSchema(model, 'create')
+export const updateBodySchema = (model: ModelSchema) => rowSchema(model, 'update')
+export const batchBodySchema = (model: ModelSchema) => ({
+  type: 'array',
+  items: rowSchema(model, 'batch'),
+  maxItems: 1000,
+})
+
+/** A row to delete: its id and the version the client saw (other keys are allowed and ignored). */
+export function deleteBodySchema(model: ModelSchema): JsonSchema {
+  const ref = {
+    type: 'object',
+    properties: { [model.primaryKey]: { type: 'integer' }, objectVersionNumber: { type: 'integer' } },
+    required: [model.primaryKey, 'objectVersionNumber'],
+  }
+  return { anyOf: [ref, { type: 'array', items: ref, minItems: 1, maxItems: 1000 }] }
+}
+
+/** List query: paging, sort and one parameter per searchable field (range: <name>From / <name>To). */
+export function listQuerySchema(model: ModelSchema): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
+    page: { type: 'integer', minimum: 0 },
+    size: { type: 'integer', minimum: 1, maximum: 1000 },
+    sort: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+  }
+  for (const field of model.fields) {
+    if (!field.searchable) continue
+    const value = fieldSchema(field, false)
+    delete value.minLength
+    if (field.searchable === 'like' || field.searchable === 'in')
+      properties[field.name] = { type: 'string', maxLength: 1000 }
+    else if (field.searchable === 'range') {
+      properties[`${field.name}From`] = value
+      properties[`${field.name}To`] = value
+    } else properties[field.name] = value
+  }
+  // Other parameters (export options, HZERO extras) are allowed and ignored.
+  return { type: 'object', properties, additionalProperties: true }
+}
+
+export function pathParamsSchema(model: ModelSchema, withId: boolean): JsonSchema {
+  const properties: Record<string, JsonSchema> = {}
+  if (model.tenantScoped !== false) properties.tenantId = { type: 'integer' }
+  if (withId) properties.id = { type: 'integer' }
+  return { type: 'object', properties, required: Object.keys(properties) }
+}

@@ -1,0 +1,155 @@
+import { sql } from 'kysely'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import type { Db } from '../../db/schema.ts'
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
+import type { Session } from '../../types.ts'
+import { nextCode } from '../hpfm/code-rules.ts'
+import { isLookupValue } from '../hpfm/lookups.ts'
+import { writableFields } from './model-schemas.ts'
+import { modelDb, scopeConditions, type Row } from './model-scope.ts'
+import { uniqueKeyOfIndex } from './model-table.ts'
+
+const now = sql<string>`localtimestamp(0)`
+
+/** Body value → column value: json as text, booleans of flags as 0/1, '' of non-text types as null. */
+function columnValue(type: string, value: unknown): unknown {
+  if (value === '' && type !== 'string' && type !== 'text') return null
+  if (type === 'json') return value === null || value === undefined ? null : JSON.stringify(value)
+  if (type === 'flag' && typeof value === 'boolean') return value ? 1 : 0
+  return value
+}
+
+/** 400 when a value is not one of its value set's values. */
+async function checkLookups(db: Db, model: ModelSchema, session: Session, values: Row): Promise<void> {
+  const fields: Record<string, string> = {}
+  for (const field of model.fields) {
+    const value = values[field.name]
+    if (!field.lookupCode || value === null || value === undefined || value === '') continue
+    if (!(await isLookupValue(db, field.lookupCode, session.tenantId, String(value)))) {
+      fields[field.name] = `'${String(value)}' is not a value of ${field.lookupCode}`
+    }
+  }
+  if (Object.keys(fields).length) {
+    throw badRequest(
+      `Invalid request body: ${Object.values(fields).join('; ')}: pick a value from the list.`,
+      fields,
+    )
+  }
+}
+
+/** Runs a write; a unique-key violation becomes 409 with the model's message filled from the row. */
+async function mapDuplicate<T>(model: ModelSchema, values: Row, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    const dbError = error as { code?: string; constraint?: string; message?: string }
+    if (dbError.code !== '23505') throw error
+    const indexName = dbError.constraint ?? dbError.message?.match(/"([^"]+)"/)?.[1]
+    const key = uniqueKeyOfIndex(model, indexName)
+    const fields = key?.fields ?? []
+    const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''))
+    const message = key?.message
+      ? fill(key.message)
+      : `A row with the same ${fields.join(' + ') || 'key'} already exists: change ${fields.join(', ') || 'the value'}.`
+    throw new AppError(
+      409,
+      'error.duplicate',
+      message,
+      Object.fromEntries(fields.map((name) => [name, message])),
+    )
+  }
+}
+
+/** Inserts a row: defaults, code-rule numbers, audit fields and tenant set by the server. */
+export async function createRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<Row> {
+  const values: Row = {}
+  for (const field of writableFields(model)) {
+    let value = body[field.name]
+    if ((value === undefined || value === null || value === '') && field.default !== undefined)
+      value = field.default
+    if ((value === undefined || value === null || value === '') && field.codeRule) {
+      value = await nextCode(db, session.tenantId, field.codeRule)
+    }
+    if (value !== undefined) values[field.name] = columnValue(field.type, value)
+  }
+  await checkLookups(db, model, session, values)
+  const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
+  const tenant = model.tenantScoped !== false ? { tenantId: session.tenantId } : {}
+  return mapDuplicate(model, values, () =>
+    modelDb(db)
+      .insertInto(model.table)
+      .values({ ...values, ...audit, ...tenant })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  )
+}
+
+/** 409 when the row exists but its version moved on, else 404 (also for rows outside the caller's scope). */
+async function staleOrMissing(
+  db: Db,
+  model: ModelSchema,
+  session: Session,
+  id: unknown,
+  version: unknown,
+): Promise<never> {
+  let query = modelDb(db).selectFrom(model.table).select('objectVersionNumber')
+  for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+  const current = await query.where(model.primaryKey, '=', id).executeTakeFirst()
+  if (!current)
+    throw notFound(`${model.entity} ${String(id)} does not exist (or is not yours): reload the list.`)
+  throw conflict(
+    'error.object_version_changed',
+    `${model.entity} ${String(id)} was changed by someone else (your version ${String(version)}, current ${String(current.objectVersionNumber)}): reload it and apply your change again.`,
+  )
+}
+
+/** Updates the updatable fields present in the body, if the row is still at the version the client saw. */
+export async function updateRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<Row> {
+  const id = body[model.primaryKey]
+  const version = body.objectVersionNumber
+  const values: Row = {}
+  for (const field of writableFields(model)) {
+    if (field.updatable === false || body[field.name] === undefined) continue
+    values[field.name] = columnValue(field.type, body[field.name])
+  }
+  await checkLookups(db, model, session, values)
+  let query = modelDb(db)
+    .updateTable(model.table)
+    .set({
+      ...values,
+      lastUpdatedBy: session.userId,
+      lastUpdateDate: now,
+      objectVersionNumber: sql`object_version_number + 1`,
+    })
+  for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+  const updated = await mapDuplicate(model, { ...body, ...values }, () =>
+    query
+      .where(model.primaryKey, '=', id)
+      .where('objectVersionNumber', '=', version)
+      .returningAll()
+      .executeTakeFirst(),
+  )
+  return updated ?? staleOrMissing(db, model, session, id, version)
+}
+
+/** Deletes a row if it is still at the version the client saw. */
+export async function deleteRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<void> {
+  const id = body[model.primaryKey]
+  const version = body.objectVersionNumber
+  let query = modelDb(db).deleteFrom(model.table)
+  for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+  const deleted = await query
+    .where(model.primaryKey, '=', id)
+    .where('objectVersionNumber', '=', version)
+    .executeTakeFirst()
+  if (!Number(deleted.numDeletedRows)) await staleOrMissing(db, model, session, id, version)
+}
+
+/** One row by id within the caller's scope. */
+export async function getRow(db: Db, model: ModelSchema, session: Session, id: number): Promise<Row> {
+  let query = modelDb(db).selectFrom(model.table).selectAll()
+  for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+  const row = await query.where(model.primaryKey, '=', id).executeTakeFirst()
+  if (!row) throw notFound(`${model.entity} ${id} does not exist (or is not yours): reload the list.`)
+  return row
+}

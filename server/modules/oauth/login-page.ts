@@ -1,0 +1,78 @@
+import { LANGUAGES, type Language } from '../../../renderer/contract/wire.ts'
+import { languageNames, loginText } from './login-texts.ts'
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
+
+export interface LoginPageInput {
+  language: Language
+  clientId: string
+  redirectUri: string
+  state: string
+  username?: string
+  error?: string
+}
+
+const style = `
+body{margin:0;font-family:-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;background:#f0f2f5;
+display:flex;min-height:100vh;align-items:center;justify-content:center;color:#1f1f1f}
+main{background:#fff;padding:32px 40px;border-radius:8px;box-shadow:0 2px 12px rgba(0,0,0,.08);width:340px}
+h1{font-size:20px;margin:0 0 24px;text-align:center}label{display:block;margin:12px 0 4px;font-size:14px}
+input,select{width:100%;box-sizing:border-box;padding:8px 10px;border:1px solid #d9d9d9;border-radius:6px;font-size:14px}
+button{margin-top:24px;width:100%;padding:9px;border:0;border-radius:6px;background:#2f54eb;color:#fff;font-size:15px;cursor:pointer}
+.error{margin:0 0 8px;padding:8px 12px;border:1px solid #ffccc7;background:#fff2f0;border-radius:6px;color:#a8071a;font-size:14px}`
+
+/** The sign-in page: no inline script (strict CSP); login.js only reloads the page when the language changes. */
+export function renderLoginPage(input: LoginPageInput): string {
+  const t = (key: Parameters<typeof loginText>[1]) => escape(loginText(input.language, key))
+  const options = LANGUAGES.map(
+    (code) =>
+      `<option value="${code}"${code === input.language ? ' selected' : ''}>${languageNames[code]}</option>`,
+  ).join('')
+  const hidden = (name: string, value: string) =>
+    `<input type="hidden" name="${name}" value="${escape(value)}">`
+  return `<!doctype html>
+<html lang="${input.language.replace('_', '-')}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('title')}</title>
+<style>${style}</style><script src="/api/oauth/static/login.js" defer></script></head>
+<body><main><h1>${t('heading')}</h1>
+${input.error ? `<p class="error" role="alert">${escape(input.error)}</p>` : ''}
+<form id="login-form" method="post" action="/api/oauth/login">
+${hidden('client_id', input.clientId)}${hidden('redirect_uri', input.redirectUri)}${hidden('state', input.state)}
+<label for="username">${t('username')}</label>
+<input id="username" name="username" autocomplete="username" value="${escape(input.username ?? '')}" required${input.username ? '' : ' autofocus'}>
+<label for="password">${t('password')}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${input.username ? ' autofocus' : ''}>
+<label for="language">${t('language')}</label>
+<select id="language" name="language">${options}</select>
+<button type="submit">${t('submit')}</button>
+</form></main></body></html>`
+}
+
+/** A page that says why sign-in cannot go on (a refused redirect_uri): never a redirect. */
+export function renderRefusedPage(language: Language, reason: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(loginText(language, 'refused'))}</title>
+<style>${style}</style></head><body><main><h1>${escape(loginText(language, 'refused'))}</h1>
+<p class="error" role="alert">${escape(reason)}</p></main></body></html>`
+}
+
+/** Served as /api/oauth/static/login.js: reloads the page in the chosen language, keeping the OAuth fields. */
+export const loginScript = `document.addEventListener('DOMContentLoaded', function () {
+  var select = document.getElementById('language')
+  var form = document.getElementById('login-form')
+  if (!select || !form) return
+  select.addEventListener('change', function () {
+    var url = new URL('/api/oauth/oauth/authorize', location.origin)
+    url.searchParams.set('response_type', 'token')
+    ;['client_id', 'redirect_uri', 'state'].forEach(function (name) {
+      var input = form.elements.namedItem(name)
+      if (input && input.value) url.searchParams.set(name, input.value)
+    })
+    url.searchParams.set('lang', select.value)
+    location.href = url.toString()
+  })
+})
+`

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Db } from '../../db/schema.ts'
+
+/** Only this hash is stored: a database leak does not leak usable tokens. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export interface IssueTokenInput {
+  userId: number
+  clientId: string
+  roleId: number
+  tenantId: number
+  language: string
+  now: number
+  ttlSeconds: number
+}
+
+/**
+ * A new access token (32 random bytes, base64url). The user's older live tokens are marked kicked in the
+ * same transaction: one live session per user (kickoff by a newer sign-in).
+ */
+export async function issueToken(db: Db, input: IssueTokenInput): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('oauthToken')
+      .set({ status: 'kicked' })
+      .where('userId', '=', input.userId)
+      .where('status', '=', 'live')
+      .execute()
+    await trx
+      .insertInto('oauthToken')
+      .values({
+        tokenHash: hashToken(token),
+        userId: input.userId,
+        clientId: input.clientId,
+        roleId: input.roleId,
+        tenantId: input.tenantId,
+        language: input.language,
+        issuedAt: input.now,
+        expiresAt: input.now + input.ttlSeconds * 1000,
+        status: 'live',
+      })
+      .execute()
+  })
+  return token
+}
+
+/** Logout: the token stops working at once. */
+export async function revokeToken(db: Db, token: string): Promise<void> {
+  await db
+    .updateTable('oauthToken')
+    .set({ status: 'revoked' })
+    .where('tokenHash', '=', hashToken(token))
+    .execute()
+}
+
+/** 1 when the token was ended by a newer sign-in of the same user, else 0. */
+export async function kickoffState(db: Db, token: string): Promise<0 | 1> {
+  const row = await db
+    .selectFrom('oauthToken')
+    .select('status')
+    .where('tokenHash', '=', hashToken(token))
+    .executeTakeFirst()
+  return row?.status === 'kicked' ? 1 : 0
+}

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { LANGUAGES, type Language, type RoleLevel } from '../../renderer/contract/wire.ts'
+import { forbidden, unauthorized } from '../errors.ts'
+import { hashToken } from '../modules/oauth/tokens.ts'
+import type { Session } from '../types.ts'
+import { shared } from './shared.ts'
+
+/** The caller's token: `Authorization: bearer <t>`, else the `access_token` cookie. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization
+  const bearer = header?.match(/^bearer\s+(\S+)$/i)?.[1]
+  if (bearer) return bearer
+  const cookie = request.headers.cookie
+  const match = cookie?.match(/(?:^|;\s*)access_token=([^;]+)/)
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined
+}
+
+/** The live session of a token, or the reason there is none. */
+export async function sessionOfToken(
+  request: FastifyRequest,
+  token: string,
+): Promise<{ session: Session } | { reason: string }> {
+  const { db, config } = request.server
+  const tokenHash = hashToken(token)
+  const row = await db
+    .selectFrom('oauthToken as t')
+    .innerJoin('iamRole as r', 'r.id', 't.roleId')
+    .select([
+      't.userId',
+      't.tenantId',
+      't.roleId',
+      't.language',
+      't.expiresAt',
+      't.status',
+      'r.code',
+      'r.level',
+    ])
+    .where('t.tokenHash', '=', tokenHash)
+    .executeTakeFirst()
+  if (!row) return { reason: 'The access token is unknown: sign in again.' }
+  if (row.status === 'kicked')
+    return { reason: 'You were signed out because this account signed in elsewhere.' }
+  if (row.status !== 'live') return { reason: 'The access token was revoked (signed out): sign in again.' }
+  if (row.expiresAt <= config.now()) return { reason: 'The access token has expired: sign in again.' }
+  const language = (LANGUAGES as string[]).includes(row.language) ? (row.language as Language) : 'zh_CN'
+  const session: Session = {
+    userId: row.userId,
+    tenantId: row.tenantId,
+    roleId: row.roleId,
+    roleCode: row.code,
+    roleLevel: row.level as RoleLevel,
+    language,
+    tokenHash,
+  }
+  return { session }
+}
+
+/**
+ * Every /api route needs a live token unless its config says `public`. A `{tenantId}` path parameter must be
+ * the session's current tenant (403 otherwise, before any data is read).
+ */
+export const auth: FastifyPluginAsync = shared(async (app) => {
+  app.decorateRequest('session', null)
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || !request.url.startsWith('/api/') || request.routeOptions.config.public) return
+    const token = tokenOf(request)
+    if (!token) throw unauthorized('Sign in first: the request carries no access token.')
+    const result = await sessionOfToken(request, token)
+    if ('reason' in result) throw unauthorized(result.reason)
+    request.session = result.session
+    const pathTenant = (request.params as Record<string, unknown> | undefined)?.tenantId
+    if (pathTenant !== undefined && String(pathTenant) !== String(result.session.tenantId)) {
+      throw forbidden(
+        `Tenant ${String(pathTenant)} in the path is not your current tenant (${result.session.tenantId}): switch tenant first.`,
+      )
+    }
+  })
+})

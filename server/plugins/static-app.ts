@@ -1,0 +1,40 @@
+import { existsSync, statSync } from 'node:fs'
+import { resolve, sep } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import { notFound } from '../errors.ts'
+
+const CatchAll = Type.Object({ '*': Type.String({ maxLength: 2000 }) })
+
+/**
+ * Serves the built app: files as they are (hashed assets/ cached for a year, the rest revalidated) and
+ * index.html for every other GET that accepts HTML (SPA routes). /api paths never fall back to the app.
+ */
+export function staticApp(staticDir: string): FastifyPluginAsync {
+  return async (app) => {
+    const root = resolve(staticDir)
+    if (!existsSync(resolve(root, 'index.html'))) {
+      app.log.warn(`No built app in ${staticDir} (run npm run build): only the API is served.`)
+      return
+    }
+    await app.register(fastifyStatic, { root, serve: false })
+    app.get('/*', { config: { public: true }, schema: { params: CatchAll } }, async (request, reply) => {
+      const path = (request.params as typeof CatchAll.static)['*']
+      if (request.url.startsWith('/api/') || request.url === '/api') {
+        throw notFound(`No endpoint GET ${request.url.split('?')[0]}: check the path.`)
+      }
+      const file = resolve(root, path)
+      if (path && file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile()) {
+        const hashed = path.startsWith('assets/')
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+        return reply.sendFile(path, { cacheControl: false })
+      }
+      if (!(request.headers.accept ?? '').includes('text/html')) {
+        throw notFound(`No file /${path} in the app: check the address.`)
+      }
+      reply.header('Cache-Control', 'no-cache')
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false })
+    })
+  }
+}

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs'
+import type { Texts } from '../db/schema.ts'
+
+/** Seed data as JSON files in server/seed/data (other tools read them too, e.g. lookups.json for value-set codes). */
+const read = <T>(name: string): T =>
+  JSON.parse(readFileSync(new URL(`./data/${name}`, import.meta.url), 'utf8')) as T
+
+export interface SeedUser {
+  id: number
+  loginName: string
+  password: string
+  realName: string
+  email?: string
+  organizationId: number
+  defaultTenantId: number
+  roleIds: number[]
+}
+export interface SeedRole {
+  id: number
+  code: string
+  level: 'site' | 'organization'
+  tenantId: number
+  name: Texts
+  permissions: '*' | string[]
+}
+export interface SeedMenu {
+  id: number
+  code: string
+  type: string
+  parentId: number
+  sort: number
+  icon?: string
+  route?: string
+  quickIndex?: string
+  level?: string
+  name: Texts
+  roles: string[]
+}
+export type SeedLookups = Record<
+  string,
+  {
+    name: Texts
+    values: Array<{ value: string; meaning: Texts; tag?: string; description?: string; parentValue?: string }>
+  }
+>
+
+export const seedData = {
+  tenants: () => read<Array<{ id: number; tenantNum: string; tenantName: string }>>('tenants.json'),
+  permissions: () => read<Array<{ code: string; controllerType?: string }>>('permissions.json'),
+  roles: () => read<SeedRole[]>('roles.json'),
+  users: () => read<SeedUser[]>('users.json'),
+  menus: () => read<SeedMenu[]>('menus.json'),
+  lookups: () => read<SeedLookups>('lookups.json'),
+  codeRules: () =>
+    read<
+      Array<{
+        tenantId: number
+        ruleCode: string
+        prefix: string
+        dateFormat: string
+        sequenceLength: number
+        resetPerDay: boolean
+      }>
+    >('code-rules.json'),
+  oauthClients: () => read<Array<{ clientId: string; redirectOrigins: string[] }>>('oauth-clients.json'),
+  prompts: () =>
+    read<Array<{ tenantId?: number; promptKey: string; lang: string; description: string }>>('prompts.json'),
+}
+
+/** What models may refer to: value-set codes and code-rule codes of the seed. */
+export function seedReferences() {
+  return {
+    lookupCodes: new Set(Object.keys(seedData.lookups())),
+    codeRules: new Set(seedData.codeRules().map((rule) => rule.ruleCode)),
+  }
+}

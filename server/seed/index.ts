@@ -1,0 +1,131 @@
+import type { ModelSchema } from '../../renderer/schema/model.ts'
+import type { Db } from '../db/schema.ts'
+import { createRow } from '../modules/models/model-write.ts'
+import { hashPassword } from '../modules/oauth/passwords.ts'
+import { seedData } from './data.ts'
+import { demoOrders, demoWarehouses, findModel, seedSession } from './demo-data.ts'
+
+const SEEDED = 'seeded'
+
+/** True once the seed ran (checked on every start: one query). */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('appMeta').select('value').where('key', '=', SEEDED).executeTakeFirst()
+  return row !== undefined
+}
+
+/** Fills a fresh database: platform data from server/seed/data/*.json, then demo rows of the models. */
+export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('hpfmTenant').values(seedData.tenants()).execute()
+    const permissions = seedData.permissions()
+    await trx
+      .insertInto('iamPermission')
+      .values(permissions.map((p) => ({ code: p.code, controllerType: p.controllerType ?? 'hidden' })))
+      .execute()
+    const roles = seedData.roles()
+    await trx
+      .insertInto('iamRole')
+      .values(
+        roles.map((r) => ({
+          id: r.id,
+          code: r.code,
+          names: JSON.stringify(r.name),
+          level: r.level,
+          tenantId: r.tenantId,
+        })),
+      )
+      .execute()
+    const grants = roles.flatMap((r) =>
+      (r.permissions === '*' ? permissions.map((p) => p.code) : r.permissions).map((code) => ({
+        roleId: r.id,
+        code,
+      })),
+    )
+    if (grants.length) await trx.insertInto('iamRolePermission').values(grants).execute()
+    for (const user of seedData.users()) {
+      const { roleIds, password, ...fields } = user
+      await trx
+        .insertInto('iamUser')
+        .values({
+          ...fields,
+          email: fields.email ?? null,
+          passwordHash: await hashPassword(password),
+          language: 'zh_CN',
+          timeZone: 'GMT+8',
+          lockedUntil: null,
+        })
+        .execute()
+      await trx
+        .insertInto('iamMemberRole')
+        .values(roleIds.map((roleId) => ({ userId: user.id, roleId })))
+        .execute()
+    }
+    const menus = seedData.menus()
+    await trx
+      .insertInto('iamMenu')
+      .values(
+        menus.map((m) => ({
+          id: m.id,
+          code: m.code,
+          type: m.type,
+          parentId: m.parentId,
+          sort: m.sort,
+          icon: m.icon ?? null,
+          route: m.route ?? null,
+          quickIndex: m.quickIndex ?? null,
+          level: m.level === 'site' ? 'site' : 'organization',
+          names: JSON.stringify(m.name),
+        })),
+      )
+      .execute()
+    const roleMenus = menus.flatMap((m) =>
+      roles.filter((r) => m.roles.includes(r.code)).map((r) => ({ roleId: r.id, menuId: m.id })),
+    )
+    if (roleMenus.length) await trx.insertInto('iamRoleMenu').values(roleMenus).execute()
+    await trx
+      .insertInto('oauthClient')
+      .values(
+        seedData
+          .oauthClients()
+          .map((c) => ({ clientId: c.clientId, redirectOrigins: JSON.stringify(c.redirectOrigins) })),
+      )
+      .execute()
+    const lookupRows = Object.entries(seedData.lookups()).flatMap(([code, set]) =>
+      set.values.map((v, i) => ({
+        tenantId: 0,
+        lookupCode: code,
+        value: v.value,
+        meanings: JSON.stringify(v.meaning),
+        orderSeq: (i + 1) * 10,
+        parentValue: v.parentValue ?? null,
+        tag: v.tag ?? null,
+        description: v.description ?? null,
+      })),
+    )
+    await trx.insertInto('hpfmLookupValue').values(lookupRows).execute()
+    const rules = seedData.codeRules().map((r) => ({ ...r, resetPerDay: r.resetPerDay ? 1 : 0 }))
+    if (rules.length) await trx.insertInto('hpfmCodeRule').values(rules).execute()
+    const prompts = seedData.prompts().map((p) => ({ ...p, tenantId: p.tenantId ?? 0 }))
+    if (prompts.length) await trx.insertInto('hpfmPrompt').values(prompts).execute()
+    await seedDemoRows(trx, models)
+    await trx.insertInto('appMeta').values({ key: SEEDED, value: new Date().toISOString() }).execute()
+  })
+}
+
+/** Demo rows go through the same write path as the API (audit fields, code rules, value-set checks). */
+async function seedDemoRows(db: Db, models: ModelSchema[]): Promise<void> {
+  const warehouse = findModel(models, 'warehouse')
+  if (warehouse) {
+    for (const row of demoWarehouses('east'))
+      await createRow(db, warehouse, seedSession(1, 1, 2, 'tenant-admin'), row)
+    for (const row of demoWarehouses('south'))
+      await createRow(db, warehouse, seedSession(1, 2, 3, 'tenant-admin'), row)
+  }
+  const order = findModel(models, 'jxsOutboundOrder')
+  if (order) {
+    for (const { by, row } of demoOrders()) {
+      const session = by === 'jxs' ? seedSession(4, 1, 5, 'jxs') : seedSession(1, 1, 2, 'tenant-admin')
+      await createRow(db, order, session, row)
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import type { Language, RoleLevel } from '../renderer/contract/wire.ts'
+import type { AppConfig } from './config.ts'
+import type { Db } from './db/schema.ts'
+
+/** The signed-in caller, read from the access token's row on every authenticated request. */
+export interface Session {
+  userId: number
+  /** The current (switched) tenant. */
+  tenantId: number
+  roleId: number
+  roleCode: string
+  roleLevel: RoleLevel
+  language: Language
+  tokenHash: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    config: AppConfig
+  }
+  interface FastifyRequest {
+    /** Set by the auth plugin on every route that is not public; null on public routes. */
+    session: Session | null
+  }
+  interface FastifyContextConfig {
+    /** No token needed (sign-in pages, kickoff check, pub value lists). */
+    public?: boolean
+  }
+}
