@@ -9,7 +9,7 @@ import { createRegistry, RendererProvider, SchemaPage } from '../../renderer/ind
 import { defaultWidgets } from '../../widgets/index'
 import { createRendererEnv } from '../http/renderer-env'
 import { useServices, useSession } from '../stores/contexts'
-import { loadPageFile } from './page-files'
+import { loadPageFile, type LoadedPage } from './page-files'
 
 const registry = createRegistry(defaultWidgets)
 
@@ -24,13 +24,13 @@ export default function SchemaPageHost({ file, menuId, params, search }: SchemaP
   const services = useServices()
   const { user } = useSession()
   const { t } = useTranslation()
-  const [state, setState] = useState<{ file: string; page?: unknown; error?: string }>({ file })
+  const [state, setState] = useState<{ file: string; loaded?: LoadedPage; error?: string }>({ file })
   const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
     let live = true
     loadPageFile(file).then(
-      (page) => live && setState({ file, page }),
+      (loaded) => live && setState({ file, loaded }),
       (error: unknown) =>
         live && setState({ file, error: error instanceof Error ? error.message : String(error) }),
     )
@@ -64,10 +64,16 @@ export default function SchemaPageHost({ file, menuId, params, search }: SchemaP
       />
     )
   }
-  if (state.file !== file || state.page === undefined) return <Skeleton active />
+  if (state.file !== file || !state.loaded) return <Skeleton active />
   return (
     <RendererProvider env={env} registry={registry}>
-      <SchemaPage page={state.page} file={file} params={params} search={search} />
+      <SchemaPage
+        page={state.loaded.page}
+        source={state.loaded.source}
+        file={file}
+        params={params}
+        search={search}
+      />
     </RendererProvider>
   )
 }
