@@ -26,7 +26,7 @@ async function checkLookups(db: Db, model: ModelSchema, session: Session, values
     const value = values[field.name]
     if (!field.lookupCode || value === null || value === undefined || value === '') continue
     if (!(await isLookupValue(db, field.lookupCode, session.tenantId, String(value)))) {
-      fields[field.name] = `'${String(value)}' is not a value of ${field.lookupCode}`
+      fields[field.name] = `${field.name} '${String(value)}' is not a value of ${field.lookupCode}`
     }
   }
   if (Object.keys(fields).length) {
