@@ -1,0 +1,72 @@
+/**
+ * Browser helpers for the e2e suite: Debian's Chromium through playwright-core, one isolated context per test,
+ * console errors and failed requests collected so a test can assert a clean page.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { inject } from 'vitest'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+]
+
+export function baseURL(): string {
+  return inject('baseURL')
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...FLAGS, `--user-data-dir=${mkdtempSync(join(tmpdir(), 'wms-chromium-'))}`],
+  })
+}
+
+export interface Session {
+  context: BrowserContext
+  page: Page
+  /** Console errors, page errors and CSP violations seen so far. */
+  problems: string[]
+}
+
+export async function openSession(browser: Browser, locale = 'zh-CN'): Promise<Session> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale,
+    viewport: { width: 1440, height: 900 },
+  })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  return { context, page, problems }
+}
+
+/** Signs in through the login service's page, starting from `path`; resolves once the app shows that page. */
+export async function signIn(page: Page, login: string, password: string, path = '/'): Promise<void> {
+  await page.goto(path)
+  await page.waitForURL(/\/api\/oauth\/oauth\/authorize/)
+  await page.locator('input[name="username"]').fill(login)
+  await page.locator('input[name="password"]').fill(password)
+  await page.locator('button[type="submit"]').click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/oauth'))
+}
+
+/** The access token the app keeps in its cookie. */
+export async function accessToken(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'access_token')
+  if (!cookie) throw new Error('no access_token cookie: is the user signed in?')
+  return cookie.value
+}

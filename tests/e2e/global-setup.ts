@@ -1,0 +1,86 @@
+/**
+ * e2e global setup: starts the real server (built app + API) as a child process on a free loopback port with a
+ * fresh data directory, so the suite exercises exactly what `npm start` runs. The base URL reaches the tests
+ * through `inject('baseURL')`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string
+    dataDir: string
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitUntilUp(url: string, server: ChildProcess, log: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}:\n${log()}`)
+    try {
+      const response = await fetch(`${url}/api/oauth/public/is-online`)
+      if (response.status < 500) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`the server did not answer within ${timeoutMs / 1000} s:\n${log()}`)
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync('dist/app/index.html')) {
+    throw new Error('dist/app/index.html is missing: run `npm run build` first (`npm run test:e2e` does).')
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'wms-e2e-'))
+  const port = await freePort()
+  const baseURL = `http://127.0.0.1:${port}`
+  let output = ''
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  server.stdout?.on('data', (chunk) => (output += chunk))
+  server.stderr?.on('data', (chunk) => (output += chunk))
+  await waitUntilUp(baseURL, server, () => output.slice(-4000), 120_000)
+  project.provide('baseURL', baseURL)
+  project.provide('dataDir', dataDir)
+
+  return async () => {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        server.kill('SIGKILL')
+        resolve(undefined)
+      }, 5000)
+      server.once('exit', () => {
+        clearTimeout(timer)
+        resolve(undefined)
+      })
+    })
+    writeFileSync(join(tmpdir(), 'wms-e2e-server.log'), output)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
