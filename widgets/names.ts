@@ -17,7 +17,14 @@ export const FIELD_WIDGET_NAMES = [
 export const PAGE_WIDGET_NAMES = ['ListPage', 'FormPage'] as const
 
 /** Parts the page widgets are built from; pages do not name them directly. */
-export const PART_WIDGET_NAMES = ['FormItem', 'SearchBar', 'OperationBar', 'DataTable', 'EditForm'] as const
+export const PART_WIDGET_NAMES = [
+  'FormItem',
+  'FormSection',
+  'SearchBar',
+  'OperationBar',
+  'DataTable',
+  'EditForm',
+] as const
 
 export const WIDGET_NAMES: readonly string[] = [
   ...FIELD_WIDGET_NAMES,

@@ -1,0 +1,13 @@
+import type { WidgetDefinition } from '../../renderer/index'
+import { FlagPretty } from '../shared/read-pretty'
+import { Checkbox } from './Checkbox'
+
+export const checkboxWidget: WidgetDefinition = {
+  name: 'Checkbox',
+  kind: 'field',
+  component: Checkbox,
+  readPretty: FlagPretty,
+  requiredMessage: 'select',
+  description: 'A 1/0 flag as a checkbox.',
+  props: { type: 'object', additionalProperties: true },
+}

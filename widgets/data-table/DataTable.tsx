@@ -1,0 +1,107 @@
+import { Empty, Table, type TableColumnsType, type TableProps } from 'antd'
+import { useMemo } from 'react'
+import {
+  usePageContext,
+  useRegistry,
+  type ColumnModel,
+  type PageAction,
+  type Row,
+} from '../../renderer/index'
+import { RowActions } from './RowActions'
+
+export interface DataTableProps {
+  columns: ColumnModel[]
+  rows: Row[]
+  total: number
+  loading?: boolean
+  /** 0-based. */
+  page: number
+  size: number
+  sizeOptions: number[]
+  rowKey: string
+  rowActions?: PageAction[]
+  onRowAction?(action: PageAction, row: Row): void
+  /** Paging or sorting changed; `sort` is "field,asc" | "field,desc" | undefined. */
+  onChange(change: { page: number; size: number; sort?: string }): void
+  /** Shown when there are no rows: what the user can do next. */
+  emptyText?: string
+}
+
+/** Server-paged antd table whose cells are the fields' read-only renderings. */
+export function DataTable(props: DataTableProps) {
+  const {
+    columns,
+    rows,
+    total,
+    loading,
+    page,
+    size,
+    sizeOptions,
+    rowKey,
+    rowActions,
+    onRowAction,
+    onChange,
+  } = props
+  const { t } = usePageContext()
+  const registry = useRegistry()
+  const antColumns = useMemo<TableColumnsType<Row>>(() => {
+    const list: TableColumnsType<Row> = columns.map((column) => {
+      const Pretty = registry.get(column.widget).readPretty
+      return {
+        key: column.field,
+        dataIndex: column.field,
+        title: column.title,
+        width: column.width,
+        fixed: column.fixed,
+        align: column.align,
+        ellipsis: column.ellipsis ? { showTitle: true } : false,
+        sorter: column.sortable,
+        render: (value: unknown, record: Row) =>
+          Pretty ? <Pretty value={value} spec={column.spec} record={record} /> : String(value ?? ''),
+      }
+    })
+    if (rowActions?.length && onRowAction) {
+      list.push({
+        key: '__actions',
+        title: t('common.table.actions'),
+        fixed: 'right',
+        width: 60 + rowActions.length * 56,
+        render: (_: unknown, record: Row) => (
+          <RowActions actions={rowActions} row={record} onAction={onRowAction} />
+        ),
+      })
+    }
+    return list
+  }, [columns, registry, rowActions, onRowAction, t])
+
+  const handleChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter
+    const sort = one?.order ? `${String(one.field)},${one.order === 'ascend' ? 'asc' : 'desc'}` : undefined
+    const nextSize = pagination.pageSize ?? size
+    const nextPage = extra.action === 'sort' || nextSize !== size ? 0 : (pagination.current ?? 1) - 1
+    onChange({ page: nextPage, size: nextSize, sort })
+  }
+
+  const scrollX = columns.reduce((sum, c) => sum + c.width, 0) + (rowActions?.length ? 180 : 0)
+  return (
+    <Table<Row>
+      className="wms-data-table"
+      size="middle"
+      rowKey={rowKey}
+      columns={antColumns}
+      dataSource={rows}
+      loading={loading}
+      scroll={{ x: scrollX }}
+      onChange={handleChange}
+      locale={{ emptyText: <Empty description={props.emptyText ?? t('common.table.empty')} /> }}
+      pagination={{
+        current: page + 1,
+        pageSize: size,
+        total,
+        showSizeChanger: true,
+        pageSizeOptions: sizeOptions.map(String),
+        showTotal: (count) => t('common.table.total', { total: count }),
+      }}
+    />
+  )
+}

@@ -1,0 +1,13 @@
+import type { WidgetDefinition } from '../../renderer/index'
+import { DatePretty } from '../shared/read-pretty'
+import { DatePicker } from './DatePicker'
+
+export const datePickerWidget: WidgetDefinition = {
+  name: 'DatePicker',
+  kind: 'field',
+  component: DatePicker,
+  readPretty: DatePretty,
+  requiredMessage: 'select',
+  description: "A date: shown in the user's date format, sent as YYYY-MM-DD.",
+  props: { type: 'object', additionalProperties: true },
+}

@@ -1,0 +1,53 @@
+import { createForm } from '@formily/core'
+import { Alert, Button, Space, Spin } from 'antd'
+import { useEffect, useMemo, useState } from 'react'
+import {
+  restDataSource,
+  usePageContext,
+  useRendererEnv,
+  type FormPage as FormPageSchema,
+  type PageWidgetProps,
+  type Row,
+} from '../../renderer/index'
+import { FormBody } from '../edit-form/FormBody'
+import { saveRecord } from '../edit-form/save-record'
+
+/** A full-page form: creates a record, or loads and edits the one whose id is in the route (`idParam`). */
+export function FormPage({ page, params }: PageWidgetProps<FormPageSchema>) {
+  const env = useRendererEnv()
+  const { t } = usePageContext()
+  const dataSource = useMemo(
+    () => restDataSource(env, page.dataSource, params),
+    [env, page.dataSource, params],
+  )
+  const id = page.idParam ? params[page.idParam] : undefined
+  const [record, setRecord] = useState<Row | undefined>()
+  const [failure, setFailure] = useState<string | undefined>()
+  const form = useMemo(() => createForm({ initialValues: record ?? {} }), [record])
+  useEffect(() => {
+    if (!id) return
+    dataSource
+      .get(id)
+      .then(setRecord, (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)))
+  }, [dataSource, id])
+
+  if (failure) return <Alert type="error" showIcon message={failure} />
+  if (id && !record) return <Spin />
+  const back = () => (page.backTo ? env.navigate(page.backTo) : undefined)
+  const save = async () => {
+    const saved = await saveRecord({ form, mode: id ? 'edit' : 'create', record, dataSource, env, t })
+    if (saved !== undefined) back()
+  }
+  return (
+    <div className="wms-form-page" style={{ padding: 16, maxWidth: 960 }}>
+      <h2 style={{ fontSize: 18 }}>{t(page.title)}</h2>
+      <FormBody page={page} form={form} mode={id ? 'edit' : 'create'} />
+      <Space>
+        {page.backTo ? <Button onClick={back}>{t('common.action.back')}</Button> : null}
+        <Button type="primary" onClick={() => void save()}>
+          {t('common.action.save')}
+        </Button>
+      </Space>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+import type { WidgetDefinition } from '../../renderer/index'
+import { TextPretty } from '../shared/read-pretty'
+import { Input } from './Input'
+
+export const inputWidget: WidgetDefinition = {
+  name: 'Input',
+  kind: 'field',
+  component: Input,
+  readPretty: TextPretty,
+  requiredMessage: 'enter',
+  description: 'Single-line text; maxLength, pattern and placeholder come from the field.',
+  props: { type: 'object', properties: { allowClear: { type: 'boolean' } }, additionalProperties: true },
+}

@@ -1,0 +1,74 @@
+/** What each action of a list page does: open the form, confirm and delete, navigate, or call the server. */
+import { useCallback, useState } from 'react'
+import {
+  fillPath,
+  usePageContext,
+  useRendererEnv,
+  type DataSource,
+  type PageAction,
+  type Row,
+} from '../../renderer/index'
+import type { EditMode } from '../edit-form/EditForm'
+
+export interface OpenForm {
+  mode: EditMode
+  record?: Row
+}
+
+export function useListActions(dataSource: DataSource, reload: () => void) {
+  const env = useRendererEnv()
+  const { t, params } = usePageContext()
+  const [open, setOpen] = useState<OpenForm | undefined>()
+
+  const fail = useCallback(
+    (error: unknown) => env.notify.error(error instanceof Error ? error.message : String(error)),
+    [env],
+  )
+
+  const perform = useCallback(
+    async (action: PageAction, row?: Row) => {
+      switch (action.type) {
+        case 'create':
+          return setOpen({ mode: 'create' })
+        case 'edit':
+          return setOpen({ mode: 'edit', record: row })
+        case 'view':
+          return setOpen({ mode: 'view', record: row })
+        case 'navigate':
+          return env.navigate(fillPath(action.to, { user: env.user, params, row }))
+        case 'delete': {
+          if (!row) return
+          const confirmed = await env.confirm({
+            title: t(action.confirm?.title ?? 'common.confirm.delete.title'),
+            content: t(action.confirm?.content ?? 'common.confirm.delete.content'),
+            danger: true,
+          })
+          if (!confirmed) return
+          try {
+            await dataSource.remove(row)
+            env.notify.success(t('common.message.deleted'))
+            reload()
+          } catch (error) {
+            fail(error)
+          }
+          return
+        }
+        case 'action': {
+          if (action.confirm && !(await env.confirm({ title: t(action.confirm.title) }))) return
+          try {
+            await dataSource.action(action.path, row)
+            env.notify.success(t(action.successMessage ?? 'common.message.succeeded'))
+            reload()
+          } catch (error) {
+            fail(error)
+          }
+          return
+        }
+        default:
+          return // export: handled by the ExportDialog widget once it exists
+      }
+    },
+    [dataSource, env, fail, params, reload, t],
+  )
+  return { open, close: () => setOpen(undefined), perform }
+}

@@ -1,0 +1,13 @@
+import type { WidgetDefinition } from '../../renderer/index'
+import { LookupPretty } from '../shared/read-pretty'
+import { Radio } from './Radio'
+
+export const radioWidget: WidgetDefinition = {
+  name: 'Radio',
+  kind: 'field',
+  component: Radio,
+  readPretty: LookupPretty,
+  requiredMessage: 'select',
+  description: 'One value of a small value set (lookupCode) as radio buttons.',
+  props: { type: 'object', additionalProperties: true },
+}

@@ -1,0 +1,93 @@
+import { FormLayout } from '@formily/antd-v5/esm/form-layout'
+import { createForm } from '@formily/core'
+import { FormProvider } from '@formily/react'
+import { Button, Space } from 'antd'
+import { useEffect, useMemo, useState } from 'react'
+import { compileSearchForm, stripEmpty, usePageContext, type CompilablePage } from '../../renderer/index'
+import { useCompileContext } from '../shared/use-compile-context'
+import { useSchemaField } from '../shared/use-schema-field'
+
+export interface SearchBarProps {
+  page: CompilablePage
+  /** Called with the non-empty conditions after the form validated. */
+  onSearch(filters: Record<string, unknown>): void
+  initialValues?: Record<string, unknown>
+}
+
+/**
+ * Search conditions: `columns` per row (default 7), `rows` rows while collapsed (default 1), the rest behind
+ * "More". Validates before searching and before resetting (CORE-TBL-09).
+ */
+export function SearchBar({ page, onSearch, initialValues }: SearchBarProps) {
+  const { t } = usePageContext()
+  const context = useCompileContext()
+  const schema = compileSearchForm(page, context)
+  const SchemaField = useSchemaField(schema)
+  const form = useMemo(() => createForm({ initialValues }), [initialValues])
+  const [expanded, setExpanded] = useState(false)
+  const names = useMemo(() => page.search?.fields ?? [], [page.search])
+  const columns = page.search?.columns ?? 7
+  const shown = columns * (page.search?.rows ?? 1)
+  const collapsible = names.length > shown
+
+  useEffect(() => {
+    // Hidden, not removed: a collapsed condition keeps its value and still filters.
+    names.forEach((name, index) =>
+      form.setFieldState(name, (state) => {
+        state.display = expanded || index < shown ? 'visible' : 'hidden'
+      }),
+    )
+  }, [form, names, expanded, shown])
+
+  const search = () =>
+    form.validate().then(
+      () => onSearch(stripEmpty({ ...form.values })),
+      () => undefined,
+    )
+  const reset = () =>
+    form.validate().then(
+      () => {
+        form.reset()
+        onSearch({})
+      },
+      () => undefined,
+    )
+  if (!names.length) return null
+  return (
+    <FormProvider form={form}>
+      <form
+        role="search"
+        className="wms-search-bar"
+        style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}
+        onSubmit={(event) => {
+          event.preventDefault()
+          void search()
+        }}
+      >
+        <FormLayout layout="vertical" colon={false}>
+          <div
+            style={{
+              flex: 1,
+              display: 'grid',
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              columnGap: 12,
+            }}
+          >
+            <SchemaField schema={schema} />
+          </div>
+        </FormLayout>
+        <Space style={{ paddingTop: 30 }}>
+          {collapsible ? (
+            <Button type="link" onClick={() => setExpanded(!expanded)}>
+              {t(expanded ? 'common.action.collapse' : 'common.action.more')}
+            </Button>
+          ) : null}
+          <Button onClick={() => void reset()}>{t('common.action.reset')}</Button>
+          <Button type="primary" htmlType="submit">
+            {t('common.action.search')}
+          </Button>
+        </Space>
+      </form>
+    </FormProvider>
+  )
+}

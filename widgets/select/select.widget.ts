@@ -1,0 +1,13 @@
+import type { WidgetDefinition } from '../../renderer/index'
+import { LookupPretty } from '../shared/read-pretty'
+import { Select } from './Select'
+
+export const selectWidget: WidgetDefinition = {
+  name: 'Select',
+  kind: 'field',
+  component: Select,
+  readPretty: LookupPretty,
+  requiredMessage: 'select',
+  description: "Picks one value of the field's value set (lookupCode); read-only it shows the meaning.",
+  props: { type: 'object', properties: { mode: { enum: ['multiple'] } }, additionalProperties: true },
+}

@@ -1,0 +1,13 @@
+import type { WidgetDefinition } from '../../renderer/index'
+import { TextPretty } from '../shared/read-pretty'
+import { TextArea } from './TextArea'
+
+export const textAreaWidget: WidgetDefinition = {
+  name: 'TextArea',
+  kind: 'field',
+  component: TextArea,
+  readPretty: TextPretty,
+  requiredMessage: 'enter',
+  description: 'Multi-line text (remarks, addresses).',
+  props: { type: 'object', properties: { rows: { type: 'integer' } }, additionalProperties: true },
+}
