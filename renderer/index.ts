@@ -32,7 +32,12 @@ export { formatIssue, type SchemaIssue } from './schema/issue'
 export { RendererProvider, type RendererProviderProps } from './runtime/RendererProvider'
 export { useRendererEnv, useRegistry, useRendererServices } from './runtime/context'
 export { SchemaPage, PAGE_WIDGETS, type SchemaPageProps } from './runtime/SchemaPage'
-export { usePageContext, type PageContextValue, type PageWidgetProps } from './runtime/page-context'
+export {
+  PageContext,
+  usePageContext,
+  type PageContextValue,
+  type PageWidgetProps,
+} from './runtime/page-context'
 export { WidgetBoundary } from './runtime/WidgetBoundary'
 export { SchemaErrorPanel } from './runtime/SchemaErrorPanel'
 

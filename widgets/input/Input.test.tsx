@@ -1,0 +1,22 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { expect, test } from 'vitest'
+import { storiesOf } from '../../stories/support/render-story'
+import * as stories from './Input.stories'
+
+const { Edit, ReadPretty } = storiesOf(stories)
+
+test('typing changes the form value', async () => {
+  render(<Edit />)
+  const box = screen.getByRole('textbox')
+  expect(box).toHaveValue('Shanghai East')
+  await userEvent.clear(box)
+  await userEvent.type(box, 'Hefei')
+  expect(screen.getByTestId('form-value')).toHaveTextContent('"Hefei"')
+})
+
+test('read-pretty shows the text, not an input', () => {
+  render(<ReadPretty />)
+  expect(screen.queryByRole('textbox')).toBeNull()
+  expect(screen.getByText('Shanghai East')).toBeInTheDocument()
+})

@@ -1,0 +1,19 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { expect, test } from 'vitest'
+import { storiesOf } from '../../stories/support/render-story'
+import * as stories from './Radio.stories'
+
+const { Edit, ReadPretty } = storiesOf(stories)
+
+test('offers the value set and changes the value', async () => {
+  render(<Edit />)
+  expect(await screen.findByRole('radio', { name: 'New' })).toBeChecked()
+  await userEvent.click(screen.getByRole('radio', { name: 'Shipped' }))
+  expect(screen.getByTestId('form-value')).toHaveTextContent('"SHIPPED"')
+})
+
+test('read-pretty shows the meaning', async () => {
+  render(<ReadPretty />)
+  expect(await screen.findByText('Shipped')).toBeInTheDocument()
+})
