@@ -3,13 +3,20 @@
  * the error pages and /404; every unknown path redirects to /404 (PLAT-ROUTE-04, X-30). Public (no login):
  * the error pages and the /public session pages only.
  */
+import { Skeleton } from 'antd'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, type RouteObject } from 'react-router-dom'
 import { ShellLayout } from '../shell/ShellLayout'
 import { Workplace } from '../shell/Workplace'
 import { hasWorkplace, homePathFor, WORKPLACE_PATH } from './home'
 import { PageRouteView } from './PageRouteView'
 import type { RouteTable } from './route-table'
-import { ExceptionPage, PublicStatusPage, type ExceptionCode } from './StatusPages'
+import type { ExceptionCode } from './StatusPages'
+
+// Error pages carry large illustrations and are rarely seen: load them on demand.
+const ExceptionPage = lazy(() => import('./StatusPages').then((m) => ({ default: m.ExceptionPage })))
+const PublicStatusPage = lazy(() => import('./StatusPages').then((m) => ({ default: m.PublicStatusPage })))
+const onDemand = (element: ReactNode) => <Suspense fallback={<Skeleton active />}>{element}</Suspense>
 
 const EXCEPTION_CODES: ExceptionCode[] = ['403', '404', '500', '501']
 
@@ -17,11 +24,11 @@ function statusRoutes(): RouteObject[] {
   return [
     ...EXCEPTION_CODES.map((code) => ({
       path: `/exception/${code}`,
-      element: <ExceptionPage code={code} />,
+      element: onDemand(<ExceptionPage code={code} />),
     })),
-    { path: '/public/unauthorized', element: <PublicStatusPage status="unauthorized" /> },
-    { path: '/public/kickoff', element: <PublicStatusPage status="kickoff" /> },
-    { path: '/public/self-error', element: <PublicStatusPage status="selfError" /> },
+    { path: '/public/unauthorized', element: onDemand(<PublicStatusPage status="unauthorized" />) },
+    { path: '/public/kickoff', element: onDemand(<PublicStatusPage status="kickoff" />) },
+    { path: '/public/self-error', element: onDemand(<PublicStatusPage status="selfError" />) },
   ]
 }
 
@@ -44,7 +51,7 @@ export function signedInRoutes(table: RouteTable, roleCode: string): RouteObject
         },
         ...table.pages.map((page) => ({ path: page.path, element: <PageRouteView page={page} /> })),
         ...errorPages,
-        { path: '/404', element: <ExceptionPage code="404" /> },
+        { path: '/404', element: onDemand(<ExceptionPage code="404" />) },
         { path: '*', element: <Navigate to="/404" replace /> },
       ],
     },
@@ -54,5 +61,5 @@ export function signedInRoutes(table: RouteTable, roleCode: string): RouteObject
 
 /** Routes that open without signing in; anything else under /public is not found. */
 export function publicRoutes(): RouteObject[] {
-  return [...statusRoutes(), { path: '*', element: <ExceptionPage code="404" /> }]
+  return [...statusRoutes(), { path: '*', element: onDemand(<ExceptionPage code="404" />) }]
 }

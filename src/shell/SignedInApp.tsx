@@ -2,7 +2,7 @@
  * The signed-in app: loads the session (user, roles, tenants, menus, prompts), builds the routes of the
  * current role, then hands over to the router. The originally requested address is kept (PLAT-LOGIN-05).
  */
-import { Button, Flex, Result, Spin } from 'antd'
+import { Alert, Button, Flex, Spin } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createBrowserRouter, RouterProvider } from 'react-router-dom'
@@ -56,10 +56,12 @@ export function SignedInApp({ setLanguage }: { setLanguage(language: Language): 
   if (state.status === 'failed') {
     return (
       <FullScreen>
-        <Result
-          status="error"
-          title={t('app.loadFailed', { message: state.message })}
-          extra={
+        <Alert
+          type="error"
+          showIcon
+          style={{ maxWidth: 560 }}
+          message={t('app.loadFailed', { message: state.message })}
+          action={
             <Button type="primary" onClick={load}>
               {t('app.retry')}
             </Button>

@@ -3,7 +3,7 @@
  * entries to the menu pages the role has; and the pages this user visited recently.
  */
 import { ClockCircleOutlined } from '@ant-design/icons'
-import { Avatar, Card, Col, Empty, Flex, List, Row, Typography } from 'antd'
+import { Avatar, Card, Col, Empty, Flex, Row, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -76,24 +76,19 @@ export function Workplace({ now = new Date() }: { now?: Date }) {
             {recent.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workplace.noRecent')} />
             ) : (
-              <List
-                size="small"
-                dataSource={recent}
-                renderItem={(visit) => (
-                  <List.Item
-                    extra={
-                      <Typography.Text type="secondary">
-                        {dayjs(visit.at).format(user.dateTimeFormat || 'YYYY-MM-DD HH:mm:ss')}
-                      </Typography.Text>
-                    }
-                  >
+              <Flex vertical gap={10} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {recent.map((visit) => (
+                  <Flex key={visit.path} component="li" justify="space-between" gap={8}>
                     <Link to={visit.path}>
                       <ClockCircleOutlined style={{ marginRight: 8 }} />
                       {visit.title}
                     </Link>
-                  </List.Item>
-                )}
-              />
+                    <Typography.Text type="secondary">
+                      {dayjs(visit.at).format(user.dateTimeFormat || 'YYYY-MM-DD HH:mm:ss')}
+                    </Typography.Text>
+                  </Flex>
+                ))}
+              </Flex>
             )}
           </Card>
         </Col>

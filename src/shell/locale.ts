@@ -2,9 +2,9 @@
  * antd and dayjs follow the user's language (CORE-I18N): the three locales are small, so they are bundled.
  */
 import type { Locale } from 'antd/es/locale'
-import enUS from 'antd/locale/en_US'
-import zhCN from 'antd/locale/zh_CN'
-import zhTW from 'antd/locale/zh_TW'
+import enUS from 'antd/es/locale/en_US'
+import zhCN from 'antd/es/locale/zh_CN'
+import zhTW from 'antd/es/locale/zh_TW'
 import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
 import 'dayjs/locale/zh-tw'
