@@ -13,7 +13,10 @@ try {
     logger: true,
   })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  const roles = new Map(seedData.roles().map((role) => [role.id, role.code]))
+  const tenants = new Map(seedData.tenants().map((tenant) => [tenant.id, tenant.tenantNum]))
+  const roles = new Map(
+    seedData.roles().map((role) => [role.id, `${role.code} (${tenants.get(role.tenantId)})`]),
+  )
   const rows = seedData
     .users()
     .map((user) => [user.loginName, user.password, user.roleIds.map((id) => roles.get(id)).join(', ')])

@@ -13,6 +13,8 @@ export interface StartServerOptions {
   databaseUrl?: string
   /** The built browser app (default dist/app). */
   staticDir?: string
+  /** Where the model files are (default schemas/models). */
+  modelsDir?: string
   logger?: boolean
 }
 
@@ -29,7 +31,10 @@ export interface RunningServer {
  * database, then listens. Port 0 picks a free port.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const config = defaultConfig(options.staticDir ? { staticDir: options.staticDir } : {})
+  const config = defaultConfig({
+    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    ...(options.modelsDir ? { modelsDir: options.modelsDir } : {}),
+  })
   const models = loadModelFiles(config.modelsDir)
   const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   try {

@@ -25,7 +25,9 @@ export interface LoadedModel {
   model: ModelSchema
 }
 
-const validateModel = new Ajv({ allErrors: true, strict: false }).compile<ModelSchema>(ModelSchema)
+const validateModel = new Ajv({ allErrors: true, strict: false, verbose: true }).compile<ModelSchema>(
+  ModelSchema,
+)
 
 function describe(error: ErrorObject): { message: string; fix: string; pointer: string } {
   const pointer = error.instancePath
@@ -77,8 +79,10 @@ export function findModelFiles(dir: string): string[] {
 export function loadModels(dir: string, refs: ModelReferences): LoadedModel[] {
   const problems: ModelProblem[] = []
   const loaded: LoadedModel[] = []
+  const locate = new Map<string, (pointer: string) => { line?: number; column?: number }>()
   for (const path of findModelFiles(dir)) {
-    const file = relative(process.cwd(), path) || path
+    const near = relative(process.cwd(), path)
+    const file = near && !near.startsWith('..') ? near : path
     let parsed: SourceMap
     try {
       parsed = parseWithPointers(readFileSync(path, 'utf8'))
@@ -107,6 +111,7 @@ export function loadModels(dir: string, refs: ModelReferences): LoadedModel[] {
     const semantic = checkModelSemantics(model, refs)
     semantic.forEach(report)
     if (!semantic.length) loaded.push({ file, model })
+    locate.set(file, at)
   }
   const seen = new Map<string, string>()
   for (const { file, model } of loaded) {
@@ -121,6 +126,7 @@ export function loadModels(dir: string, refs: ModelReferences): LoadedModel[] {
           pointer,
           message: `${key} is already used by ${other}`,
           fix: 'choose another name',
+          ...locate.get(file)?.(pointer),
         })
       else seen.set(key, file)
     }
