@@ -28,7 +28,10 @@ export function AppRoot({ services, children }: AppRootProps) {
   return (
     <ServicesContext.Provider value={services}>
       <I18nextProvider i18n={services.i18n}>
-        <ConfigProvider locale={antdLocaleFor(language)} theme={{ token: { colorPrimary: PRIMARY_COLOR } }}>
+        <ConfigProvider
+          locale={antdLocaleFor(language)}
+          theme={{ token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR } }}
+        >
           <AntdApp>
             <UiBridge services={services} />
             {children(setLanguage)}
