@@ -1,8 +1,8 @@
 /**
- * The platform API's wire shapes (spec/wire-contract.md), as TypeBox schemas with their static types.
- * Pure module: the browser client types its calls with it, the server validates and documents with it.
+ * The platform API's wire shapes (spec/wire-contract.md): plain types, constants and helpers.
+ * Pure and dependency-free on purpose: the sign-in entry of the browser imports it, so it must stay tiny.
+ * The server and the client both type their side of every call with it.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
 
 /** Service prefixes under the API base `/api` (wire-contract "Service prefixes"). */
 export const API_BASE = '/api'
@@ -24,37 +24,24 @@ export type ServiceName = keyof typeof SERVICE_PREFIX
 export const SERVICE_NAMES = Object.keys(SERVICE_PREFIX) as ServiceName[]
 
 /** `{"failed": true, "code", "message", "type"}` on every failure, whatever the HTTP status. */
-export const ErrorEnvelope = Type.Object(
-  {
-    failed: Type.Literal(true),
-    code: Type.String({ description: 'Machine-readable error code, e.g. error.validation' }),
-    message: Type.String({
-      description: 'Localised, human-readable message: what is wrong and how to fix it',
-    }),
-    type: Type.Union([Type.Literal('error'), Type.Literal('warn'), Type.Literal('info')]),
-    detailsMessage: Type.Optional(Type.String()),
-    requestId: Type.Optional(Type.String()),
-    /** Field-level problems of a bad request: JSON pointer / field name → message. */
-    fields: Type.Optional(Type.Record(Type.String(), Type.String())),
-  },
-  { $id: 'ErrorEnvelope' },
-)
-export type ErrorEnvelope = Static<typeof ErrorEnvelope>
+export interface ErrorEnvelope {
+  failed: true
+  /** Machine-readable error code, e.g. error.validation. */
+  code: string
+  /** Localised, human-readable message: what is wrong and how to fix it. */
+  message: string
+  type: 'error' | 'warn' | 'info'
+  detailsMessage?: string
+  requestId?: string
+  /** Field-level problems of a bad request: field name → message. */
+  fields?: Record<string, string>
+}
 
 export function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
   return typeof body === 'object' && body !== null && (body as { failed?: unknown }).failed === true
 }
 
 /** Spring-style page: `number` is 0-based. */
-export const PageOf = <T extends TSchema>(item: T) =>
-  Type.Object({
-    content: Type.Array(item),
-    totalElements: Type.Integer(),
-    totalPages: Type.Integer(),
-    number: Type.Integer({ description: '0-based page number' }),
-    size: Type.Integer(),
-    numberOfElements: Type.Integer(),
-  })
 export interface Page<T> {
   content: T[]
   totalElements: number
@@ -65,11 +52,11 @@ export interface Page<T> {
 }
 
 /** Paging request: `page` 0-based, `size`, `sort=<field>,asc|desc` (repeatable). */
-export const PageRequest = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  sort: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
-})
+export interface PageRequest {
+  page?: number
+  size?: number
+  sort?: string | string[]
+}
 
 /** Audit fields and the optimistic lock every entity carries. */
 export interface Audited {
@@ -85,60 +72,55 @@ export type Language = 'zh_CN' | 'en_US' | 'zh_TW'
 export const LANGUAGES: Language[] = ['zh_CN', 'en_US', 'zh_TW']
 
 /** GET /iam/hzero/v1/users/self (nulls omitted). */
-export const CurrentUser = Type.Object({
-  id: Type.Integer(),
-  loginName: Type.String(),
-  realName: Type.String(),
-  email: Type.Optional(Type.String()),
-  imageUrl: Type.Optional(Type.String()),
-  organizationId: Type.Integer({ description: "the user's own tenant" }),
-  tenantId: Type.Integer({ description: 'the current (switched) tenant' }),
-  tenantName: Type.String(),
-  tenantNum: Type.String(),
-  currentRoleId: Type.Integer(),
-  currentRoleName: Type.String(),
-  currentRoleCode: Type.String(),
-  currentRoleLevel: Type.Union([Type.Literal('site'), Type.Literal('organization')]),
-  language: Type.String(),
-  timeZone: Type.String(),
-  dateFormat: Type.String(),
-  dateTimeFormat: Type.String(),
-  timeFormat: Type.String(),
-  menuLayout: Type.Optional(Type.String()),
-  menuLayoutTheme: Type.Optional(Type.String()),
-  dataHierarchyFlag: Type.Integer(),
-  recentAccessTenantList: Type.Optional(
-    Type.Array(
-      Type.Object({ tenantId: Type.Integer(), tenantName: Type.String(), tenantNum: Type.String() }),
-    ),
-  ),
-  title: Type.Optional(Type.String()),
-  logo: Type.Optional(Type.String()),
-  favicon: Type.Optional(Type.String()),
-  objectVersionNumber: Type.Integer(),
-})
-export type CurrentUser = Static<typeof CurrentUser>
+export interface CurrentUser {
+  id: number
+  loginName: string
+  realName: string
+  email?: string
+  imageUrl?: string
+  /** The user's own tenant. */
+  organizationId: number
+  /** The current (switched) tenant. */
+  tenantId: number
+  tenantName: string
+  tenantNum: string
+  currentRoleId: number
+  currentRoleName: string
+  currentRoleCode: string
+  currentRoleLevel: RoleLevel
+  language: string
+  timeZone: string
+  dateFormat: string
+  dateTimeFormat: string
+  timeFormat: string
+  menuLayout?: string
+  menuLayoutTheme?: string
+  dataHierarchyFlag: number
+  recentAccessTenantList?: { tenantId: number; tenantName: string; tenantNum: string }[]
+  title?: string
+  logo?: string
+  favicon?: string
+  objectVersionNumber: number
+}
 
 /** GET /iam/hzero/v1/member-roles/self-roles */
-export const SelfRole = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  code: Type.String(),
-  level: Type.Union([Type.Literal('site'), Type.Literal('organization')]),
-  tenantId: Type.Integer(),
-  tenantName: Type.String(),
-  tenantNum: Type.String(),
-})
-export type SelfRole = Static<typeof SelfRole>
+export interface SelfRole {
+  id: number
+  name: string
+  code: string
+  level: RoleLevel
+  tenantId: number
+  tenantName: string
+  tenantNum: string
+}
 
 /** GET /iam/hzero/v1/users/self-tenants; `defaultTenantId` present on the default tenant only. */
-export const SelfTenant = Type.Object({
-  tenantId: Type.Integer(),
-  tenantName: Type.String(),
-  tenantNum: Type.String(),
-  defaultTenantId: Type.Optional(Type.Integer()),
-})
-export type SelfTenant = Static<typeof SelfTenant>
+export interface SelfTenant {
+  tenantId: number
+  tenantName: string
+  tenantNum: string
+  defaultTenantId?: number
+}
 
 export type MenuType = 'root' | 'dir' | 'menu' | 'link' | 'inner-link' | 'window'
 /** A node of GET /iam/hzero/v1/menus/tree, children sorted by `sort`. */
@@ -158,25 +140,6 @@ export interface MenuNode {
   tag?: { dot?: boolean; content?: string; type?: string }
   subMenus?: MenuNode[]
 }
-export const MenuNodeSchema = Type.Recursive(
-  (Self) =>
-    Type.Object({
-      id: Type.Integer(),
-      code: Type.String(),
-      name: Type.String(),
-      level: Type.String(),
-      parentId: Type.Integer(),
-      rootNode: Type.Optional(Type.Boolean()),
-      type: Type.String(),
-      sort: Type.Integer(),
-      icon: Type.Optional(Type.String()),
-      quickIndex: Type.Optional(Type.String()),
-      route: Type.Optional(Type.String()),
-      tag: Type.Optional(Type.Object({}, { additionalProperties: true })),
-      subMenus: Type.Optional(Type.Array(Self)),
-    }),
-  { $id: 'MenuNode' },
-)
 
 /** POST /iam/hzero/v1/menus/check-permissions answers one of these per code. */
 export interface PermissionResult {

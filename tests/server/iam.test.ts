@@ -1,7 +1,8 @@
 import { Value } from '@sinclair/typebox/value'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CurrentUser, MenuNodeSchema, SelfRole, type MenuNode } from '../../renderer/contract/wire.ts'
+import type { MenuNode } from '../../renderer/contract/wire.ts'
+import { CurrentUserSchema, MenuNodeSchema, SelfRoleSchema } from '../../renderer/contract/wire-schemas.ts'
 import { bearer, createTestApp, signIn } from '../../server/testing.ts'
 
 let app: FastifyInstance
@@ -29,7 +30,7 @@ const names = (nodes: MenuNode[]): string[] =>
 describe('current user', () => {
   it('users/self answers the wire shape with the current tenant and role', async () => {
     const user = (await call('admin', 'GET', '/api/iam/hzero/v1/users/self')).json()
-    expect(Value.Check(CurrentUser, user)).toBe(true)
+    expect(Value.Check(CurrentUserSchema, user)).toBe(true)
     expect(user).toMatchObject({
       loginName: 'admin',
       tenantId: 1,
@@ -41,7 +42,7 @@ describe('current user', () => {
 
   it('self-roles lists every role with its tenant; self-tenants marks the default', async () => {
     const roles = (await call('admin', 'GET', '/api/iam/hzero/v1/member-roles/self-roles')).json()
-    expect(roles.every((role: unknown) => Value.Check(SelfRole, role))).toBe(true)
+    expect(roles.every((role: unknown) => Value.Check(SelfRoleSchema, role))).toBe(true)
     expect(roles.map((r: { code: string; tenantId: number }) => `${r.code}@${r.tenantId}`).sort()).toEqual([
       'site-admin@0',
       'tenant-admin@1',
