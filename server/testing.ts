@@ -4,24 +4,65 @@ import { inject } from 'vitest'
 import { buildApp } from './app.ts'
 import { loadModelFiles } from './bootstrap.ts'
 import type { AppConfig } from './config.ts'
-import { openDatabase } from './db/index.ts'
+import { openDatabase, type OpenDatabase, type OpenDatabaseOptions } from './db/index.ts'
+import { createDatabase, dropDatabase, uniqueDatabaseName } from './db/test-databases.ts'
+
+export interface TestAppOptions {
+  /** PostgreSQL only: connect through this URL instead (e.g. a proxy in front of the test database). */
+  connectVia?: (databaseUrl: string) => string
+  /** PostgreSQL only: connect and query time limits of the app's pool. */
+  timeouts?: OpenDatabaseOptions['timeouts']
+}
 
 /**
- * The real app on its own in-memory copy of the prepared test database (tests/setup/server-global.ts).
- * Create one per test file (beforeAll) and close it (afterAll): each copy costs ~0.5 s and a few hundred MB.
+ * The real app on its own copy of the prepared test database (tests/setup/server-global.ts): an in-memory
+ * PGlite loaded from the run's dump, or with TEST_DATABASE_URL a PostgreSQL database created from the run's
+ * template and dropped on close. Create one per test file (beforeAll) and close it (afterAll).
  */
-export async function createTestApp(config: Partial<AppConfig> = {}): Promise<FastifyInstance> {
-  const dump = await readFile(inject('serverDbDump'))
-  const database = await openDatabase({ loadDataDir: new Blob([dump], { type: 'application/x-gzip' }) })
-  const app = await buildApp({
-    db: database.db,
-    models: loadModelFiles('schemas/models'),
-    config,
-    logger: false,
-  })
-  app.addHook('onClose', () => database.close())
-  await app.ready()
-  return app
+export async function createTestApp(
+  config: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): Promise<FastifyInstance> {
+  const { database, dispose } = await openTestDatabase(options)
+  try {
+    const models = loadModelFiles('schemas/models')
+    const app = await buildApp({ db: database.db, models, config, logger: false })
+    app.addHook('onClose', dispose)
+    await app.ready()
+    return app
+  } catch (error) {
+    await dispose()
+    throw error
+  }
+}
+
+/** Which database the server tests run on this time: 'pglite' or 'postgres' (TEST_DATABASE_URL). */
+export const testDatabaseKind = () => inject('serverDatabase').kind
+
+async function openTestDatabase(options: TestAppOptions) {
+  const source = inject('serverDatabase')
+  if (source.kind === 'pglite') {
+    const dump = await readFile(source.dumpFile)
+    const database = await openDatabase({ loadDataDir: new Blob([dump], { type: 'application/x-gzip' }) })
+    return { database, dispose: () => database.close() }
+  }
+  const name = uniqueDatabaseName('wms_test')
+  const url = await createDatabase(source.adminUrl, name, source.template)
+  let database: OpenDatabase | undefined
+  const dispose = async () => {
+    await database?.close()
+    await dropDatabase(source.adminUrl, name)
+  }
+  try {
+    database = await openDatabase({
+      databaseUrl: options.connectVia ? options.connectVia(url) : url,
+      timeouts: options.timeouts,
+    })
+  } catch (error) {
+    await dispose()
+    throw error
+  }
+  return { database, dispose }
 }
 
 /** The page origin the tests sign in from (the seed registers it for client localhost). */

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
-import pg from 'pg'
+import { CamelCasePlugin, Kysely } from 'kysely'
 import { pgliteDialect } from './pglite-dialect.ts'
+import { postgresDialect, type PostgresTimeouts } from './postgres-pool.ts'
 import type { Database, Db } from './schema.ts'
 import { valueParsers } from './type-parsers.ts'
 
@@ -18,6 +18,8 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob
   /** In-memory PGlite, nothing on disk (tests, dump preparation). */
   inMemory?: boolean
+  /** PostgreSQL only: how long to wait for a connection and for a query before answering 503. */
+  timeouts?: PostgresTimeouts
 }
 
 export interface OpenDatabase {
@@ -32,11 +34,8 @@ export interface OpenDatabase {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
   const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })]
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      types: { getTypeParser: (oid, format) => valueParsers[oid] ?? pg.types.getTypeParser(oid, format) },
-    })
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
+    const dialect = postgresDialect(options.databaseUrl, options.timeouts)
+    const db = new Kysely<Database>({ dialect, plugins })
     return { db, kind: 'postgres', close: () => db.destroy() }
   }
   let dataDir: string | undefined

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorEnvelope } from '../../renderer/contract/wire.ts'
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.ts'
 import { AppError } from '../errors.ts'
 import { shared } from './shared.ts'
 import { describeValidation } from './validation-messages.ts'
@@ -16,7 +17,10 @@ export function sendEnvelope(
   return reply.status(status).type('application/json; charset=utf-8').send(envelope)
 }
 
-/** Every failure → the envelope: AppError as thrown, validation → 400 naming fields, Fastify 4xx kept, else 500. */
+/**
+ * Every failure → the envelope: AppError as thrown, validation → 400 naming fields, Fastify 4xx kept, the
+ * database away → 503, else 500.
+ */
 export const errorHandler: FastifyPluginAsync = shared(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -35,6 +39,14 @@ export const errorHandler: FastifyPluginAsync = shared(async (app) => {
     if (status >= 400 && status < 500) {
       const code = `error.${(error.code ?? 'bad_request').toLowerCase()}`
       return sendEnvelope(reply, request, status, { code, message: error.message })
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Logged once per request at warn: the outage is the operator's news, not a bug in the request.
+      request.log.warn({ err: error }, 'database unavailable')
+      return sendEnvelope(reply, request, 503, {
+        code: 'error.database_unavailable',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+      })
     }
     request.log.error({ err: error }, 'unexpected error')
     return sendEnvelope(reply, request, 500, {
