@@ -9,22 +9,45 @@ const steps = [
   ['format', 'npm run -s format:check'],
   ['schemas', 'npm run -s schemas:check'],
   ['unit', 'npx vitest run --project unit'],
-  ['server', 'npx vitest run --project server'],
+  // The server tests on PGlite, then the same tests on a real PostgreSQL server (.ci/run starts one).
+  ['server', 'npx vitest run --project server', { env: { TEST_DATABASE_URL: undefined } }],
+  ['server:postgres', 'npx vitest run --project server', { unavailable: postgresUnavailable }],
   ['e2e', 'npm run -s test:e2e'],
 ]
+/** Why the PostgreSQL run cannot happen (undefined when it can); a CI set-up failure fails the step. */
+function postgresUnavailable() {
+  if (process.env.TEST_DATABASE_URL) return undefined
+  if (process.env.TEST_DATABASE_ERROR) return { fail: true, why: process.env.TEST_DATABASE_ERROR }
+  return {
+    fail: false,
+    why: 'TEST_DATABASE_URL is not set (bash .ci/run sets it; locally start a server with tests/setup/postgres-cluster.sh start DIR and export the URL it prints)',
+  }
+}
 const only = process.argv.slice(2)
 let passed = 0
 let failed = 0
+let skipped = 0
 const report = []
-for (const [name, cmd] of steps) {
+for (const [name, cmd, options = {}] of steps) {
   if (only.length && !only.includes(name)) continue
+  const blocked = options.unavailable?.()
+  if (blocked) {
+    console.log(`\n── ${name}: ${blocked.fail ? 'FAILED' : 'skipped'}: ${blocked.why}`)
+    if (blocked.fail) failed++
+    else skipped++
+    report.push(`${blocked.fail ? 'FAIL' : 'skip'} ${name} (${blocked.why})`)
+    continue
+  }
   const started = Date.now()
   console.log(`\n── ${name}: ${cmd}`)
-  const result = spawnSync(cmd, { stdio: 'inherit', shell: true, env: { ...process.env, FORCE_COLOR: '1' } })
+  const env = { ...process.env, FORCE_COLOR: '1', ...options.env }
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
+  const result = spawnSync(cmd, { stdio: 'inherit', shell: true, env })
   const ok = result.status === 0
-  ok ? passed++ : failed++
+  if (ok) passed++
+  else failed++
   report.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 }
 console.log('\n' + report.join('\n'))
-console.log(`steps: ${passed} passed, ${failed} failed`)
+console.log(`steps: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed ? 1 : 0)
