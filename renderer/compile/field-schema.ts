@@ -58,7 +58,8 @@ export function compileField(name: string, spec: FieldSpec, context: CompileCont
 
 function componentProps(spec: FieldSpec, context: CompileContext, widget: string): Record<string, unknown> {
   const { t, mode } = context
-  const props: Record<string, unknown> = { ...spec.props }
+  // Formily's FormItem label is not tied to its input: name the input itself for assistive technology.
+  const props: Record<string, unknown> = { 'aria-label': t(spec.label), ...spec.props }
   if (spec.lookupCode) props.lookupCode = spec.lookupCode
   else if (widget === 'Select' && (spec.widget === 'Switch' || spec.widget === 'Checkbox'))
     props.lookupCode = 'HPFM.ENABLED_FLAG'

@@ -50,7 +50,7 @@ export function EditForm({ page, mode, record, dataSource, onClose, onSaved }: E
     <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
       <Button onClick={onClose}>{t('common.action.cancel')}</Button>
       {mode === 'view' ? null : (
-        <Button type="primary" loading={saving} onClick={() => void save()}>
+        <Button type="primary" disabled={saving} onClick={() => void save()}>
           {t('common.action.save')}
         </Button>
       )}

@@ -1,0 +1,129 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { expect, test } from 'vitest'
+import { storiesOf } from '../../stories/support/render-story'
+import { currentStoryEnv } from '../../stories/support/story-env'
+import * as stories from './ListPage.stories'
+
+const { Warehouses, WithoutDelete, Empty, StepsBack } = storiesOf(stories)
+/** Pastes like a user would, without a keystroke per character (the antd table makes the DOM large). */
+async function fill(box: HTMLElement, text: string) {
+  await userEvent.click(box)
+  await userEvent.paste(text)
+}
+const saveButton = () => screen.getByText('Save').closest('button') as HTMLElement
+const FORM_TEST_TIMEOUT = 60000
+const listCalls = () =>
+  currentStoryEnv().calls.filter((c) => c.method === 'GET' && c.path === '/v1/1/warehouses')
+
+test('shows the first page of rows, the total text and read-only cells', async () => {
+  render(<Warehouses />)
+  expect(await screen.findByText('WH-E001')).toBeInTheDocument()
+  expect(screen.getByText('23 records in total')).toBeInTheDocument()
+  expect(listCalls()[0]?.params).toEqual({ page: 0, size: 10 })
+  const row = screen.getByText('WH-E001').closest('tr') as HTMLElement
+  expect(await within(row).findByText('Normal')).toBeInTheDocument() // lookup meaning, not NORMAL
+  expect(within(row).getByText('1,250.50')).toBeInTheDocument()
+})
+
+test(
+  'search sends the filled conditions only',
+  async () => {
+    render(<Warehouses />)
+    await screen.findByText('WH-E001')
+    await fill(within(screen.getByRole('search')).getByRole('textbox', { name: 'Warehouse name' }), 'Hefei')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() =>
+      expect(listCalls().at(-1)?.params).toEqual({ page: 0, size: 10, warehouseName: 'Hefei' }),
+    )
+    expect(await screen.findByText('3 records in total')).toBeInTheDocument()
+  },
+  FORM_TEST_TIMEOUT,
+)
+
+test(
+  'create opens the drawer, requires fields and posts the form',
+  async () => {
+    render(<Warehouses />)
+    await screen.findByText('WH-E001')
+    await userEvent.click(await screen.findByRole('button', { name: 'Create' }))
+    const drawer = await screen.findByRole('dialog')
+    await userEvent.click(saveButton())
+    expect(await within(drawer).findByText('Please enter Warehouse code')).toBeInTheDocument()
+    expect(within(drawer).getByText('Please select Warehouse type')).toBeInTheDocument()
+
+    await fill(within(drawer).getByRole('textbox', { name: 'Warehouse code' }), 'WH-NEW')
+    await fill(within(drawer).getByRole('textbox', { name: 'Warehouse name' }), 'New dock')
+    await userEvent.click(within(drawer).getByRole('combobox', { name: 'Warehouse type' }))
+    await userEvent.click(await screen.findByTitle('Cold storage'))
+    await userEvent.click(saveButton())
+
+    await waitFor(() =>
+      expect(currentStoryEnv().calls.some((c) => c.method === 'POST' && c.path === '/v1/1/warehouses')).toBe(
+        true,
+      ),
+    )
+    const post = currentStoryEnv().calls.find((c) => c.method === 'POST' && c.path === '/v1/1/warehouses')
+    expect(post?.data).toMatchObject({
+      warehouseCode: 'WH-NEW',
+      warehouseName: 'New dock',
+      warehouseType: 'COLD',
+      enabledFlag: 1,
+    })
+    expect(await screen.findByText('24 records in total')).toBeInTheDocument()
+  },
+  FORM_TEST_TIMEOUT,
+)
+
+test(
+  'a duplicate code (409) is shown as a message and the input is kept',
+  async () => {
+    render(<Warehouses />)
+    await screen.findByText('WH-E001')
+    await userEvent.click(await screen.findByRole('button', { name: 'Create' }))
+    const drawer = await screen.findByRole('dialog')
+    await fill(within(drawer).getByRole('textbox', { name: 'Warehouse code' }), 'WH-E001')
+    await fill(within(drawer).getByRole('textbox', { name: 'Warehouse name' }), 'Copy')
+    await userEvent.click(within(drawer).getByRole('combobox', { name: 'Warehouse type' }))
+    await userEvent.click(await screen.findByTitle('Bonded'))
+    await userEvent.click(saveButton())
+    await waitFor(() =>
+      expect(currentStoryEnv().notices).toContainEqual({
+        type: 'error',
+        message: 'Warehouse code WH-E001 already exists',
+      }),
+    )
+    expect(within(drawer).getByRole('textbox', { name: 'Warehouse code' })).toHaveValue('WH-E001')
+  },
+  FORM_TEST_TIMEOUT,
+)
+
+test('delete asks for confirmation and sends the row', async () => {
+  render(<Warehouses />)
+  const row = (await screen.findByText('WH-E001')).closest('tr') as HTMLElement
+  await userEvent.click(await within(row).findByRole('button', { name: 'Delete' }))
+  await waitFor(() => expect(currentStoryEnv().confirms).toEqual(['Delete this warehouse?']))
+  await waitFor(() => expect(currentStoryEnv().calls.some((c) => c.method === 'DELETE')).toBe(true))
+  const remove = currentStoryEnv().calls.find((c) => c.method === 'DELETE')
+  expect(remove?.data).toMatchObject({ warehouseId: 1000, objectVersionNumber: 1 })
+  expect(await screen.findByText('22 records in total')).toBeInTheDocument()
+})
+
+test('a denied delete code removes the delete buttons, edit stays', async () => {
+  render(<WithoutDelete />)
+  const row = (await screen.findByText('WH-E001')).closest('tr') as HTMLElement
+  expect(await within(row).findByRole('button', { name: 'Edit' })).toBeInTheDocument()
+  expect(within(row).queryByRole('button', { name: 'Delete' })).toBeNull()
+})
+
+test('no rows: the empty state says what to do next', async () => {
+  render(<Empty />)
+  expect(await screen.findByText(/Change the search conditions and search again/)).toBeInTheDocument()
+})
+
+test('an empty page beyond the first steps back one page and keeps the page in the URL', async () => {
+  render(<StepsBack />)
+  expect(await screen.findByText('WH-E011')).toBeInTheDocument()
+  expect(listCalls().map((c) => c.params?.page)).toEqual([2, 1])
+  expect(currentStoryEnv().navigations).toContain('/wmdm/warehouse?pageNo=2')
+})
