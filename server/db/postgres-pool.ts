@@ -10,6 +10,8 @@ export interface PostgresTimeouts {
   queryMs?: number
 }
 
+const ignore = () => undefined
+
 /**
  * Kysely's Postgres dialect over a node-postgres pool that fails fast when the server goes away: bounded
  * connect and query waits (so a request answers 503 instead of hanging), an `error` listener (an idle
@@ -25,10 +27,17 @@ export function postgresDialect(connectionString: string, timeouts: PostgresTime
     types: { getTypeParser: (oid, format) => valueParsers[oid] ?? pg.types.getTypeParser(oid, format) },
   })
   // An idle client lost its server: the pool already dropped it; the next request reports the outage.
-  pool.on('error', () => undefined)
+  pool.on('error', ignore)
+  const guarded = new WeakSet<pg.PoolClient>()
   const wrapper = {
     async connect() {
       const client = await pool.connect()
+      // A lent client whose socket dies emits 'error' besides failing its query; the pool listens only
+      // while the client is idle, so without this the process would crash on a database restart.
+      if (!guarded.has(client)) {
+        guarded.add(client)
+        client.on('error', ignore)
+      }
       let broken = false
       return {
         async query(sql: string, parameters: readonly unknown[]) {

@@ -30,9 +30,17 @@ case "$action" in
     port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
     as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
       { cat "$dir/initdb.log" >&2; exit 1; }
-    options="-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir"
-    options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$options" start >/dev/null </dev/null ||
+    # Settings go into the cluster's own configuration, so a plain `pg_ctl -D DIR/data start` restarts it as is.
+    cat >>"$dir/data/postgresql.conf" <<CONF
+listen_addresses = '127.0.0.1'
+port = $port
+unix_socket_directories = '$dir'
+max_connections = 200
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+CONF
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null </dev/null ||
       { cat "$dir/server.log" >&2; exit 1; }
     echo "postgres://postgres@127.0.0.1:$port/postgres"
     ;;
