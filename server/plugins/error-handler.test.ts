@@ -42,4 +42,40 @@ describe('error handler', () => {
     })
     await app.close()
   })
+
+  it.each([
+    [
+      'a refused connection',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ],
+    ['a dropped connection', new Error('Connection terminated unexpectedly')],
+    [
+      'a server shutting down',
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    ],
+    [
+      'a wrapped connect timeout',
+      new Error('Query failed', { cause: new Error('timeout exceeded when trying to connect') }),
+    ],
+  ])('answers %s with 503 "the database cannot be reached"', async (_, error) => {
+    const { app } = await appThrowing(error)
+    const response = await app.inject({ url: '/boom' })
+    expect(response.statusCode).toBe(503)
+    expect(response.json()).toMatchObject({
+      failed: true,
+      code: 'error.database_unavailable',
+      message: 'The database cannot be reached, try again shortly.',
+    })
+    await app.close()
+  })
+
+  it('keeps a real SQL error a 500 (the database answered)', async () => {
+    const { app } = await appThrowing(
+      Object.assign(new Error('syntax error at or near "form"'), { code: '42601' }),
+    )
+    const response = await app.inject({ url: '/boom' })
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toMatchObject({ code: 'error.internal' })
+    await app.close()
+  })
 })
