@@ -5,9 +5,10 @@
 import { Skeleton } from 'antd'
 import { lazy, memo, Suspense, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useParams } from 'react-router-dom'
+import { useParams } from 'react-router-dom'
 import { recordVisit } from '../shell/recent-visits'
-import { useServices, useSession } from '../stores/contexts'
+import { useSession } from '../stores/contexts'
+import { useKeptPage } from '../tabs/kept-page'
 import { PageErrorBoundary } from './PageErrorBoundary'
 import type { PageRoute } from './route-table'
 
@@ -15,18 +16,15 @@ const SchemaPageHost = lazy(() => import('./SchemaPageHost'))
 
 export function PageRouteView({ page }: { page: PageRoute }) {
   const routeParams = useParams()
-  const { pathname, search } = useLocation()
-  const services = useServices()
+  // The page's own address: a hidden kept-alive page must not follow the router to another page.
+  const { active, pathname, search } = useKeptPage()
   const { user } = useSession()
   const paramsKey = JSON.stringify({ ...routeParams, ...page.fixedParams })
 
+  // H-Menu-Id is set by the shell for the page on screen (src/tabs/TabbedContent.tsx).
   useEffect(() => {
-    services.activeMenu.id = page.menuId
-    if (!page.hidden) recordVisit(user.id, { path: pathname, title: page.title })
-    return () => {
-      if (services.activeMenu.id === page.menuId) services.activeMenu.id = undefined
-    }
-  }, [services, page, pathname, user.id])
+    if (active && !page.hidden) recordVisit(user.id, { path: pathname, title: page.title })
+  }, [active, page, pathname, user.id])
 
   return <PageBody file={page.file} menuId={page.menuId} paramsKey={paramsKey} search={search} />
 }

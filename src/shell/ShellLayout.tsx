@@ -4,7 +4,8 @@
  */
 import { Layout, theme } from 'antd'
 import { useMemo, useState } from 'react'
-import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { JXS_ROLE_CODE } from '../routes/home'
 import { logout } from '../session/login'
 import { isHiddenLayout } from '../session/session-storage'
 import { useServices, useSession } from '../stores/contexts'
@@ -12,13 +13,14 @@ import { HEADER_HEIGHT, HeaderBar } from './HeaderBar'
 import { MenuSearch } from './MenuSearch'
 import { createSessionActions } from './session-actions'
 import { SideMenu } from './SideMenu'
+import { TabbedContent } from '../tabs/TabbedContent'
 
 export const SIDER_WIDTH = 210
 export const SIDER_COLLAPSED_WIDTH = 48
 
 export function ShellLayout() {
   const services = useServices()
-  const { routes } = useSession()
+  const { routes, user } = useSession()
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const { token } = theme.useToken()
@@ -27,8 +29,8 @@ export function ShellLayout() {
 
   if (isHiddenLayout()) {
     return (
-      <Layout style={{ minHeight: '100vh', padding: 16 }}>
-        <Outlet />
+      <Layout style={{ minHeight: '100vh' }}>
+        <TabbedContent showTabBar={false} />
       </Layout>
     )
   }
@@ -70,8 +72,8 @@ export function ShellLayout() {
           )}
           <SideMenu menu={routes.menu} pathname={pathname} collapsed={collapsed} navigate={navigate} />
         </Layout.Sider>
-        <Layout.Content style={{ padding: 16, minWidth: 0 }}>
-          <Outlet />
+        <Layout.Content style={{ minWidth: 0 }}>
+          <TabbedContent showTabBar={user.currentRoleCode !== JXS_ROLE_CODE} />
         </Layout.Content>
       </Layout>
     </Layout>

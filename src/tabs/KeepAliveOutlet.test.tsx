@@ -1,0 +1,99 @@
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useEffect, useState } from 'react'
+import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router-dom'
+import { describe, expect, it } from 'vitest'
+import { useKeptPage } from './kept-page'
+import { KeepAliveOutlet, type KeptEntry } from './KeepAliveOutlet'
+import { createPageCache } from './page-cache'
+
+const mounts: string[] = []
+
+function NumberedPage() {
+  const { n } = useParams()
+  const kept = useKeptPage()
+  useEffect(() => void mounts.push(`p${n}`), [n])
+  return (
+    <label>
+      Page {n} at {kept.pathname} ({kept.active ? 'shown' : 'hidden'})
+      <input aria-label={`field ${n}`} />
+    </label>
+  )
+}
+
+function Shell({ isKept }: { isKept: (key: string) => boolean }) {
+  const { pathname } = useLocation()
+  const [cache] = useState(() => createPageCache<KeptEntry>('/p/0'))
+  return (
+    <KeepAliveOutlet
+      activeKey={pathname === '/404' ? undefined : pathname}
+      cache={cache}
+      isKept={isKept}
+      dropsOnLeave={(from, to) => from === '/p/5' && to === '/p/0'}
+    />
+  )
+}
+
+function setup(isKept: (key: string) => boolean = () => true) {
+  mounts.length = 0
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: <Shell isKept={isKept} />,
+        children: [
+          { path: 'p/:n', element: <NumberedPage /> },
+          { path: '404', element: <p>Not found</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/p/0'] },
+  )
+  render(<RouterProvider router={router} />)
+  const go = (to: string) => act(() => router.navigate(to))
+  return { go, user: userEvent.setup() }
+}
+
+describe('keep-alive outlet (PLAT-SHELL-12/13)', () => {
+  it('keeps a hidden page mounted with what was typed, and shows it again', async () => {
+    const { go, user } = setup()
+    await user.type(screen.getByRole('textbox', { name: 'field 0' }), 'typed text')
+    await go('/p/1')
+    expect(screen.queryByRole('textbox', { name: 'field 0' })).toBeNull() // hidden: display none
+    expect(screen.getByText(/Page 0 at \/p\/0 \(hidden\)/)).toBeInTheDocument()
+    expect(screen.getByText(/Page 1 at \/p\/1 \(shown\)/)).toBeInTheDocument()
+    await go('/p/0')
+    expect(screen.getByRole('textbox', { name: 'field 0' })).toHaveValue('typed text')
+    expect(mounts).toEqual(['p0', 'p1'])
+  })
+
+  it('an 11th page evicts the least recently shown one, which mounts afresh when shown again; home stays', async () => {
+    const { go, user } = setup()
+    await go('/p/1')
+    await user.type(screen.getByRole('textbox', { name: 'field 1' }), 'lost')
+    for (let n = 2; n <= 10; n++) await go(`/p/${n}`)
+    expect(mounts).toHaveLength(11)
+    expect(screen.queryByText(/Page 1 at/)).toBeNull()
+    expect(screen.getByText(/Page 0 at/)).toBeInTheDocument()
+    await go('/p/1')
+    expect(screen.getByRole('textbox', { name: 'field 1' })).toHaveValue('')
+    expect(mounts.filter((m) => m === 'p1')).toHaveLength(2)
+  })
+
+  it('shows pages without a key plainly, drops closed tabs and pages a leave rule drops', async () => {
+    let open = new Set(['/p/0', '/p/5', '/p/6'])
+    const { go, user } = setup((key) => open.has(key))
+    await go('/404')
+    expect(screen.getByText('Not found')).toBeInTheDocument()
+    await go('/p/6')
+    expect(screen.queryByText('Not found')).toBeNull()
+    await user.type(screen.getByRole('textbox', { name: 'field 6' }), 'x')
+    await go('/p/5')
+    await user.type(screen.getByRole('textbox', { name: 'field 5' }), 'y')
+    await go('/p/0') // leaving /p/5 for /p/0 drops it
+    expect(screen.queryByText(/Page 5 at/)).toBeNull()
+    open = new Set(['/p/0']) // the tab of /p/6 closed
+    await go('/p/7')
+    expect(screen.queryByText(/Page 6 at/)).toBeNull()
+  })
+})

@@ -1,0 +1,87 @@
+/**
+ * A router outlet that keeps pages alive (PLAT-SHELL-12/13): each page shown under a key stays mounted,
+ * hidden with display:none, until it is evicted (least recently shown beyond the cache's limit), its tab
+ * closes, or a leave rule drops it. A page without a key (error pages) is shown plainly and not kept.
+ */
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useLocation, useOutlet } from 'react-router-dom'
+import { KeptPageContext, type KeptPage } from './kept-page'
+import type { PageCache } from './page-cache'
+
+export interface KeptEntry {
+  element: ReactNode
+  page: KeptPage
+}
+
+export interface KeepAliveOutletProps {
+  /** Key of the page on screen (its tab's full path); undefined when it is not to be kept. */
+  activeKey: string | undefined
+  cache: PageCache<KeptEntry>
+  /** Keys that may stay mounted (the open tabs); others are dropped. */
+  isKept(key: string): boolean
+  /** Whether leaving the page `from` for `to` drops `from` (keys are full paths). */
+  dropsOnLeave?(from: string, to: string): boolean
+}
+
+export function KeepAliveOutlet({ activeKey, cache, isKept, dropsOnLeave }: KeepAliveOutletProps) {
+  const outlet = useOutlet()
+  const { pathname, search } = useLocation()
+  const shown = useRef<string | undefined>(undefined)
+  const containers = useRef(new Map<string, HTMLDivElement>())
+
+  // The cache is brought up to date while rendering: every step is idempotent, so a repeated render
+  // (StrictMode) changes nothing more.
+  if (shown.current !== activeKey) {
+    const left = shown.current
+    if (left !== undefined && activeKey !== undefined && dropsOnLeave?.(left, activeKey)) cache.drop(left)
+    shown.current = activeKey
+  }
+  cache.retain((key) => key === activeKey || isKept(key))
+  if (activeKey !== undefined) {
+    const previous = cache.get(activeKey)?.page
+    const page = previous?.active ? previous : { active: true, pathname, search }
+    cache.visit(activeKey, { element: outlet, page })
+  }
+
+  const hiddenBefore = useRef<string | undefined>(undefined)
+  useLayoutEffect(() => {
+    const hidden = hiddenBefore.current
+    hiddenBefore.current = activeKey
+    if (hidden === undefined || hidden === activeKey) return
+    closePopupsIn(containers.current.get(hidden))
+  }, [activeKey])
+
+  return (
+    <>
+      {cache.keys().map((key) => {
+        const entry = cache.get(key) as KeptEntry
+        const active = key === activeKey
+        // A new context value only when visibility flips, so hidden pages do not re-render on navigation.
+        if (entry.page.active !== active) entry.page = { ...entry.page, active }
+        return (
+          <div
+            key={key}
+            data-page-key={key}
+            style={active ? undefined : { display: 'none' }}
+            ref={(node) => {
+              if (node) containers.current.set(key, node)
+              else containers.current.delete(key)
+            }}
+          >
+            <KeptPageContext.Provider value={entry.page}>{entry.element}</KeptPageContext.Provider>
+          </div>
+        )
+      })}
+      {activeKey === undefined && outlet}
+    </>
+  )
+}
+
+// antd popups live in portals outside the hidden page: an open Select or DatePicker would stay on screen
+// over the next page. They close on blur and on a mouse press outside them.
+function closePopupsIn(container: HTMLElement | undefined): void {
+  if (!container) return
+  const focused = document.activeElement
+  if (focused instanceof HTMLElement && container.contains(focused)) focused.blur()
+  document.body.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }))
+}

@@ -1,0 +1,127 @@
+/**
+ * The content area of the shell: the tab bar over the kept-alive pages (CORE-TAB, PLAT-SHELL-12/13).
+ * Every address that is a page of the route table (or home) opens or activates its tab; H-Menu-Id follows
+ * the page on screen. Without a tab bar (role jxs, X-05; embedded layout, X-24) pages are not kept alive:
+ * nothing could close them.
+ */
+import { FullscreenExitOutlined } from '@ant-design/icons'
+import { App, Button, theme } from 'antd'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { homePathFor, WORKPLACE_PATH } from '../routes/home'
+import { useServices, useSession } from '../stores/contexts'
+import { KeepAliveOutlet, type KeptEntry } from './KeepAliveOutlet'
+import { createPageCache, dropsOnLeave } from './page-cache'
+import { TabBar, type TabCommand } from './TabBar'
+import { createTabStore, type TabResult } from './tab-store'
+import { findTabbablePage, pathnameOf, type HomePage } from './tabbable-page'
+import { useTabState } from './use-tab-state'
+
+export function TabbedContent({ showTabBar }: { showTabBar: boolean }) {
+  const services = useServices()
+  const { user, routes } = useSession()
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const navigate = useNavigate()
+  const { pathname, search } = useLocation()
+  const { token } = theme.useToken()
+
+  const home = useMemo<HomePage>(() => {
+    const path = homePathFor(user.currentRoleCode)
+    const title = path === WORKPLACE_PATH ? t('shell.home') : ''
+    return { path, title: findTabbablePage(path, routes, { path, title })?.routeTitle ?? title }
+  }, [user.currentRoleCode, routes, t])
+  const [store] = useState(() => {
+    const page = findTabbablePage(home.path, routes, home)
+    return createTabStore({
+      home: { key: home.path, routeTitle: home.title, menuId: page?.menuId },
+      roleCode: user.currentRoleCode,
+    })
+  })
+  const [cache] = useState(() => createPageCache<KeptEntry>(home.path))
+  const state = useTabState(store)
+  const [fullscreenKey, setFullscreenKey] = useState<string>()
+
+  const current = findTabbablePage(pathname, routes, home)
+  const key = current ? `${pathname}${search}` : undefined
+  useEffect(() => {
+    services.activeMenu.id = current?.menuId
+    if (current && key) store.open({ key, pathname, routeTitle: current.routeTitle, menuId: current.menuId })
+    else store.activate(undefined)
+  }, [services, store, key, pathname, current?.routeTitle, current?.menuId]) // eslint-disable-line react-hooks/exhaustive-deps -- `current` is rebuilt each render; its fields are the inputs
+
+  const dropOnLeave = useCallback(
+    (from: string, to: string) =>
+      dropsOnLeave(
+        pathnameOf(from),
+        pathnameOf(to),
+        (detail) => findTabbablePage(detail, routes, home)?.listPath,
+      ),
+    [routes, home],
+  )
+
+  const show = (result: TabResult) => {
+    if (result.message) void message.warning(t(result.message))
+    if (result.activate) void navigate(result.activate)
+  }
+  const onCommand = (command: TabCommand, tabKey: string) => {
+    if (command === 'fullscreen') {
+      if (tabKey !== state.activeKey) void navigate(tabKey)
+      setFullscreenKey(tabKey)
+    } else if (command === 'close') show(store.close(tabKey))
+    else if (command === 'closeAll') show(store.closeAll())
+    else show(store[command](tabKey))
+  }
+
+  const fullscreen = fullscreenKey !== undefined && fullscreenKey === key
+  return (
+    <>
+      {showTabBar && (
+        <div style={{ background: token.colorBgContainer, paddingInline: 8, paddingTop: 4 }}>
+          <TabBar
+            state={state}
+            fallbackKey={home.path}
+            onSelect={(tabKey) => void navigate(tabKey)}
+            onCommand={onCommand}
+          />
+        </div>
+      )}
+      <div
+        data-testid="page-area"
+        style={
+          fullscreen
+            ? {
+                position: 'fixed',
+                inset: 0,
+                zIndex: 1000,
+                overflow: 'auto',
+                padding: 16,
+                background: token.colorBgLayout,
+              }
+            : { padding: 16 }
+        }
+      >
+        {fullscreen && (
+          <Button
+            icon={<FullscreenExitOutlined />}
+            style={{ position: 'absolute', right: 16, top: 8, zIndex: 1 }}
+            onClick={() => setFullscreenKey(undefined)}
+          >
+            {t('tabs.exitFullscreen')}
+          </Button>
+        )}
+        {showTabBar ? (
+          <KeepAliveOutlet
+            activeKey={key}
+            cache={cache}
+            isKept={(k) => state.tabs.some((tab) => tab.key === k)}
+            dropsOnLeave={dropOnLeave}
+          />
+        ) : (
+          <Outlet />
+        )}
+      </div>
+    </>
+  )
+}
