@@ -52,7 +52,7 @@ export function compileField(name: string, spec: FieldSpec, context: CompileCont
   }
   if (readOnly) schema['x-pattern'] = 'readPretty'
   if (mode === 'create' && spec.defaultValue !== undefined) schema.default = spec.defaultValue
-  if (spec.linkage && !search) schema['x-reactions'] = [linkageReaction(spec.linkage, required)]
+  if (spec.linkage && !search) schema['x-reactions'] = [linkageReaction(spec.linkage, required, readOnly)]
   return schema
 }
 

@@ -13,13 +13,25 @@ export interface FieldRuntimeData {
   required?: boolean
 }
 
-export function linkageReaction(linkage: Linkage, staticRequired: boolean): FieldReaction {
+/**
+ * @param staticRequired the field is required whatever the linkage says
+ * @param staticReadOnly the field is read-only whatever the linkage says (view mode, not updatable)
+ */
+export function linkageReaction(
+  linkage: Linkage,
+  staticRequired: boolean,
+  staticReadOnly = false,
+): FieldReaction {
   return (general) => {
     const field = general as Field
     const valueOf = (name: string) => field.form.getValuesIn(name)
     if (linkage.visibleWhen) field.visible = evaluateCondition(linkage.visibleWhen, valueOf)
-    if (linkage.disabledWhen) field.disabled = evaluateCondition(linkage.disabledWhen, valueOf)
-    if (linkage.readOnlyWhen) field.readPretty = evaluateCondition(linkage.readOnlyWhen, valueOf)
+    // disabled and read-only are one Formily property (pattern): decide it once.
+    if (!staticReadOnly && (linkage.disabledWhen || linkage.readOnlyWhen)) {
+      const readOnly = linkage.readOnlyWhen ? evaluateCondition(linkage.readOnlyWhen, valueOf) : false
+      const disabled = linkage.disabledWhen ? evaluateCondition(linkage.disabledWhen, valueOf) : false
+      field.pattern = readOnly ? 'readPretty' : disabled ? 'disabled' : 'editable'
+    }
     if (linkage.requiredWhen) {
       const required = staticRequired || evaluateCondition(linkage.requiredWhen, valueOf)
       field.data = { ...(field.data as FieldRuntimeData | undefined), required }

@@ -83,9 +83,20 @@ export const Fields = Type.Record(Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' }
 export const DataSource = Type.Object(
   {
     service: Type.Union(
-      ['iam', 'hpfm', 'oauth', 'hfle', 'hmsg', 'hsdr', 'himp', 'hitf', 'pitf', 'hrpt', 'hmnt', 'wms'].map(
-        (s) => Type.Literal(s),
-      ),
+      [
+        Type.Literal('iam'),
+        Type.Literal('hpfm'),
+        Type.Literal('oauth'),
+        Type.Literal('hfle'),
+        Type.Literal('hmsg'),
+        Type.Literal('hsdr'),
+        Type.Literal('himp'),
+        Type.Literal('hitf'),
+        Type.Literal('pitf'),
+        Type.Literal('hrpt'),
+        Type.Literal('hmnt'),
+        Type.Literal('wms'),
+      ],
       { description: 'Service whose API prefix goes before the path (/api/<prefix>).' },
     ),
     path: Type.String({

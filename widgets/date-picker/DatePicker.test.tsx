@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react'
 import { expect, test } from 'vitest'
-import { storiesOf } from '../../stories/support/render-story'
+import { composeStories } from '@storybook/react-vite'
+import preview from '../../.storybook/preview'
 import * as stories from './DatePicker.stories'
 
-const { Edit, ReadPretty } = storiesOf(stories)
+const { Edit, ReadPretty } = composeStories(stories, preview)
 
 test("shows the wire date in the user's format and keeps the wire value", () => {
   render(<Edit />)

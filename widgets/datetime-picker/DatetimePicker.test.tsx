@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react'
 import { expect, test } from 'vitest'
-import { storiesOf } from '../../stories/support/render-story'
+import { composeStories } from '@storybook/react-vite'
+import preview from '../../.storybook/preview'
 import * as stories from './DatetimePicker.stories'
 
-const { Edit, ReadPretty } = storiesOf(stories)
+const { Edit, ReadPretty } = composeStories(stories, preview)
 
 test('shows date and time in the user format; the value stays YYYY-MM-DD HH:mm:ss', () => {
   render(<Edit />)

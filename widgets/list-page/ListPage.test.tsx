@@ -1,11 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
-import { storiesOf } from '../../stories/support/render-story'
+import { composeStories } from '@storybook/react-vite'
+import preview from '../../.storybook/preview'
 import { currentStoryEnv } from '../../stories/support/story-env'
 import * as stories from './ListPage.stories'
 
-const { Warehouses, WithoutDelete, Empty, StepsBack } = storiesOf(stories)
+const { Warehouses, WithoutDelete, Empty, StepsBack } = composeStories(stories, preview)
 /** Pastes like a user would, without a keystroke per character (the antd table makes the DOM large). */
 async function fill(box: HTMLElement, text: string) {
   await userEvent.click(box)

@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import { currentStoryEnv } from '../../stories/support/story-env'
-import { storiesOf } from '../../stories/support/render-story'
+import { composeStories } from '@storybook/react-vite'
+import preview from '../../.storybook/preview'
 import * as stories from './Select.stories'
 
-const { Edit, ReadPretty } = storiesOf(stories)
+const { Edit, ReadPretty } = composeStories(stories, preview)
 
 test('shows the meaning of the selected value from the value set', async () => {
   render(<Edit />)

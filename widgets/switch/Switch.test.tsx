@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
-import { storiesOf } from '../../stories/support/render-story'
+import { composeStories } from '@storybook/react-vite'
+import preview from '../../.storybook/preview'
 import * as stories from './Switch.stories'
 
-const { Edit, ReadPretty } = storiesOf(stories)
+const { Edit, ReadPretty } = composeStories(stories, preview)
 
 test('a 1/0 flag: on for 1, turning it off gives 0', async () => {
   render(<Edit />)
