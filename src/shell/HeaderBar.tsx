@@ -40,12 +40,7 @@ export function HeaderBar({ collapsed, onToggle, actions, navigate, onLogout }: 
       </a>
       <Flex align="center" gap={4} style={{ marginLeft: 'auto' }}>
         {user.currentRoleCode !== JXS_ROLE_CODE && (
-          <TenantSwitcher
-            currentTenantId={user.tenantId}
-            currentTenantName={user.tenantName}
-            tenants={tenants}
-            onSwitch={(id) => void actions.switchTenant(id)}
-          />
+          <TenantSwitcher user={user} tenants={tenants} actions={actions} />
         )}
         <LanguagePicker current={language} onChange={(lang) => void actions.changeLanguage(lang)} />
         <UserMenu

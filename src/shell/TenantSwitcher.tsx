@@ -1,42 +1,42 @@
 /**
- * First version of the tenant chooser (PLAT-HDR-06, PLAT-SW-03): the user's tenants, the current one marked;
- * picking another switches. Hidden for role jxs by the header. The full tenant modal grows from here.
+ * The tenant chooser in the header (PLAT-HDR-06): the current tenant's name; a click opens the tenant modal.
+ * Hidden for role jxs by the header.
  */
 import { ApartmentOutlined } from '@ant-design/icons'
-import { Button, Dropdown } from 'antd'
+import { Button } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { SelfTenant } from '../../renderer/contract/wire'
+import type { CurrentUser, SelfTenant } from '../../renderer/contract/wire'
+import type { SessionActions } from './session-actions'
+import { TenantModal } from './TenantModal'
 
 export interface TenantSwitcherProps {
-  currentTenantId: number
-  currentTenantName: string
+  user: CurrentUser
   tenants: SelfTenant[]
-  onSwitch(tenantId: number): void
+  actions: SessionActions
 }
 
-export function TenantSwitcher({
-  currentTenantId,
-  currentTenantName,
-  tenants,
-  onSwitch,
-}: TenantSwitcherProps) {
+export function TenantSwitcher({ user, tenants, actions }: TenantSwitcherProps) {
   const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [String(currentTenantId)],
-        items: tenants.map((tenant) => ({
-          key: String(tenant.tenantId),
-          label: `${tenant.tenantName} · ${tenant.tenantNum}`,
-        })),
-        onClick: ({ key }) => Number(key) !== currentTenantId && onSwitch(Number(key)),
-      }}
-    >
-      <Button type="text" icon={<ApartmentOutlined />} aria-label={t('shell.tenant')}>
-        {currentTenantName}
+    <>
+      <Button
+        type="text"
+        icon={<ApartmentOutlined />}
+        aria-label={t('shell.tenant')}
+        onClick={() => setOpen(true)}
+      >
+        {user.tenantName}
       </Button>
-    </Dropdown>
+      <TenantModal
+        open={open}
+        onClose={() => setOpen(false)}
+        currentTenantId={user.tenantId}
+        initialTenants={tenants}
+        recentTenantIds={(user.recentAccessTenantList ?? []).map((r) => r.tenantId)}
+        actions={actions}
+      />
+    </>
   )
 }

@@ -3,7 +3,7 @@
  * that the server accepts reloads the app from the root with cached state cleared; a refused change leaves
  * the page as it is (the HTTP client has already shown the server's message).
  */
-import type { Language } from '../../renderer/contract/wire'
+import type { Language, SelfTenant } from '../../renderer/contract/wire'
 import type { HttpClient } from '../http/http-client'
 import type { BrowserLocation } from '../session/login'
 import { HIDDEN_LAYOUT_KEY, LANGUAGE_KEY, writeStoredLanguage } from '../session/session-storage'
@@ -23,6 +23,10 @@ export interface SessionActions {
   switchRole(roleId: number): Promise<boolean>
   switchTenant(tenantId: number): Promise<boolean>
   changeLanguage(language: Language): Promise<boolean>
+  /** Makes `tenantId` the user's default tenant (PLAT-SW-04: only ever to set one, never to unset). */
+  setDefaultTenant(tenantId: number): Promise<boolean>
+  /** The user's tenants, fresh from the server (PLAT-SW-05). */
+  loadTenants(): Promise<SelfTenant[]>
 }
 
 export function createSessionActions(http: HttpClient, browser: BrowserLocation): SessionActions {
@@ -57,5 +61,8 @@ export function createSessionActions(http: HttpClient, browser: BrowserLocation)
       }
       return ok
     },
+    setDefaultTenant: (tenantId) => put('/hzero/v1/users/default-tenant', { tenantId }),
+    loadTenants: () =>
+      http.request<SelfTenant[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/users/self-tenants' }),
   }
 }
