@@ -11,6 +11,8 @@ export interface PostgresTimeouts {
 }
 
 const ignore = () => undefined
+/** Sent on every new connection; exported for the test that checks a server with other defaults. */
+export const SESSION_SETTINGS = "set time zone 'UTC'; set datestyle to 'ISO, YMD'"
 
 /**
  * Kysely's Postgres dialect over a node-postgres pool that fails fast when the server goes away: bounded
@@ -28,6 +30,11 @@ export function postgresDialect(connectionString: string, timeouts: PostgresTime
   })
   // An idle client lost its server: the pool already dropped it; the next request reports the outage.
   pool.on('error', ignore)
+  // Read dates the way PGlite does whatever the server's defaults (a server in Asia/Shanghai, DateStyle
+  // 'SQL, DMY'): localtimestamp in UTC, ISO text for the parsers. Queued ahead of the client's first query.
+  pool.on('connect', (client) => {
+    client.query(SESSION_SETTINGS).catch(ignore)
+  })
   const guarded = new WeakSet<pg.PoolClient>()
   const wrapper = {
     async connect() {
