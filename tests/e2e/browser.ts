@@ -3,9 +3,6 @@
  * console errors and failed requests collected so a test can assert a clean page.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { inject } from 'vitest'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -28,7 +25,8 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [...FLAGS, `--user-data-dir=${mkdtempSync(join(tmpdir(), 'wms-chromium-'))}`],
+    // playwright gives every launch a fresh, empty profile directory of its own
+    args: FLAGS,
   })
 }
 
