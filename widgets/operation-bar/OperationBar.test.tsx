@@ -1,0 +1,23 @@
+import { composeStories } from '@storybook/react-vite'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { expect, test } from 'vitest'
+import preview from '../../.storybook/preview'
+import * as stories from './OperationBar.stories'
+
+const { Create, Many } = composeStories(stories, preview)
+
+test('a permitted button runs once however fast it is clicked', async () => {
+  render(<Create />)
+  const button = await screen.findByRole('button', { name: 'Create' })
+  await userEvent.click(button)
+  await userEvent.click(button)
+  await userEvent.click(button)
+  expect(Create.args.onAction).toHaveBeenCalledTimes(1)
+})
+
+test('at most six buttons; the rest under "More"; denied ones do not count', async () => {
+  render(<Many />)
+  expect(await screen.findByRole('button', { name: 'More' })).toBeInTheDocument()
+  expect(screen.getAllByRole('button', { name: 'View' })).toHaveLength(6)
+})

@@ -1,0 +1,22 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { fn } from 'storybook/test'
+import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
+import type { ListPage } from '../../renderer/index'
+import { WithPage } from '../../stories/support/WithPage'
+import { SearchBar } from './SearchBar'
+
+const page = warehouse as unknown as ListPage
+/** The warehouse conditions with 2 per row and one row shown, so "More" appears. */
+const narrow: ListPage = { ...page, search: { fields: page.search!.fields, columns: 2, rows: 1 } }
+
+const meta = {
+  title: 'Parts/SearchBar',
+  component: SearchBar,
+  args: { page, onSearch: fn() },
+  decorators: [(Story, { args }) => <WithPage page={args.page as ListPage}>{<Story />}</WithPage>],
+} satisfies Meta<typeof SearchBar>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Warehouse: Story = {}
+export const Collapsed: Story = { args: { page: narrow } }
