@@ -13,7 +13,9 @@ const meta = {
   title: 'Parts/SearchBar',
   component: SearchBar,
   args: { page, onSearch: fn() },
-  decorators: [(Story, { args }) => <WithPage page={args.page as ListPage}>{<Story />}</WithPage>],
+  decorators: [
+    (Story, context) => <WithPage page={(context.args as { page: ListPage }).page}>{<Story />}</WithPage>,
+  ],
 } satisfies Meta<typeof SearchBar>
 export default meta
 type Story = StoryObj<typeof meta>
