@@ -13,9 +13,8 @@ const meta = {
   title: 'Parts/SearchBar',
   component: SearchBar,
   args: { page, onSearch: fn() },
-  decorators: [
-    (Story, context) => <WithPage page={(context.args as { page: ListPage }).page}>{<Story />}</WithPage>,
-  ],
+  // Texts come from the warehouse page; each story passes the search layout it shows.
+  decorators: [(Story) => <WithPage page={page}>{<Story />}</WithPage>],
 } satisfies Meta<typeof SearchBar>
 export default meta
 type Story = StoryObj<typeof meta>
