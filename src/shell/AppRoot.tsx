@@ -1,16 +1,18 @@
 /**
- * Providers every screen shares: the antd theme and locale, antd's App (context-aware notifications and
+ * Providers every screen shares: the antd theme (following the layout settings: dark algorithm, primary
+ * colour, weak colour) and locale, antd's App (context-aware notifications and
  * dialogs, plugged into the services by `UiBridge`), i18next, and the app services.
  */
-import { App as AntdApp, ConfigProvider } from 'antd'
-import { useEffect, useState, type ReactNode } from 'react'
+import { App as AntdApp, ConfigProvider, theme } from 'antd'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import type { Language } from '../../renderer/contract/wire'
 import { createNotifier } from '../http/notifier'
 import { writeStoredLanguage } from '../session/session-storage'
 import { confirmWith, type AppServices } from '../stores/app-services'
 import { ServicesContext } from '../stores/contexts'
-import { antdLocaleFor, applyDocumentLanguage, PRIMARY_COLOR } from './locale'
+import { useLayoutSettings } from '../settings/settings-store'
+import { antdLocaleFor, applyDocumentLanguage } from './locale'
 
 export interface AppRootProps {
   services: AppServices
@@ -25,13 +27,19 @@ export function AppRoot({ services, children }: AppRootProps) {
     writeStoredLanguage(language)
     if (services.i18n.language !== language) void services.i18n.changeLanguage(language)
   }, [language, services.i18n])
+  const settings = useLayoutSettings(services.layout)
+  useEffect(() => applyColorWeak(settings.colorWeak), [settings.colorWeak])
+  const themeConfig = useMemo(
+    () => ({
+      algorithm: settings.navTheme === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+      token: { colorPrimary: settings.primaryColor, colorLink: settings.primaryColor },
+    }),
+    [settings.navTheme, settings.primaryColor],
+  )
   return (
     <ServicesContext.Provider value={services}>
       <I18nextProvider i18n={services.i18n}>
-        <ConfigProvider
-          locale={antdLocaleFor(language)}
-          theme={{ token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR } }}
-        >
+        <ConfigProvider locale={antdLocaleFor(language)} theme={themeConfig}>
           <AntdApp>
             <UiBridge services={services} />
             {children(setLanguage)}
@@ -50,4 +58,10 @@ function UiBridge({ services }: { services: AppServices }) {
     services.ui.confirm = confirmWith(modal)
   }, [notification, modal, services])
   return null
+}
+
+/** Weak-colour mode (PLAT-SET-09): the whole page is shown with inverted colours, as the platform does. */
+export function applyColorWeak(on: boolean): void {
+  document.body.classList.toggle('colorWeak', on)
+  document.body.style.filter = on ? 'invert(80%)' : ''
 }

@@ -1,9 +1,10 @@
 /**
- * The header (PLAT-HDR, first version; 48 px): menu toggle, logo and title, tenant chooser (not for jxs),
- * language picker and the user dropdown. The tab bar, notices and settings drawer join it later.
+ * The header (PLAT-HDR; 48 px): menu toggle (side menu layout), logo and title, the top menu (top menu
+ * layout), tenant chooser (not for jxs), language picker, the user dropdown and the layout settings button.
  */
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
+import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons'
 import { Button, Flex, theme } from 'antd'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { JXS_ROLE_CODE } from '../routes/home'
 import { useSession } from '../stores/contexts'
@@ -15,6 +16,11 @@ import { UserMenu } from './UserMenu'
 export const HEADER_HEIGHT = 48
 
 export interface HeaderBarProps {
+  /** Side menu layout: the header carries the menu's collapse toggle. */
+  collapsible: boolean
+  /** Top menu layout: the menu shown across the header. */
+  topMenu?: ReactNode
+  onOpenSettings(): void
   collapsed: boolean
   onToggle(): void
   actions: SessionActions
@@ -22,22 +28,26 @@ export interface HeaderBarProps {
   onLogout(): void
 }
 
-export function HeaderBar({ collapsed, onToggle, actions, navigate, onLogout }: HeaderBarProps) {
+export function HeaderBar(props: HeaderBarProps) {
+  const { collapsed, onToggle, actions, navigate, onLogout } = props
   const { t } = useTranslation()
   const { user, roles, tenants, language } = useSession()
   const { token } = theme.useToken()
   return (
     <Flex align="center" gap={8} style={{ height: HEADER_HEIGHT, paddingInline: 8 }}>
-      <Button
-        type="text"
-        aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
-        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-        onClick={onToggle}
-      />
+      {props.collapsible && (
+        <Button
+          type="text"
+          aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={onToggle}
+        />
+      )}
       <a href="/" style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}>
         {user.logo ? <img src={user.logo} alt="" height={28} /> : <Logo color={token.colorPrimary} />}
         <strong style={{ fontSize: 18 }}>{user.title || t('app.title')}</strong>
       </a>
+      {props.topMenu}
       <Flex align="center" gap={4} style={{ marginLeft: 'auto' }}>
         {user.currentRoleCode !== JXS_ROLE_CODE && (
           <TenantSwitcher user={user} tenants={tenants} actions={actions} />
@@ -49,6 +59,12 @@ export function HeaderBar({ collapsed, onToggle, actions, navigate, onLogout }: 
           onSwitchRole={(id) => void actions.switchRole(id)}
           onOpen={navigate}
           onLogout={onLogout}
+        />
+        <Button
+          type="text"
+          icon={<SettingOutlined />}
+          aria-label={t('settings.title')}
+          onClick={props.onOpenSettings}
         />
       </Flex>
     </Flex>

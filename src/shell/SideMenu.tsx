@@ -1,4 +1,4 @@
-/** The side menu from the menu tree (PLAT-SHELL-04/06/10): icons, nested groups, the current page marked. */
+/** The side (or top) menu from the menu tree (PLAT-SHELL-04/06/10): icons, nested groups, the current page marked. */
 import { Badge, Menu, type MenuProps } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
 import type { MenuEntry } from '../routes/route-table'
@@ -12,6 +12,8 @@ export interface SideMenuProps {
   pathname: string
   collapsed: boolean
   navigate(to: string): void
+  /** inline: the side menu; horizontal: the same entries across the header (top menu layout, PLAT-SET-05). */
+  mode?: 'inline' | 'horizontal'
 }
 
 function toItem(entry: MenuEntry): MenuItem {
@@ -33,7 +35,7 @@ function toItem(entry: MenuEntry): MenuItem {
   }
 }
 
-export function SideMenu({ menu, pathname, collapsed, navigate }: SideMenuProps) {
+export function SideMenu({ menu, pathname, collapsed, navigate, mode = 'inline' }: SideMenuProps) {
   const items = useMemo(() => menu.map(toItem), [menu])
   const chain = useMemo(() => activeMenuChain(menu, pathname), [menu, pathname])
   const byKey = useMemo(() => {
@@ -55,16 +57,18 @@ export function SideMenu({ menu, pathname, collapsed, navigate }: SideMenuProps)
   const selected = chain[chain.length - 1]
   return (
     <Menu
-      mode="inline"
+      mode={mode}
       items={items}
       selectedKeys={selected ? [String(selected.id)] : []}
-      openKeys={collapsed ? undefined : openKeys}
-      onOpenChange={setOpenKeys}
+      openKeys={collapsed || mode === 'horizontal' ? undefined : openKeys}
+      onOpenChange={mode === 'horizontal' ? undefined : setOpenKeys}
       onClick={({ key }) => {
         const entry = byKey.get(key)
         if (entry) openMenuEntry(entry, navigate)
       }}
-      style={{ borderInlineEnd: 'none' }}
+      style={
+        mode === 'horizontal' ? { flex: 1, minWidth: 0, borderBottom: 'none' } : { borderInlineEnd: 'none' }
+      }
     />
   )
 }

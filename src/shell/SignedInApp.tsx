@@ -33,6 +33,7 @@ export function SignedInApp({ setLanguage }: { setLanguage(language: Language): 
       async (session) => {
         await services.i18n.changeLanguage(session.language)
         setLanguage(session.language)
+        services.layout.loadFor(session.user.id)
         const routes = buildRouteTable(session.menus, pageIndex)
         const router = createBrowserRouter(signedInRoutes(routes, session.user.currentRoleCode))
         services.router.navigate = (to, options) => void router.navigate(to, options)

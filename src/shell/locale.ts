@@ -23,6 +23,3 @@ export function applyDocumentLanguage(language: Language): void {
   dayjs.locale(DAYJS_LOCALES[language])
   document.documentElement.lang = HTML_LANGS[language]
 }
-
-/** Theme (X-01: a fresh profile starts with #2F54EB). */
-export const PRIMARY_COLOR = '#2F54EB'

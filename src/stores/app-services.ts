@@ -11,6 +11,7 @@ import { createHttpClient, type HttpClient } from '../http/http-client'
 import { createNotifier } from '../http/notifier'
 import { windowLocation, type BrowserLocation } from '../session/login'
 import { readAccessToken } from '../session/tokens'
+import { createSettingsStore, type SettingsStore } from '../settings/settings-store'
 
 export interface AppServices {
   http: HttpClient
@@ -22,6 +23,8 @@ export interface AppServices {
   router: { navigate?: (to: string, options?: { replace?: boolean }) => void }
   /** Menu id of the page on screen (H-Menu-Id for calls made outside a page's own environment). */
   activeMenu: { id?: number }
+  /** Layout settings of the signed-in user (theme, navigation mode, …); defaults until a user is loaded. */
+  layout: SettingsStore
 }
 
 export interface AppServicesOptions {
@@ -53,6 +56,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ui: { notifier: createNotifier(notification, t), confirm: confirmWith(Modal) },
     router: {},
     activeMenu: {},
+    layout: createSettingsStore(),
     http: undefined as unknown as HttpClient, // assigned just below: the client reads `services` lazily
   }
   services.http = createHttpClient({

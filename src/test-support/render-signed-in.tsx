@@ -47,6 +47,7 @@ export function renderSignedIn(options: SignedInOptions = {}) {
   const browser = recordingBrowser()
   const server = fakeServer(options.handler ?? (() => ({ status: 200, body: {} })))
   const services = createAppServices({ i18n: createI18n(language), browser, adapter: server.adapter })
+  services.layout.loadFor(user.id)
   const menus = options.menus ?? adminMenus
   const routes = buildRouteTable(menus, fixturePageIndex)
   const router = createMemoryRouter(signedInRoutes(routes, user.currentRoleCode), {
