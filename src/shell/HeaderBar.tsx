@@ -1,6 +1,6 @@
 /**
  * The header (PLAT-HDR; 48 px): menu toggle (side menu layout), logo and title, the top menu (top menu
- * layout), tenant chooser (not for jxs), language picker, the user dropdown and the layout settings button.
+ * layout), tenant chooser (not for jxs), full-screen toggle, language picker, the user dropdown and the layout settings button.
  */
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons'
 import { Button, Flex, theme } from 'antd'
@@ -8,6 +8,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { JXS_ROLE_CODE } from '../routes/home'
 import { useSession } from '../stores/contexts'
+import { FullscreenToggle } from './FullscreenToggle'
 import { LanguagePicker } from './LanguagePicker'
 import type { SessionActions } from './session-actions'
 import { TenantSwitcher } from './TenantSwitcher'
@@ -52,6 +53,7 @@ export function HeaderBar(props: HeaderBarProps) {
         {user.currentRoleCode !== JXS_ROLE_CODE && (
           <TenantSwitcher user={user} tenants={tenants} actions={actions} />
         )}
+        <FullscreenToggle />
         <LanguagePicker current={language} onChange={(lang) => void actions.changeLanguage(lang)} />
         <UserMenu
           user={user}
