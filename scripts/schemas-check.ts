@@ -11,7 +11,7 @@ import { sourcePositions } from '../renderer/schema/source-position'
 import { validatePage } from '../renderer/schema/validate'
 import { WIDGET_NAMES } from '../widgets/names'
 import { crossIssues, routeIssues, type CrossContext } from './lib/cross-check'
-import { generatedSchemas } from './lib/generated-schemas'
+import { generatedFiles } from './lib/generated-schemas'
 import { commonTextIssues, modelIssues } from './lib/model-check'
 import { findFiles, readJsonFile, readLookupCodes, readRoutes, type JsonFile } from './lib/schema-files'
 
@@ -35,7 +35,7 @@ const parsed = (file: JsonFile) => {
   return false
 }
 
-for (const generated of generatedSchemas()) {
+for (const generated of await generatedFiles()) {
   let current = ''
   try {
     current = readFileSync(resolve(root, generated.path), 'utf8')

@@ -2,12 +2,12 @@
  * `npm run schemas:generate`: writes schemas/page.schema.json and schemas/model.schema.json from the TypeBox
  * definitions. Commit the result; `npm run schemas:check` fails when they are stale.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { generatedSchemas } from './lib/generated-schemas'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { generatedFiles } from './lib/generated-schemas'
 
 const root = resolve(import.meta.dirname, '..')
-for (const file of generatedSchemas()) {
+for (const file of await generatedFiles()) {
   const target = resolve(root, file.path)
   let before = ''
   try {
@@ -18,6 +18,7 @@ for (const file of generatedSchemas()) {
   if (before === file.text) {
     console.log(`unchanged ${file.path}`)
   } else {
+    mkdirSync(dirname(target), { recursive: true })
     writeFileSync(target, file.text)
     console.log(`wrote     ${file.path}`)
   }

@@ -3,34 +3,33 @@
  * can act on: unknown properties and enum values get the nearest allowed name, missing properties say what
  * they are for, unknown action types are named.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
-import { PAGE_KINDS, PAGE_SCHEMA_ID, pageJsonSchema, type PageKind } from './page'
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import * as generated from './generated/page-validators'
+import { PAGE_KINDS, pageJsonSchema, type PageKind } from './page'
 import { pointerSegment, type IssueDraft } from './issue'
+import { dataAt, schemaAt } from './schema-at'
 import { suggestName } from './suggest'
 
-let ajv: Ajv | undefined
-const validators = new Map<string, ValidateFunction>()
-
-function compiled(defName: string): ValidateFunction {
-  ajv ??= new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true })
-  if (!ajv.getSchema(PAGE_SCHEMA_ID)) ajv.addSchema(pageJsonSchema())
-  let validate = validators.get(defName)
-  if (!validate) {
-    validate = ajv.getSchema(`${PAGE_SCHEMA_ID}#/$defs/${defName}`)
-    if (!validate)
-      throw new Error(`page.schema.json has no definition '${defName}': run npm run schemas:generate`)
-    validators.set(defName, validate)
-  }
-  return validate
-}
+// Precompiled by `npm run schemas:generate` (ajv standalone): no code generation at run time, so pages
+// validate under the browser's Content Security Policy (no eval).
+const validators = generated as unknown as Record<string, ValidateFunction>
+let root: Record<string, unknown> | undefined
 
 /** Schema errors of `page` against its kind's definition (the kind itself is checked by the caller). */
 export function ajvIssues(page: unknown, kind: PageKind): IssueDraft[] {
-  const validate = compiled(PAGE_KINDS[kind])
+  const defName = PAGE_KINDS[kind]
+  const validate = validators[defName]
+  if (!validate) throw new Error(`no validator for '${defName}': run npm run schemas:generate`)
   if (validate(page)) return []
-  const errors = validate.errors ?? []
+  root ??= pageJsonSchema()
+  const start = (root.$defs as Record<string, Record<string, unknown>>)[defName] ?? {}
+  const context = { root, start, page }
   // A discriminated union reports its chosen branch's errors; a failing `oneOf` adds only noise.
-  return dedupe(errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if').map(describe))
+  return dedupe(
+    (validate.errors ?? [])
+      .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if')
+      .map((e) => describe(e, context)),
+  )
 }
 
 function dedupe(issues: IssueDraft[]): IssueDraft[] {
@@ -50,10 +49,18 @@ const describedAs = (schema: unknown) => {
 }
 const ownName = (pointer: string) => pointer.slice(pointer.lastIndexOf('/') + 1) || 'the page'
 
-function describe(error: ErrorObject): IssueDraft {
+interface Context {
+  root: Record<string, unknown>
+  start: Record<string, unknown>
+  page: unknown
+}
+
+function describe(error: ErrorObject, { root, start, page }: Context): IssueDraft {
   const at = error.instancePath
   const params = error.params as Record<string, unknown>
-  const parent = error.parentSchema as Record<string, unknown> | undefined
+  // The node that failed (ajv's verbose parentSchema / data, recovered from the instance path).
+  const parent = schemaAt(root, start, page, at)
+  error.data = dataAt(page, at)
   switch (error.keyword) {
     case 'additionalProperties': {
       const name = String(params.additionalProperty)
