@@ -9,12 +9,14 @@ import {
   type PageWidgetProps,
   type Row,
 } from '../../renderer/index'
+import { useStableParams } from '../shared/use-stable-params'
 import { FormBody } from '../edit-form/FormBody'
 import { saveRecord } from '../edit-form/save-record'
 
 /** A full-page form: creates a record, or loads and edits the one whose id is in the route (`idParam`). */
-export function FormPage({ page, params }: PageWidgetProps<FormPageSchema>) {
+export function FormPage({ page, params: routeParams }: PageWidgetProps<FormPageSchema>) {
   const env = useRendererEnv()
+  const params = useStableParams(routeParams)
   const { t } = usePageContext()
   const dataSource = useMemo(
     () => restDataSource(env, page.dataSource, params),

@@ -11,6 +11,7 @@ import {
   type ListPage as ListPageSchema,
   type PageWidgetProps,
 } from '../../renderer/index'
+import { useStableParams } from '../shared/use-stable-params'
 import { DataTable } from '../data-table/DataTable'
 import { EditForm } from '../edit-form/EditForm'
 import { OperationBar } from '../operation-bar/OperationBar'
@@ -21,8 +22,9 @@ import { useListActions } from './use-row-actions'
  * A list page: search bar, operation bar, server-paged table and the create/edit form. The page number lives
  * in the route query `pageNo` (1-based) so a reload or a shared link opens the same page.
  */
-export function ListPage({ page, params, search }: PageWidgetProps<ListPageSchema>) {
+export function ListPage({ page, params: routeParams, search }: PageWidgetProps<ListPageSchema>) {
   const env = useRendererEnv()
+  const params = useStableParams(routeParams)
   const { t } = usePageContext()
   const dataSource = useMemo(
     () => restDataSource(env, page.dataSource, params),
