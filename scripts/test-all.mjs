@@ -1,19 +1,25 @@
 #!/usr/bin/env node
-// `npm test`: every check in order, then one closing line "N passed, N failed".
+// `npm test`: every check in order, then one closing line "N passed, N failed, N skipped" counting tests.
 // Steps run even after a failure so one run reports everything; the exit code is 1 if any failed.
 import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
+const RESULTS = 'test-results'
 const steps = [
   ['typecheck', 'npm run -s typecheck'],
   ['lint', 'npm run -s lint'],
   ['format', 'npm run -s format:check'],
   ['schemas', 'npm run -s schemas:check'],
-  ['unit', 'npx vitest run --project unit'],
+  ['unit', vitest('unit')],
   // The server tests on PGlite, then the same tests on a real PostgreSQL server (.ci/run starts one).
-  ['server', 'npx vitest run --project server', { env: { TEST_DATABASE_URL: undefined } }],
-  ['server:postgres', 'npx vitest run --project server', { unavailable: postgresUnavailable }],
-  ['e2e', 'npm run -s test:e2e'],
+  ['server', vitest('server'), { env: { TEST_DATABASE_URL: undefined } }],
+  ['server:postgres', vitest('server', 'server-postgres'), { unavailable: postgresUnavailable }],
+  ['e2e', `npm run -s build && ${vitest('e2e')}`],
 ]
+/** A vitest run that also writes a JSON report, so the closing line can count tests, not steps. */
+function vitest(project, report = project) {
+  return `npx vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${RESULTS}/${report}.json`
+}
 /** Why the PostgreSQL run cannot happen (undefined when it can); a CI set-up failure fails the step. */
 function postgresUnavailable() {
   if (process.env.TEST_DATABASE_URL) return undefined
@@ -23,6 +29,8 @@ function postgresUnavailable() {
     why: 'TEST_DATABASE_URL is not set (bash .ci/run sets it; locally start a server with tests/setup/postgres-cluster.sh start DIR and export the URL it prints)',
   }
 }
+rmSync(RESULTS, { recursive: true, force: true })
+mkdirSync(RESULTS, { recursive: true })
 const only = process.argv.slice(2)
 let passed = 0
 let failed = 0
@@ -48,6 +56,19 @@ for (const [name, cmd, options = {}] of steps) {
   else failed++
   report.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 }
+const tests = { passed: 0, failed: 0, skipped: 0 }
+for (const [name] of steps) {
+  const file = `${RESULTS}/${name.replace(':', '-')}.json`
+  if (!existsSync(file)) continue
+  const json = JSON.parse(readFileSync(file, 'utf8'))
+  tests.passed += json.numPassedTests
+  tests.failed += json.numFailedTests
+  tests.skipped += json.numPendingTests + json.numTodoTests
+}
 console.log('\n' + report.join('\n'))
 console.log(`steps: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+// The closing line: every test of every vitest project (a failed non-test step counts as one failure).
+console.log(
+  `${tests.passed} passed, ${tests.failed + (failed && !tests.failed ? failed : 0)} failed, ${tests.skipped} skipped`,
+)
 process.exit(failed ? 1 : 0)
