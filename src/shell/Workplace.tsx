@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import { leafEntries } from '../routes/route-table'
 import { useSession } from '../stores/contexts'
+import { useKeptPage } from '../tabs/kept-page'
 import { menuIcon } from './menu-icons'
 import { openMenuEntry } from './menu-navigation'
 import { readRecentVisits } from './recent-visits'
@@ -25,7 +26,9 @@ export function Workplace({ now = new Date() }: { now?: Date }) {
   const navigate = useNavigate()
   const { user, routes } = useSession()
   const entries = useMemo(() => leafEntries(routes.menu), [routes.menu])
-  const recent = useMemo(() => readRecentVisits(user.id), [user.id])
+  // Kept alive behind its tab: read the recent visits again each time it comes back on screen.
+  const { active } = useKeptPage()
+  const recent = useMemo(() => (active ? readRecentVisits(user.id) : []), [user.id, active])
 
   return (
     <Flex vertical gap={16}>

@@ -38,6 +38,9 @@ describe('tab bar in the shell (CORE-TAB)', () => {
     await user.click(tabOf('Workplace'))
     await waitFor(() => expect(router.state.location.pathname).toBe('/workplace'))
     expect(services.activeMenu.id).toBeUndefined()
+    // the kept-alive workplace reads its recent visits again when it comes back
+    const recent = screen.getByText('Recently visited').closest('.ant-card') as HTMLElement
+    expect(await within(recent).findByRole('link', { name: /Warehouses/ })).toBeInTheDocument()
     await openMenu(user, 'Warehouses')
     await waitFor(() => expect(tabOf('Warehouses')).toHaveAttribute('aria-selected', 'true'))
     expect(tabNames()).toEqual(['Workplace', 'Warehouses'])
