@@ -33,7 +33,7 @@ export async function launch(): Promise<Browser> {
 export interface Session {
   context: BrowserContext
   page: Page
-  /** Console errors, page errors and CSP violations seen so far. */
+  /** Console errors, page errors, CSP violations and failed responses (`http <status> <method> <url>`) seen so far. */
   problems: string[]
 }
 
@@ -49,6 +49,10 @@ export async function openSession(browser: Browser, locale = 'zh-CN'): Promise<S
     if (message.type() === 'error') problems.push(`console: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      problems.push(`http ${response.status()} ${response.request().method()} ${response.url()}`)
+  })
   return { context, page, problems }
 }
 

@@ -30,9 +30,16 @@ describe('signing in through the login service', () => {
   })
 
   it('lands the dealer (role jxs) on /winv/jxsOutboundOrder', async () => {
-    const { page, context } = await openSession(browser)
+    const { page, context, problems } = await openSession(browser, 'en-US')
     await signIn(page, 'jxs', 'Jxs@12345')
     await page.waitForURL('**/winv/jxsOutboundOrder')
+    // the dealer's own orders, rendered from schemas/pages/winv/jxs-outbound-order.page.json
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0)
+    expect(await page.locator('.ant-table-tbody').innerText()).toMatch(/JXS\d{13}/)
+    // no workplace for this role: asking for it brings the dealer back home
+    await page.goto('/workplace')
+    await page.waitForURL('**/winv/jxsOutboundOrder')
+    expect(problems).toEqual([])
     await context.close()
   })
 

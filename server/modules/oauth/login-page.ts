@@ -1,6 +1,10 @@
 import { LANGUAGES, type Language } from '../../../renderer/contract/wire.ts'
 import { languageNames, loginText } from './login-texts.ts'
 
+/** The app's icon (index.html), inline so the sign-in page makes no request for /favicon.ico. */
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 28 28'%3E%3Crect width='28' height='28' rx='6' fill='%232F54EB'/%3E%3Cpath d='M6 9l3 10 3-7 2 0 3 7 3-10' stroke='%23fff' stroke-width='2' fill='none'/%3E%3C/svg%3E"
+
 const escape = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -37,6 +41,7 @@ export function renderLoginPage(input: LoginPageInput): string {
   return `<!doctype html>
 <html lang="${input.language.replace('_', '-')}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('title')}</title>
+<link rel="icon" href="${FAVICON}">
 <style>${style}</style><script src="/api/oauth/static/login.js" defer></script></head>
 <body><main><h1>${t('heading')}</h1>
 ${input.error ? `<p class="error" role="alert">${escape(input.error)}</p>` : ''}
