@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { useKeptPage } from './kept-page'
 import { KeepAliveOutlet, type KeptEntry } from './KeepAliveOutlet'
 import { createPageCache } from './page-cache'
+import { createTabStore, tabTitle } from './tab-store'
+import { TabTitleContext, useTabTitle } from './use-tab-title'
 
 const mounts: string[] = []
 
@@ -55,6 +57,32 @@ function setup(isKept: (key: string) => boolean = () => true) {
 }
 
 describe('keep-alive outlet (PLAT-SHELL-12/13)', () => {
+  it('takes the focus out of a page that is hidden (open popups close with it)', async () => {
+    const { go, user } = setup()
+    await user.click(screen.getByRole('textbox', { name: 'field 0' }))
+    expect(screen.getByRole('textbox', { name: 'field 0' })).toHaveFocus()
+    await go('/p/1')
+    expect(document.activeElement).toBe(document.body)
+  })
+
+  it('lets a page name its tab while it is mounted', async () => {
+    const store = createTabStore({ home: { key: '/p/0', routeTitle: 'Home' }, roleCode: 'tenant-admin' })
+    function Titled() {
+      useTabTitle('Warehouse WH-E001')
+      return null
+    }
+    const router = createMemoryRouter([{ path: '*', element: <Titled /> }], { initialEntries: ['/p/3?x=1'] })
+    store.open({ key: '/p/3?x=1', pathname: '/p/3', routeTitle: 'Route' })
+    const view = render(
+      <TabTitleContext.Provider value={store.setCustomTitle}>
+        <RouterProvider router={router} />
+      </TabTitleContext.Provider>,
+    )
+    expect(tabTitle(store.getState().tabs[1]!)).toBe('Warehouse WH-E001')
+    view.unmount()
+    expect(tabTitle(store.getState().tabs[1]!)).toBe('Route')
+  })
+
   it('keeps a hidden page mounted with what was typed, and shows it again', async () => {
     const { go, user } = setup()
     await user.type(screen.getByRole('textbox', { name: 'field 0' }), 'typed text')

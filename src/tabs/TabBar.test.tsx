@@ -98,6 +98,12 @@ describe('tab bar in the shell (CORE-TAB)', () => {
     expect(screen.getByTestId('page-area')).toHaveStyle({ position: 'fixed' })
     await user.click(screen.getByRole('button', { name: /Exit full screen/ }))
     expect(screen.getByTestId('page-area')).not.toHaveStyle({ position: 'fixed' })
+    fireEvent.contextMenu(screen.getByText('Workplace', { selector: '[data-tab-key]' }))
+    const items = await screen.findAllByRole('menuitem', { name: 'Full screen' })
+    await user.click(items[items.length - 1] as HTMLElement)
+    expect(screen.getByTestId('page-area')).toHaveStyle({ position: 'fixed' })
+    await user.keyboard('{Escape}')
+    expect(screen.getByTestId('page-area')).not.toHaveStyle({ position: 'fixed' })
   })
 
   it('jxs: no tab bar at all (X-05)', async () => {

@@ -17,6 +17,7 @@ import { TabBar, type TabCommand } from './TabBar'
 import { createTabStore, type TabResult } from './tab-store'
 import { findTabbablePage, pathnameOf, type HomePage } from './tabbable-page'
 import { useTabState } from './use-tab-state'
+import { TabTitleContext } from './use-tab-title'
 
 export function TabbedContent({ showTabBar }: { showTabBar: boolean }) {
   const services = useServices()
@@ -75,6 +76,12 @@ export function TabbedContent({ showTabBar }: { showTabBar: boolean }) {
   }
 
   const fullscreen = fullscreenKey !== undefined && fullscreenKey === key
+  useEffect(() => {
+    if (!fullscreen) return
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setFullscreenKey(undefined)
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [fullscreen])
   return (
     <>
       {showTabBar && (
@@ -112,12 +119,14 @@ export function TabbedContent({ showTabBar }: { showTabBar: boolean }) {
           </Button>
         )}
         {showTabBar ? (
-          <KeepAliveOutlet
-            activeKey={key}
-            cache={cache}
-            isKept={(k) => state.tabs.some((tab) => tab.key === k)}
-            dropsOnLeave={dropOnLeave}
-          />
+          <TabTitleContext.Provider value={store.setCustomTitle}>
+            <KeepAliveOutlet
+              activeKey={key}
+              cache={cache}
+              isKept={(k) => state.tabs.some((tab) => tab.key === k)}
+              dropsOnLeave={dropOnLeave}
+            />
+          </TabTitleContext.Provider>
         ) : (
           <Outlet />
         )}

@@ -37,6 +37,12 @@ describe('tab store (CORE-TAB-01..04, 07..10)', () => {
     expect([tabTitle(x!), tabTitle(y!)]).toEqual(['From query', 'Route'])
     store.setCustomTitle('/y?title=From%20query', 'Custom')
     expect(tabTitle(store.getState().tabs[2]!)).toBe('Custom')
+    store.setCustomTitle('/y?title=From%20query', undefined)
+    expect(tabTitle(store.getState().tabs[2]!)).toBe('Route')
+    // a page may name its tab just before the tab opens
+    store.setCustomTitle('/z', 'Early')
+    store.open({ key: '/z', pathname: '/z', routeTitle: 'Route' })
+    expect(tabTitle(store.getState().tabs[3]!)).toBe('Early')
   })
 
   it('closing the active tab activates its right neighbour, or the left one when it was last', () => {

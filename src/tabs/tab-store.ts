@@ -83,6 +83,8 @@ export function createTabStore(options: TabStoreOptions): TabStore {
   }
   let state: TabState = { tabs: [homeTab], activeKey: homeTab.key }
   const listeners = new Set<() => void>()
+  // A page sets its title as it mounts, which can be just before its tab opens: the title waits here.
+  const customTitles = new Map<string, string>()
   const set = (next: TabState) => {
     state = next
     listeners.forEach((listener) => listener())
@@ -111,7 +113,15 @@ export function createTabStore(options: TabStoreOptions): TabStore {
         if (state.activeKey !== key) set({ ...state, activeKey: key })
         return
       }
-      const tab: Tab = { key, pathname, closable: true, routeTitle, menuId, queryTitle: queryTitleOf(key) }
+      const tab: Tab = {
+        key,
+        pathname,
+        closable: true,
+        routeTitle,
+        menuId,
+        queryTitle: queryTitleOf(key),
+        customTitle: customTitles.get(key),
+      }
       set({ tabs: [...state.tabs, tab], activeKey: key })
     },
     activate(key) {
@@ -119,6 +129,9 @@ export function createTabStore(options: TabStoreOptions): TabStore {
       if (activeKey !== state.activeKey) set({ ...state, activeKey })
     },
     setCustomTitle(key, title) {
+      if (title === undefined) customTitles.delete(key)
+      else customTitles.set(key, title)
+      if (state.tabs.find((t) => t.key === key)?.customTitle === title) return
       set({ ...state, tabs: state.tabs.map((t) => (t.key === key ? { ...t, customTitle: title } : t)) })
     },
     close(key) {
