@@ -1,18 +1,8 @@
 import type { Language, MenuNode, MenuType, RoleLevel } from '../../../renderer/contract/wire.ts'
-import type { Texts } from '../../db/schema.ts'
+import type { MenuTable, Texts } from '../../db/schema.ts'
 
-export interface MenuRow {
-  id: number
-  code: string
-  type: string
-  parentId: number
-  sort: number
-  icon: string | null
-  route: string | null
-  quickIndex: string | null
-  level: string
-  names: Texts
-}
+/** A menu row as read for the tree: the table's columns, with the names JSON already parsed. */
+export type MenuRow = Omit<MenuTable, 'names'> & { names: Texts }
 
 /**
  * Rows → nested nodes sorted by `sort` (then id), names in `language`. A node whose parent is not among the
