@@ -1,4 +1,4 @@
-import type { Language, MenuNode, MenuType, RoleLevel } from '../../../renderer/contract/wire.ts'
+import type { Language, MenuNode, MenuType } from '../../../renderer/contract/wire.ts'
 import type { MenuTable, Texts } from '../../db/schema.ts'
 
 /** A menu row as read for the tree: the table's columns, with the names JSON already parsed. */
@@ -15,7 +15,7 @@ export function buildMenuTree(rows: MenuRow[], language: Language): MenuNode[] {
       id: row.id,
       code: row.code,
       name: row.names[language] ?? row.names.zh_CN ?? row.code,
-      level: row.level as RoleLevel,
+      level: row.level,
       parentId: row.parentId,
       type: row.type as MenuType,
       sort: row.sort,
