@@ -90,6 +90,24 @@ export function postSignIn(
 }
 
 /** Signs in through the real form post and reads the token from the Location hash. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** Sends one request as the holder of `token`; `payload` becomes the JSON body when given. */
+export function injectAs(
+  app: FastifyInstance,
+  token: string,
+  method: Method,
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  })
+}
+
 export async function signIn(app: FastifyInstance, login: string, password: string): Promise<string> {
   const response = await postSignIn(app, login, password)
   const location = String(response.headers.location ?? '')

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MenuNode } from '../../renderer/contract/wire.ts'
 import { CurrentUserSchema, MenuNodeSchema, SelfRoleSchema } from '../../renderer/contract/wire-schemas.ts'
-import { bearer, createTestApp, signIn } from '../../server/testing.ts'
+import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
 let app: FastifyInstance
 const tokens: Record<string, string> = {}
@@ -16,13 +16,8 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-const call = (user: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers: bearer(tokens[user]!),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  })
+const call = (user: string, method: Method, url: string, payload?: unknown) =>
+  injectAs(app, tokens[user]!, method, url, payload)
 
 const names = (nodes: MenuNode[]): string[] =>
   nodes.flatMap((node) => [node.name, ...names(node.subMenus ?? [])])

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, createTestApp, signIn } from '../../server/testing.ts'
+import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
 let app: FastifyInstance
 const tokens: Record<string, string> = {}
@@ -14,13 +14,8 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-const call = (user: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers: bearer(tokens[user]!),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  })
+const call = (user: string, method: Method, url: string, payload?: unknown) =>
+  injectAs(app, tokens[user]!, method, url, payload)
 
 const order = {
   customerName: 'Dealer customer',
