@@ -51,22 +51,25 @@ export const PAGE_KINDS = {
 } as const
 export type PageKind = keyof typeof PAGE_KINDS
 
-export type ListPage = Static<ReturnType<typeof PageModule.Import<'ListPage'>>>
-export type FormPage = Static<ReturnType<typeof PageModule.Import<'FormPage'>>>
-export type MasterDetailPage = Static<ReturnType<typeof PageModule.Import<'MasterDetailPage'>>>
-export type TabsPage = Static<ReturnType<typeof PageModule.Import<'TabsPage'>>>
-export type DashboardPage = Static<ReturnType<typeof PageModule.Import<'DashboardPage'>>>
-export type CustomPage = Static<ReturnType<typeof PageModule.Import<'CustomPage'>>>
+/** The static type of one definition of the page module. */
+type Def<K extends Parameters<typeof PageModule.Import>[0]> = Static<ReturnType<typeof PageModule.Import<K>>>
+
+export type ListPage = Def<'ListPage'>
+export type FormPage = Def<'FormPage'>
+export type MasterDetailPage = Def<'MasterDetailPage'>
+export type TabsPage = Def<'TabsPage'>
+export type DashboardPage = Def<'DashboardPage'>
+export type CustomPage = Def<'CustomPage'>
 /** A parsed, valid page file. */
 export type PageSchema = ListPage | FormPage | MasterDetailPage | TabsPage | DashboardPage | CustomPage
-export type FieldSpec = Static<ReturnType<typeof PageModule.Import<'FieldSpec'>>>
-export type Condition = Static<ReturnType<typeof PageModule.Import<'Condition'>>>
-export type Linkage = Static<ReturnType<typeof PageModule.Import<'Linkage'>>>
-export type PageAction = Static<ReturnType<typeof PageModule.Import<'Action'>>>
-export type DataSourceSpec = Static<ReturnType<typeof PageModule.Import<'DataSource'>>>
-export type TableColumnSpec = Static<ReturnType<typeof PageModule.Import<'TableColumn'>>>
-export type FormSpec = Static<ReturnType<typeof PageModule.Import<'FormSpec'>>>
-export type PageTexts = Static<ReturnType<typeof PageModule.Import<'Texts'>>>
+export type FieldSpec = Def<'FieldSpec'>
+export type Condition = Def<'Condition'>
+export type Linkage = Def<'Linkage'>
+export type PageAction = Def<'Action'>
+export type DataSourceSpec = Def<'DataSource'>
+export type TableColumnSpec = Def<'TableColumn'>
+export type FormSpec = Def<'FormSpec'>
+export type PageTexts = Def<'Texts'>
 
 export const PAGE_SCHEMA_ID = 'https://wms.local/schemas/page.schema.json'
 
