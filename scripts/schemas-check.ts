@@ -82,7 +82,7 @@ if (!context.lookupCodes) {
       'the server seed must provide the value sets (an array of {lovCode, …} or a map keyed by code)',
   })
 }
-issues.push(...commonTextIssues(root))
+issues.push(...commonTextIssues())
 
 const routes = new Map<string, string>()
 const pageFiles = findFiles(root, 'schemas/pages', '.page.json').map((f) => readJsonFile(root, f))

@@ -5,12 +5,12 @@
 import type { Language } from '../contract/wire'
 import type { RendererEnv } from '../env'
 import type { PageTexts } from '../schema/page'
-import commonTexts from './common.texts.json'
+import { SHARED_TEXTS } from './shared-texts'
 
 export type TextResolver = (key: string, vars?: Record<string, string | number>) => string
 
 const MISSING = '\u0000missing'
-const common = commonTexts as PageTexts
+const common = SHARED_TEXTS
 
 /** Replaces {name} placeholders with `vars`. */
 export const interpolate = (text: string, vars?: Record<string, string | number>) =>

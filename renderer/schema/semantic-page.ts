@@ -2,7 +2,7 @@
  * Page-level checks the JSON Schema cannot express: field references, where each action may appear, unique
  * action keys, registered widget names, text keys present in all languages, data-source params from the route.
  */
-import commonTexts from '../i18n/common.texts.json'
+import { SHARED_TEXTS } from '../i18n/shared-texts'
 import type { IssueDraft } from './issue'
 import { fieldIssues } from './semantic-fields'
 import { nearest, suggestName } from './suggest'
@@ -72,7 +72,7 @@ function actionIssues(block: Json, base: string): IssueDraft[] {
 function walkedIssues(page: Json, options: SemanticOptions): IssueDraft[] {
   const issues: IssueDraft[] = []
   const texts = (page.texts ?? {}) as Record<string, unknown>
-  const common = commonTexts as Record<string, unknown>
+  const common = SHARED_TEXTS as Record<string, unknown>
   const known = [...Object.keys(texts), ...Object.keys(common)]
   walkJson(page, (value, pointer, key) => {
     if (key === 'props' || key === 'texts' || key === 'description') return 'skip'

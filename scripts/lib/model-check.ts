@@ -1,10 +1,9 @@
 /** Model files against schemas/model.schema.json, and the shared text bundle's completeness. */
 import Ajv from 'ajv'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { IssueDraft, SchemaIssue } from '../../renderer/schema/issue'
 import { ModelSchema } from '../../renderer/schema/model'
 import { plainJsonSchema } from '../../renderer/schema/page'
+import { SHARED_TEXT_FILES } from '../../renderer/i18n/shared-texts'
 import { suggestName } from '../../renderer/schema/suggest'
 
 const ajv = new Ajv({ allErrors: true, strict: false, verbose: true })
@@ -56,21 +55,28 @@ function semantic(model: ModelSchema): IssueDraft[] {
   return issues
 }
 
-/** Every key of renderer/i18n/common.texts.json has zh_CN, en_US and zh_TW. */
-export function commonTextIssues(root: string): SchemaIssue[] {
-  const file = 'renderer/i18n/common.texts.json'
-  const texts = JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, Record<string, string>>
-  return Object.entries(texts).flatMap(([key, value]) =>
-    ['zh_CN', 'en_US', 'zh_TW']
-      .filter((language) => !value[language])
-      .map((language) => ({
+/** Every key of the shared text bundles (renderer/i18n/shared-texts.ts) has zh_CN, en_US and zh_TW, once. */
+export function commonTextIssues(): SchemaIssue[] {
+  const seen = new Map<string, string>()
+  return Object.entries(SHARED_TEXT_FILES).flatMap(([file, texts]) =>
+    Object.entries(texts).flatMap(([key, value]) => {
+      const issue = (message: string, suggestion: string): SchemaIssue => ({
         file,
         line: 0,
         column: 0,
         pointer: `/${key}`,
-        severity: 'error' as const,
-        message: `text '${key}' has no ${language}`,
-        suggestion: `add "${language}"`,
-      })),
+        severity: 'error',
+        message,
+        suggestion,
+      })
+      const earlier = seen.get(key)
+      seen.set(key, file)
+      return [
+        ...(earlier ? [issue(`text '${key}' is also defined in ${earlier}`, 'keep one definition')] : []),
+        ...(['zh_CN', 'en_US', 'zh_TW'] as const)
+          .filter((language) => !value[language])
+          .map((language) => issue(`text '${key}' has no ${language}`, `add "${language}"`)),
+      ]
+    }),
   )
 }
