@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { ModelSchema } from '../renderer/schema/model.ts'
 import { defaultConfig, type AppConfig } from './config.ts'
 import type { Db } from './db/schema.ts'
+import { localFileStore } from './modules/hfle/file-store.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { iamModule } from './modules/iam/index.ts'
 import { modelsModule } from './modules/models/index.ts'
@@ -36,6 +37,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.decorate('db', options.db)
   app.decorate('config', config)
+  app.decorate('files', localFileStore(config.filesDir))
 
   await app.register(formbody)
 

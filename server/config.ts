@@ -1,3 +1,5 @@
+import { join } from 'node:path'
+
 /** Settings of one server instance; every field has a default so tests pass only what they change. */
 export interface AppConfig {
   /** Access-token lifetime in seconds (default 12 h; env TOKEN_TTL_SECONDS). */
@@ -10,6 +12,8 @@ export interface AppConfig {
   modelsDir: string
   /** The built browser app (index.html + assets); not served when the folder does not exist. */
   staticDir: string
+  /** Where uploaded and exported files are kept on local disk (default <DATA_DIR>/files). */
+  filesDir: string
   /** Clock of the server (ms since epoch); tests move it to expire tokens and locks. */
   now: () => number
 }
@@ -21,6 +25,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     lockSeconds: 10 * 60,
     modelsDir: 'schemas/models',
     staticDir: 'dist/app',
+    filesDir: join(process.env.DATA_DIR ?? './data', 'files'),
     now: () => Date.now(),
     ...overrides,
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { join } from 'node:path'
 import { buildApp } from './app.ts'
 import { loadModelFiles, prepareDatabase, type PrepareResult } from './bootstrap.ts'
 import { defaultConfig } from './config.ts'
@@ -34,6 +35,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const config = defaultConfig({
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ...(options.modelsDir ? { modelsDir: options.modelsDir } : {}),
+    ...(options.dataDir ? { filesDir: join(options.dataDir, 'files') } : {}),
   })
   const models = loadModelFiles(config.modelsDir)
   const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp } from './app.ts'
@@ -26,8 +28,12 @@ export async function createTestApp(
   const { database, dispose } = await openTestDatabase(options)
   try {
     const models = loadModelFiles('schemas/models')
-    const app = await buildApp({ db: database.db, models, config, logger: false })
-    app.addHook('onClose', dispose)
+    const filesDir = config.filesDir ?? (await mkdtemp(join(tmpdir(), 'wms-files-')))
+    const app = await buildApp({ db: database.db, models, config: { filesDir, ...config }, logger: false })
+    app.addHook('onClose', async () => {
+      await dispose()
+      if (!config.filesDir) await rm(filesDir, { recursive: true, force: true })
+    })
     await app.ready()
     return app
   } catch (error) {

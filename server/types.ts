@@ -1,6 +1,7 @@
 import type { Language, RoleLevel } from '../renderer/contract/wire.ts'
 import type { AppConfig } from './config.ts'
 import type { Db } from './db/schema.ts'
+import type { FileStore } from './modules/hfle/file-store.ts'
 
 /** The signed-in caller, read from the access token's row on every authenticated request. */
 export interface Session {
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db
     config: AppConfig
+    /** File bytes (uploads, exports): local disk under config.filesDir by default. */
+    files: FileStore
   }
   interface FastifyRequest {
     /** Set by the auth plugin on every route that is not public; null on public routes. */

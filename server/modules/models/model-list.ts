@@ -34,20 +34,20 @@ export function parseSort(
   return pairs
 }
 
-/** A page of rows matching the model's searchable filters, sorted by whitelisted fields; values are bound. */
-export async function listRows(
+/**
+ * The rows of `model` the session may see that match the request's filters (searchable fields), unsorted and
+ * unpaged: the list endpoint pages it, the export streams it. Values are bound, never spliced into SQL.
+ */
+export function filteredRows(
   db: ModelDb,
   model: ModelSchema,
   session: Session,
   query: Record<string, unknown>,
-): Promise<Page<Row>> {
-  const page = Number(query.page ?? 0)
-  const size = Number(query.size ?? 10)
-  const sort = parseSort(model, query.sort as string | string[] | undefined)
+) {
   let base = db.selectFrom(model.table)
   for (const [column, value] of scopeConditions(model, session)) base = base.where(column, '=', value)
+  const present = (value: unknown) => value !== undefined && value !== null && value !== ''
   for (const field of model.fields) {
-    const present = (value: unknown) => value !== undefined && value !== null && value !== ''
     const value = query[field.name]
     switch (field.searchable) {
       case 'like':
@@ -75,11 +75,37 @@ export async function listRows(
       }
     }
   }
-  const counted = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
+  return base
+}
+
+/** `filteredRows` with every column, in the request's whitelisted sort order. */
+export function sortedRows(
+  db: ModelDb,
+  model: ModelSchema,
+  session: Session,
+  query: Record<string, unknown>,
+) {
+  let rows = filteredRows(db, model, session, query).selectAll()
+  for (const [field, direction] of parseSort(model, query.sort as string | string[] | undefined)) {
+    rows = rows.orderBy(field, direction)
+  }
+  return rows
+}
+
+/** A page of rows matching the model's searchable filters, sorted by whitelisted fields; values are bound. */
+export async function listRows(
+  db: ModelDb,
+  model: ModelSchema,
+  session: Session,
+  query: Record<string, unknown>,
+): Promise<Page<Row>> {
+  const page = Number(query.page ?? 0)
+  const size = Number(query.size ?? 10)
+  const counted = await filteredRows(db, model, session, query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirst()
   const totalElements = Number(counted?.total ?? 0)
-  let rows = base.selectAll()
-  for (const [field, direction] of sort) rows = rows.orderBy(field, direction)
-  const content = await rows
+  const content = await sortedRows(db, model, session, query)
     .limit(size)
     .offset(page * size)
     .execute()
