@@ -2,33 +2,15 @@
  * Browser helpers for the e2e suite: Debian's Chromium through playwright-core, one isolated context per test,
  * console errors and failed requests collected so a test can assert a clean page.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium } from '../../scripts/lib/chromium'
 import { inject } from 'vitest'
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-]
 
 export function baseURL(): string {
   return inject('baseURL')
 }
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // playwright gives every launch a fresh, empty profile directory of its own
-    args: FLAGS,
-  })
-}
+export const launch = launchChromium
 
 export interface Session {
   context: BrowserContext

@@ -1,0 +1,45 @@
+import { Table, type TableColumnsType } from 'antd'
+import { useEffect } from 'react'
+import { COLUMNS, rows, statusMeaning, typeMeaning, type BenchRow } from '../fixtures'
+import { publish, scrollFrames, whenPainted } from '../measure'
+import { AntdProvider } from './Providers'
+
+const data = rows(10000)
+const columns: TableColumnsType<BenchRow> = COLUMNS.map((field) => ({
+  key: field,
+  dataIndex: field,
+  title: field,
+  width: 140,
+  render: (value: string | number) =>
+    field === 'type'
+      ? typeMeaning.get(String(value))
+      : field === 'status'
+        ? statusMeaning.get(String(value))
+        : value,
+}))
+
+/** Measure 3, baseline: antd's Table with `virtual` and the same 10,000 rows. */
+export default function TableAntd() {
+  useEffect(
+    () =>
+      whenPainted('.ant-table-tbody-virtual .ant-table-row, .ant-table-tbody tr.ant-table-row', 10, (ms) => {
+        publish({ painted: ms })
+        const scroller = document.querySelector('.ant-table-tbody-virtual-holder')
+        if (scroller) void scrollFrames(scroller, 120, 120)
+        else publish({ frames: 'no scroll container' })
+      }),
+    [],
+  )
+  return (
+    <AntdProvider>
+      <Table
+        virtual
+        rowKey="id"
+        columns={columns}
+        dataSource={data}
+        pagination={false}
+        scroll={{ x: 12 * 140, y: 600 }}
+      />
+    </AntdProvider>
+  )
+}

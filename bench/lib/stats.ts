@@ -1,0 +1,9 @@
+/** Order statistics of a sample (nearest-rank). */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[rank] as number
+}
+
+export const median = (values: readonly number[]) => percentile(values, 50)

@@ -1,0 +1,137 @@
+/** Measures 1–3: pages rendered from schemas against the same pages written by hand, in one browser run. */
+import type { Browser } from 'playwright-core'
+import type { Figure } from '../lib/report'
+import { median, percentile } from '../lib/stats'
+
+type Figures = Record<string, number | string>
+
+/** Loads `?case=name` in a fresh page and waits (bounded) until the case published `until`. */
+async function runCase(browser: Browser, url: string, name: string, until: string, timeoutMs = 60000) {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } })
+  try {
+    await page.goto(`${url}/?case=${name}`)
+    await page.waitForFunction((key) => window.__bench?.[key] !== undefined, until, { timeout: timeoutMs })
+    return { page, figures: () => page.evaluate(() => window.__bench as Figures) }
+  } catch (error) {
+    const shown = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '')
+    await page.close()
+    throw new Error(
+      `bench case ${name}: ${(error as Error).message.split('\n')[0]}; the page shows: ${shown.slice(0, 300)}`,
+    )
+  }
+}
+
+/** Median of `samples` fresh loads of each case, alternating so drift hits both alike. */
+async function paintedMedian(browser: Browser, url: string, cases: [string, string], samples: number) {
+  const times: Record<string, number[]> = { [cases[0]]: [], [cases[1]]: [] }
+  for (let i = 0; i < samples; i++) {
+    for (const name of cases) {
+      const { page, figures } = await runCase(browser, url, name, 'painted')
+      times[name]?.push(Number((await figures()).painted))
+      await page.close()
+    }
+  }
+  return cases.map((name) => median(times[name] ?? [])) as [number, number]
+}
+
+export async function listPage(browser: Browser, url: string, samples = 20): Promise<Figure[]> {
+  const [schema, hand] = await paintedMedian(browser, url, ['list-schema', 'list-hand'], samples)
+  return [
+    {
+      measure: `1 list page from schema: last of 50 rows painted (median of ${samples})`,
+      value: schema,
+      baseline: hand,
+      unit: 'ms',
+      budget: 1.1,
+      budgetOn: 'ratio',
+      note: 'baseline: the same page by hand with antd',
+    },
+  ]
+}
+
+async function keystrokes(browser: Browser, url: string, name: string, keys = 20): Promise<number[]> {
+  const { page, figures } = await runCase(browser, url, name, 'painted')
+  try {
+    await page.click('[data-bench="target"]')
+    for (let i = 0; i < keys; i++) {
+      await page.keyboard.type(String.fromCharCode(97 + (i % 26)))
+      await page.waitForFunction((n) => (window.__bench?.keys?.toString().split(',').length ?? 0) >= n, i + 1)
+    }
+    return String((await figures()).keys)
+      .split(',')
+      .map(Number)
+  } finally {
+    await page.close()
+  }
+}
+
+export async function formPage(browser: Browser, url: string, samples = 10): Promise<Figure[]> {
+  const [schema, hand] = await paintedMedian(browser, url, ['form-schema', 'form-hand'], samples)
+  const schemaKeys = await keystrokes(browser, url, 'form-schema')
+  const handKeys = await keystrokes(browser, url, 'form-hand')
+  return [
+    {
+      measure: `2 form of 300 fields from schema: first paint (median of ${samples})`,
+      value: schema,
+      baseline: hand,
+      unit: 'ms',
+      budget: 1.1,
+      budgetOn: 'ratio',
+      note: 'baseline: the same form by hand with Formily',
+    },
+    {
+      measure: '2 form of 300 fields: keystroke to paint (median of 20)',
+      value: median(schemaKeys),
+      baseline: median(handKeys),
+      unit: 'ms',
+      budget: 16,
+    },
+  ]
+}
+
+async function tableRun(browser: Browser, url: string, name: string) {
+  const { page, figures } = await runCase(browser, url, name, 'frames', 120000)
+  try {
+    const result = await figures()
+    const frames = String(result.frames).split(',').map(Number)
+    return {
+      painted: Number(result.painted),
+      p95: percentile(frames.slice(5), 95),
+      note: String(result.frames),
+    }
+  } finally {
+    await page.close()
+  }
+}
+
+export async function table(browser: Browser, url: string, samples = 5): Promise<Figure[]> {
+  const ours: Array<{ painted: number; p95: number }> = []
+  const antd: Array<{ painted: number; p95: number }> = []
+  const deadline = Date.now() + 120000 // a slow table gets fewer samples, never an endless run
+  for (let i = 0; i < samples && (i === 0 || Date.now() < deadline); i++) {
+    ours.push(await tableRun(browser, url, 'table-schema'))
+    antd.push(await tableRun(browser, url, 'table-antd'))
+  }
+  const med = (list: typeof ours, key: 'painted' | 'p95') => median(list.map((r) => r[key]))
+  return [
+    {
+      measure: `3 DataTable 10,000 rows: first paint (median of ${ours.length})`,
+      value: med(ours, 'painted'),
+      baseline: med(antd, 'painted'),
+      unit: 'ms',
+      budget: 1.1,
+      budgetOn: 'ratio',
+      note: 'baseline: antd Table with virtual',
+    },
+    {
+      measure: '3 DataTable 10,000 rows: scroll frame p95',
+      value: med(ours, 'p95'),
+      baseline: med(antd, 'p95'),
+      unit: 'ms',
+      budget: 33,
+    },
+  ]
+}

@@ -1,0 +1,68 @@
+/**
+ * `npm run bench`: builds what it needs, runs every measure of bench/README.md on this machine and prints a
+ * table of figures beside their budgets, with ratios against baselines measured in the same run; writes the
+ * results as JSON to bench/results/. A benchmark, not a test: it never fails the suite.
+ * Pick measures by number: `npm run bench -- 1 3 6`. BENCH_DATABASE_URL adds measure 6 on PostgreSQL.
+ */
+import { execFileSync } from 'node:child_process'
+import { launchChromium } from '../scripts/lib/chromium.ts'
+import { appMeasures } from './measures/app.ts'
+import { formPage, listPage, table } from './measures/browser-cases.ts'
+import { listEndpoint, schemasCheck, startTimes } from './measures/server.ts'
+import { printTable, writeResults, type Figure } from './lib/report.ts'
+import { serveFolder } from './lib/static-server.ts'
+
+const chosen = new Set(process.argv.slice(2).map(Number).filter(Boolean))
+const wants = (...measures: number[]) => chosen.size === 0 || measures.some((m) => chosen.has(m))
+const figures: Figure[] = []
+
+async function step(name: string, work: () => Promise<Figure[]>) {
+  const started = performance.now()
+  process.stdout.write(`${name} … `)
+  try {
+    const result = await work()
+    figures.push(...result)
+    console.log(`${((performance.now() - started) / 1000).toFixed(1)} s`)
+  } catch (error) {
+    console.log(`failed: ${(error as Error).message}`)
+    figures.push({
+      measure: `${name}: failed`,
+      value: Number.NaN,
+      unit: 'ms',
+      note: (error as Error).message,
+    })
+  }
+}
+
+const npm = (...args: string[]) => execFileSync('npm', ['run', '-s', ...args], { stdio: 'inherit' })
+
+if (wants(1, 2, 3)) npm('build', '--', '--config', 'bench/vite.config.ts')
+if (wants(4, 5)) npm('build')
+
+if (wants(1, 2, 3, 4, 5)) {
+  const browser = await launchChromium()
+  const site = await serveFolder(`${process.cwd()}/dist/bench`)
+  try {
+    if (wants(1)) await step('1 list page', () => listPage(browser, site.url))
+    if (wants(2)) await step('2 form of 300 fields', () => formPage(browser, site.url))
+    if (wants(3)) await step('3 DataTable 10,000 rows', () => table(browser, site.url))
+    if (wants(4, 5)) await step('4–5 app: tabs and bundle', () => appMeasures(browser))
+  } finally {
+    await site.close()
+    await browser.close()
+  }
+}
+if (wants(6)) {
+  await step('6 list endpoint (PGlite)', async () => (await listEndpoint()).figures)
+  const postgres = process.env.BENCH_DATABASE_URL
+  if (postgres)
+    await step(
+      '6 list endpoint (PostgreSQL)',
+      async () => (await listEndpoint({ databaseUrl: postgres })).figures,
+    )
+}
+if (wants(8)) await step('8 server start', startTimes)
+if (wants(9)) await step('9 schemas:check', schemasCheck)
+
+printTable(figures)
+console.log(`results: ${writeResults(figures)}`)
