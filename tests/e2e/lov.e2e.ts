@@ -20,7 +20,7 @@ describe('Lov on the dealer outbound order screen (schemas/pages/winv/jxs-outbou
     const { page, context, problems } = await openSession(browser, 'en-US')
     await signIn(page, 'jxs', 'Jxs@12345')
     await page.waitForURL('**/winv/jxsOutboundOrder')
-    await expect.poll(() => rows(page).count()).toBeGreaterThan(0)
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThan(0)
 
     await page.getByRole('button', { name: 'Create' }).click()
     const form = drawer(page)
@@ -33,7 +33,9 @@ describe('Lov on the dealer outbound order screen (schemas/pages/winv/jxs-outbou
     await item(form, 'Ship-from warehouse').getByRole('button', { name: 'Open the picker' }).click()
     const modal = page.locator('.ant-modal-content', { hasText: 'Choose a warehouse' })
     await expect.poll(() => modal.locator('tr.ant-table-row').count()).toBeGreaterThan(0)
-    expect((await page.locator('.ant-modal').first().boundingBox())?.width).toBe(720)
+    // measured once the opening animation has ended
+    const box = () => page.locator('.ant-modal', { has: modal }).boundingBox()
+    await expect.poll(async () => (await box())?.width).toBe(720)
     await expect.poll(() => modal.getByText('50 / page').count()).toBe(1)
     await modal.getByLabel('Warehouse code').fill('WH-E005')
     await modal.getByRole('button', { name: 'Search' }).click()
