@@ -7,7 +7,7 @@ import { SearchOutlined } from '@ant-design/icons'
 import { useField } from '@formily/react'
 import type { Field } from '@formily/core'
 import { Button, Select, Space, Tooltip } from 'antd'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { queryLov, useLovView, useRendererEnv, type LovRow, type PageResult } from '../../renderer/index'
 import { choiceValues, keyOf, labelOf, lovFields, type LovMapping } from './lov-choice'
 import { LovModal } from './LovModal'
@@ -50,14 +50,15 @@ export function LovPicker(props: LovPickerProps) {
   const [popup, setPopup] = useState<{ firstPage?: PageResult<LovRow> }>()
 
   // What the control shows for the current value: the rows just chosen, else the text field kept in the form.
-  const current = useMemo(() => {
+  // Read on every render (not memoised): the form is observed, so a reset or reload shows its text at once.
+  const current = (() => {
     const keys = multiple ? asList(value) : isEmpty(value) ? [] : [String(value)]
     const kept = lovMapping?.textField ? asList(form?.values?.[lovMapping.textField]) : []
     return keys.map((key, i) => {
       const row = chosen.find((r) => keyOf(r, fields) === key)
       return { value: key, label: row ? labelOf(row, fields) : (kept[multiple ? i : 0] ?? key), row }
     })
-  }, [value, chosen, multiple, fields, lovMapping, form?.values])
+  })()
 
   const choose = (rows: LovRow[]) => {
     setChosen(rows)
@@ -65,7 +66,7 @@ export function LovPicker(props: LovPickerProps) {
     const values = choiceValues(rows, fields, lovMapping, multiple)
     for (const [path, v] of Object.entries(values)) form?.setValuesIn(path, v)
     const keys = rows.map((row) => row[fields.valueField])
-    onChange?.(multiple ? (keys.length ? keys : []) : (keys[0] ?? null))
+    onChange?.(multiple ? keys : (keys[0] ?? null))
   }
 
   const searchInline = useTrailingDebounce((text: string) => {
