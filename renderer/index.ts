@@ -72,6 +72,17 @@ export { readPage, type PageResult } from './data/page-response'
 export { useListQuery, stepBack, type ListState } from './data/use-list-query'
 export { useLookup, type LookupState } from './data/use-lookup'
 export { createLookupLoader, type LookupLoader } from './data/lookups'
+export { createLovViewLoader, type LovViewLoader } from './data/lov-views'
+export { useLovView, type LovViewState } from './data/use-lov-view'
+export {
+  queryLov,
+  lovRequest,
+  lovQueryPath,
+  cleanSqlParams,
+  type LovQuery,
+  type LovRow,
+} from './data/lov-query'
+export * from './contract/lov-view'
 
 // Access
 export { usePermission } from './access/use-permission'

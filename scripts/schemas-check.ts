@@ -13,7 +13,14 @@ import { WIDGET_NAMES } from '../widgets/names'
 import { crossIssues, routeIssues, type CrossContext } from './lib/cross-check'
 import { generatedFiles } from './lib/generated-schemas'
 import { commonTextIssues, modelIssues } from './lib/model-check'
-import { findFiles, readJsonFile, readLookupCodes, readRoutes, type JsonFile } from './lib/schema-files'
+import {
+  findFiles,
+  readJsonFile,
+  readLookupCodes,
+  readLovViewCodes,
+  readRoutes,
+  type JsonFile,
+} from './lib/schema-files'
 
 const root = resolve(import.meta.dirname, '..')
 const issues: SchemaIssue[] = []
@@ -68,6 +75,7 @@ const lookupFile = 'server/seed/data/lookups.json'
 const context: CrossContext = {
   models,
   lookupCodes: readLookupCodes(root, lookupFile),
+  lovCodes: readLovViewCodes(root, 'server/seed/data/lov-views.json'),
   routes: readRoutes(root, 'schemas/routes.tsv'),
 }
 if (!context.lookupCodes) {

@@ -14,6 +14,8 @@ import { formSectionWidget } from './form-section/form-section.widget'
 import { inputNumberWidget } from './input-number/input-number.widget'
 import { inputWidget } from './input/input.widget'
 import { listPageWidget } from './list-page/list-page.widget'
+import { lovWidget } from './lov/lov.widget'
+import { mulLovWidget } from './mul-lov/mul-lov.widget'
 import { operationBarWidget } from './operation-bar/operation-bar.widget'
 import { radioWidget } from './radio/radio.widget'
 import { searchBarWidget } from './search-bar/search-bar.widget'
@@ -31,6 +33,8 @@ export const defaultWidgets: WidgetDefinition[] = [
   datetimePickerWidget,
   checkboxWidget,
   radioWidget,
+  lovWidget,
+  mulLovWidget,
   listPageWidget,
   formPageWidget,
   formItemWidget,

@@ -12,6 +12,8 @@ export const FIELD_WIDGET_NAMES = [
   'DatetimePicker',
   'Checkbox',
   'Radio',
+  'Lov',
+  'MulLov',
 ] as const
 
 export const PAGE_WIDGET_NAMES = ['ListPage', 'FormPage'] as const

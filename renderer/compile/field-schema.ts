@@ -63,6 +63,13 @@ function componentProps(spec: FieldSpec, context: CompileContext, widget: string
   if (spec.lookupCode) props.lookupCode = spec.lookupCode
   else if (widget === 'Select' && (spec.widget === 'Switch' || spec.widget === 'Checkbox'))
     props.lookupCode = 'HPFM.ENABLED_FLAG'
+  if (spec.lovCode) {
+    props.lovCode = spec.lovCode
+    // A search form keeps only the searched value: filling other fields there would add them to the query.
+    const { textField, fill, ...fields } = spec.lov ?? {}
+    const mapping = mode === 'search' ? fields : { ...fields, textField, fill }
+    props.lovMapping = Object.fromEntries(Object.entries(mapping).filter(([, v]) => v !== undefined))
+  }
   if (spec.precision !== undefined) props.precision = spec.precision
   if (spec.min !== undefined) props.min = spec.min
   if (spec.max !== undefined) props.max = spec.max

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import { createPermissionChecker } from '../access/permission-checker'
 import { createLookupLoader } from '../data/lookups'
+import { createLovViewLoader } from '../data/lov-views'
 import type { RendererEnv } from '../env'
 import type { WidgetRegistry } from '../registry/registry'
 import { RendererContext } from './context'
@@ -13,12 +14,19 @@ export interface RendererProviderProps {
 }
 
 /**
- * Provides the environment, the widget registry, the batched permission checker and the value-list loader.
+ * Provides the environment, the widget registry, the batched permission checker, the value-list loader and
+ * the Lov view cache.
  * @example <RendererProvider env={env} registry={createRegistry(defaultWidgets)}><SchemaPage … /></RendererProvider>
  */
 export function RendererProvider({ env, registry, children }: RendererProviderProps) {
   const services = useMemo(
-    () => ({ env, registry, permissions: createPermissionChecker(env), lookups: createLookupLoader(env) }),
+    () => ({
+      env,
+      registry,
+      permissions: createPermissionChecker(env),
+      lookups: createLookupLoader(env),
+      lovViews: createLovViewLoader(env),
+    }),
     [env, registry],
   )
   return <RendererContext.Provider value={services}>{children}</RendererContext.Provider>

@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react'
 import type { PermissionChecker } from '../access/permission-checker'
 import type { LookupLoader } from '../data/lookups'
+import type { LovViewLoader } from '../data/lov-views'
 import type { RendererEnv } from '../env'
 import type { WidgetRegistry } from '../registry/registry'
 
@@ -10,6 +11,7 @@ export interface RendererServices {
   registry: WidgetRegistry
   permissions: PermissionChecker
   lookups: LookupLoader
+  lovViews: LovViewLoader
 }
 
 export const RendererContext = createContext<RendererServices | null>(null)

@@ -8,8 +8,40 @@ export const WidgetName = Type.String({
   pattern: '^[A-Z][A-Za-z0-9]*$',
   description:
     'Name of a registered widget (widgets/names.ts), e.g. Input, TextArea, InputNumber, Select, Switch, DatePicker, ' +
-    'DatetimePicker, Checkbox, Radio. An unknown name is an error naming the closest existing one.',
+    'DatetimePicker, Checkbox, Radio, Lov, MulLov. An unknown name is an error naming the closest existing one.',
 })
+
+const PageFieldName = Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' })
+
+export const LovMapping = Type.Object(
+  {
+    textField: Type.Optional(
+      Type.String({
+        pattern: '^[a-z][A-Za-z0-9]*$',
+        description:
+          "Field of this page that keeps the chosen row's display text (e.g. warehouseName for a warehouseId): " +
+          'the picker shows it, and read-only views show it instead of the id. MulLov keeps the texts joined by ",".',
+      }),
+    ),
+    fill: Type.Optional(
+      Type.Record(PageFieldName, PageFieldName, {
+        description:
+          'Other fields of this page filled from the chosen row: page field → row field, e.g. ' +
+          '{"warehouseCode": "warehouseCode"}. Cleared when the choice is cleared.',
+      }),
+    ),
+    valueField: Type.Optional(
+      Type.String({
+        pattern: '^[a-z][A-Za-z0-9]*$',
+        description: "Row field stored as the value (default: the view's).",
+      }),
+    ),
+    displayField: Type.Optional(
+      Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', description: "Row field shown (default: the view's)." }),
+    ),
+  },
+  { additionalProperties: false, description: "How a Lov/MulLov choice maps onto this page's fields." },
+)
 
 export const FieldSpec = Type.Object(
   {
@@ -46,6 +78,15 @@ export const FieldSpec = Type.Object(
           'read-only. Must exist in the value-list seed.',
       }),
     ),
+    lovCode: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z][A-Z0-9_]*(\\.[A-Z0-9_]+)*$',
+        description:
+          'Lov view code (e.g. WMDM.WAREHOUSE) a Lov or MulLov field picks from: its search form, table, value and ' +
+          'display fields come from the view (server/seed/data/lov-views.json). Required with those widgets; checked.',
+      }),
+    ),
+    lov: Type.Optional(LovMapping),
     placeholder: Type.Optional(Type.Ref('TextKey', { description: "Text key of the empty input's hint." })),
     help: Type.Optional(
       Type.Ref('TextKey', { description: 'Text key of the explanation shown under the field.' }),

@@ -56,6 +56,7 @@ export function fieldIssues(block: Block, base: string): IssueDraft[] {
         })
       }
     }
+    issues.push(...lovIssues(spec, at, names))
     const linkage = (spec.linkage ?? {}) as Record<string, unknown>
     for (const [rule, condition] of Object.entries(linkage)) {
       conditionIssues(condition, `${at}/linkage/${rule}`, names, issues)
@@ -108,4 +109,41 @@ function conditionIssues(condition: unknown, pointer: string, names: string[], i
       suggestion: 'remove "value"',
     })
   }
+}
+
+const LOV_WIDGETS = new Set(['Lov', 'MulLov'])
+
+/** A Lov/MulLov names its view; its mapping names fields of this page (never the field itself). */
+function lovIssues(spec: Record<string, unknown>, at: string, names: string[]): IssueDraft[] {
+  const issues: IssueDraft[] = []
+  const isLov = LOV_WIDGETS.has(String(spec.widget))
+  if (isLov && typeof spec.lovCode !== 'string') {
+    issues.push({
+      pointer: `${at}/widget`,
+      message: `a ${String(spec.widget)} field needs "lovCode": the Lov view it picks from`,
+      suggestion: 'add e.g. "lovCode": "WMDM.WAREHOUSE" (codes: server/seed/data/lov-views.json)',
+    })
+  }
+  if (!isLov && (spec.lovCode !== undefined || spec.lov !== undefined)) {
+    issues.push({
+      pointer: `${at}/${spec.lovCode !== undefined ? 'lovCode' : 'lov'}`,
+      message: `"lovCode" and "lov" belong to Lov and MulLov fields, not ${String(spec.widget)}`,
+      suggestion: 'set "widget": "Lov" or remove them',
+    })
+  }
+  const mapping = (spec.lov ?? {}) as { textField?: string; fill?: Record<string, string> }
+  const own = at.split('/').pop()
+  const target = (name: string, pointer: string) => {
+    if (name === own)
+      issues.push({ pointer, message: `'${name}' is the Lov field itself: name another field` })
+    else if (!names.includes(name))
+      issues.push({
+        pointer,
+        message: `the Lov fills '${name}', which is not in /fields`,
+        suggestion: suggestName(name, names, 'fields of this page'),
+      })
+  }
+  if (mapping.textField) target(mapping.textField, `${at}/lov/textField`)
+  for (const name of Object.keys(mapping.fill ?? {})) target(name, `${at}/lov/fill/${pointerSegment(name)}`)
+  return issues
 }

@@ -1,7 +1,7 @@
 /**
  * Checks across files that the browser cannot make: page fields exist in the page's model (and are sortable
  * where the table sorts), lookup codes exist in the value-list seed, create/edit/delete/export codes equal the
- * model's guards, routes are unique and known to the spec's route list.
+ * model's guards, Lov codes exist among the seed's Lov views, routes are unique and known to the spec's route list.
  */
 import type { ModelSchema } from '../../renderer/schema/model'
 import type { IssueDraft } from '../../renderer/schema/issue'
@@ -13,6 +13,8 @@ export interface CrossContext {
   models: Map<string, ModelSchema>
   /** Undefined when the seed file is missing (reported once by the caller). */
   lookupCodes?: Set<string>
+  /** Lov view codes of server/seed/data/lov-views.json; undefined when the file is missing. */
+  lovCodes?: Set<string>
   routes: Set<string>
 }
 
@@ -33,7 +35,7 @@ const GUARD: Record<string, keyof NonNullable<ModelSchema['permissions']>> = {
 
 type Block = {
   dataSource?: { model?: string; primaryKey: string }
-  fields?: Record<string, { lookupCode?: string }>
+  fields?: Record<string, { lookupCode?: string; lovCode?: string }>
   table?: { columns: { field: string; sortable?: boolean }[]; rowActions?: PageAction[] }
   toolbar?: { actions: PageAction[] }
 }
@@ -52,6 +54,13 @@ export function crossIssues(page: PageSchema, context: CrossContext): IssueDraft
           pointer: `${at}/lookupCode`,
           message: `value set '${field.lookupCode}' is not in server/seed/data/lookups.json`,
           suggestion: suggestName(field.lookupCode, [...context.lookupCodes], 'value sets'),
+        })
+      }
+      if (field.lovCode && context.lovCodes && !context.lovCodes.has(field.lovCode)) {
+        issues.push({
+          pointer: `${at}/lovCode`,
+          message: `Lov view '${field.lovCode}' is not in server/seed/data/lov-views.json`,
+          suggestion: suggestName(field.lovCode, [...context.lovCodes], 'Lov views'),
         })
       }
       if (!model) continue

@@ -61,6 +61,13 @@ export function readLookupCodes(root: string, file: string): Set<string> | undef
   return new Set()
 }
 
+/** View codes of the seed's Lov views (an array of {viewCode}). Undefined when absent. */
+export function readLovViewCodes(root: string, file: string): Set<string> | undefined {
+  if (!existsSync(join(root, file))) return undefined
+  const data = JSON.parse(readFileSync(join(root, file), 'utf8')) as unknown
+  return new Set(Array.isArray(data) ? data.map((view: { viewCode?: unknown }) => String(view.viewCode)) : [])
+}
+
 /** Paths of routes.tsv (column `path`). */
 export function readRoutes(root: string, file: string): Set<string> {
   if (!existsSync(join(root, file))) return new Set()

@@ -4,6 +4,7 @@ import { createRow } from '../modules/models/model-write.ts'
 import { hashPassword } from '../modules/oauth/passwords.ts'
 import { seedData } from './data.ts'
 import { demoOrders, demoWarehouses, findModel, seedSession } from './demo-data.ts'
+import { seedLovViews } from './lov-views.ts'
 
 const SEEDED = 'seeded'
 
@@ -107,6 +108,7 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     if (rules.length) await trx.insertInto('hpfmCodeRule').values(rules).execute()
     const prompts = seedData.prompts().map((p) => ({ ...p, tenantId: p.tenantId ?? 0 }))
     if (prompts.length) await trx.insertInto('hpfmPrompt').values(prompts).execute()
+    await seedLovViews(trx)
     await seedDemoRows(trx, models)
     await trx.insertInto('appMeta').values({ key: SEEDED, value: new Date().toISOString() }).execute()
   })

@@ -141,6 +141,41 @@ const schema17 = {
         'Value-set code (e.g. WMDM.WAREHOUSE_TYPE) whose values a Select/Radio offers and whose meaning is shown read-only. Must exist in the value-list seed.',
       type: 'string',
     },
+    lovCode: {
+      pattern: '^[A-Z][A-Z0-9_]*(\\.[A-Z0-9_]+)*$',
+      description:
+        'Lov view code (e.g. WMDM.WAREHOUSE) a Lov or MulLov field picks from: its search form, table, value and display fields come from the view (server/seed/data/lov-views.json). Required with those widgets; checked.',
+      type: 'string',
+    },
+    lov: {
+      additionalProperties: false,
+      description: "How a Lov/MulLov choice maps onto this page's fields.",
+      type: 'object',
+      properties: {
+        textField: {
+          pattern: '^[a-z][A-Za-z0-9]*$',
+          description:
+            'Field of this page that keeps the chosen row\'s display text (e.g. warehouseName for a warehouseId): the picker shows it, and read-only views show it instead of the id. MulLov keeps the texts joined by ",".',
+          type: 'string',
+        },
+        fill: {
+          description:
+            'Other fields of this page filled from the chosen row: page field → row field, e.g. {"warehouseCode": "warehouseCode"}. Cleared when the choice is cleared.',
+          type: 'object',
+          patternProperties: { '^[a-z][A-Za-z0-9]*$': { pattern: '^[a-z][A-Za-z0-9]*$', type: 'string' } },
+        },
+        valueField: {
+          pattern: '^[a-z][A-Za-z0-9]*$',
+          description: "Row field stored as the value (default: the view's).",
+          type: 'string',
+        },
+        displayField: {
+          pattern: '^[a-z][A-Za-z0-9]*$',
+          description: "Row field shown (default: the view's).",
+          type: 'string',
+        },
+      },
+    },
     placeholder: { description: "Text key of the empty input's hint.", $ref: '#/$defs/TextKey' },
     help: { description: 'Text key of the explanation shown under the field.', $ref: '#/$defs/TextKey' },
     defaultValue: {
@@ -166,7 +201,7 @@ const schema17 = {
 const schema19 = {
   pattern: '^[A-Z][A-Za-z0-9]*$',
   description:
-    'Name of a registered widget (widgets/names.ts), e.g. Input, TextArea, InputNumber, Select, Switch, DatePicker, DatetimePicker, Checkbox, Radio. An unknown name is an error naming the closest existing one.',
+    'Name of a registered widget (widgets/names.ts), e.g. Input, TextArea, InputNumber, Select, Switch, DatePicker, DatetimePicker, Checkbox, Radio, Lov, MulLov. An unknown name is an error naming the closest existing one.',
   type: 'string',
 }
 const pattern8 = new RegExp('^[A-Z][A-Za-z0-9]*$', 'u')
@@ -875,16 +910,16 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
-    if (data.placeholder !== undefined) {
-      let data10 = data.placeholder
+    if (data.lovCode !== undefined) {
+      let data10 = data.lovCode
       if (typeof data10 === 'string') {
-        if (!pattern1.test(data10)) {
+        if (!pattern10.test(data10)) {
           const err20 = {
-            instancePath: instancePath + '/placeholder',
-            schemaPath: '#/$defs/TextKey/pattern',
+            instancePath: instancePath + '/lovCode',
+            schemaPath: '#/properties/lovCode/pattern',
             keyword: 'pattern',
-            params: { pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
-            message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
+            params: { pattern: '^[A-Z][A-Z0-9_]*(\\.[A-Z0-9_]+)*$' },
+            message: 'must match pattern "' + '^[A-Z][A-Z0-9_]*(\\.[A-Z0-9_]+)*$' + '"',
           }
           if (vErrors === null) {
             vErrors = [err20]
@@ -895,8 +930,8 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err21 = {
-          instancePath: instancePath + '/placeholder',
-          schemaPath: '#/$defs/TextKey/type',
+          instancePath: instancePath + '/lovCode',
+          schemaPath: '#/properties/lovCode/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -909,11 +944,246 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
+    if (data.lov !== undefined) {
+      let data11 = data.lov
+      if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+        for (const key1 in data11) {
+          if (!(
+            key1 === 'textField' ||
+            key1 === 'fill' ||
+            key1 === 'valueField' ||
+            key1 === 'displayField'
+          )) {
+            const err22 = {
+              instancePath: instancePath + '/lov',
+              schemaPath: '#/properties/lov/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+            }
+            if (vErrors === null) {
+              vErrors = [err22]
+            } else {
+              vErrors.push(err22)
+            }
+            errors++
+          }
+        }
+        if (data11.textField !== undefined) {
+          let data12 = data11.textField
+          if (typeof data12 === 'string') {
+            if (!pattern5.test(data12)) {
+              const err23 = {
+                instancePath: instancePath + '/lov/textField',
+                schemaPath: '#/properties/lov/properties/textField/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[a-z][A-Za-z0-9]*$' },
+                message: 'must match pattern "' + '^[a-z][A-Za-z0-9]*$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err23]
+              } else {
+                vErrors.push(err23)
+              }
+              errors++
+            }
+          } else {
+            const err24 = {
+              instancePath: instancePath + '/lov/textField',
+              schemaPath: '#/properties/lov/properties/textField/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            }
+            if (vErrors === null) {
+              vErrors = [err24]
+            } else {
+              vErrors.push(err24)
+            }
+            errors++
+          }
+        }
+        if (data11.fill !== undefined) {
+          let data13 = data11.fill
+          if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
+            for (const key2 in data13) {
+              if (pattern5.test(key2)) {
+                let data14 = data13[key2]
+                if (typeof data14 === 'string') {
+                  if (!pattern5.test(data14)) {
+                    const err25 = {
+                      instancePath:
+                        instancePath + '/lov/fill/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                      schemaPath:
+                        '#/properties/lov/properties/fill/patternProperties/%5E%5Ba-z%5D%5BA-Za-z0-9%5D*%24/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '^[a-z][A-Za-z0-9]*$' },
+                      message: 'must match pattern "' + '^[a-z][A-Za-z0-9]*$' + '"',
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err25]
+                    } else {
+                      vErrors.push(err25)
+                    }
+                    errors++
+                  }
+                } else {
+                  const err26 = {
+                    instancePath: instancePath + '/lov/fill/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                    schemaPath:
+                      '#/properties/lov/properties/fill/patternProperties/%5E%5Ba-z%5D%5BA-Za-z0-9%5D*%24/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err26]
+                  } else {
+                    vErrors.push(err26)
+                  }
+                  errors++
+                }
+              }
+            }
+          } else {
+            const err27 = {
+              instancePath: instancePath + '/lov/fill',
+              schemaPath: '#/properties/lov/properties/fill/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            }
+            if (vErrors === null) {
+              vErrors = [err27]
+            } else {
+              vErrors.push(err27)
+            }
+            errors++
+          }
+        }
+        if (data11.valueField !== undefined) {
+          let data15 = data11.valueField
+          if (typeof data15 === 'string') {
+            if (!pattern5.test(data15)) {
+              const err28 = {
+                instancePath: instancePath + '/lov/valueField',
+                schemaPath: '#/properties/lov/properties/valueField/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[a-z][A-Za-z0-9]*$' },
+                message: 'must match pattern "' + '^[a-z][A-Za-z0-9]*$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err28]
+              } else {
+                vErrors.push(err28)
+              }
+              errors++
+            }
+          } else {
+            const err29 = {
+              instancePath: instancePath + '/lov/valueField',
+              schemaPath: '#/properties/lov/properties/valueField/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            }
+            if (vErrors === null) {
+              vErrors = [err29]
+            } else {
+              vErrors.push(err29)
+            }
+            errors++
+          }
+        }
+        if (data11.displayField !== undefined) {
+          let data16 = data11.displayField
+          if (typeof data16 === 'string') {
+            if (!pattern5.test(data16)) {
+              const err30 = {
+                instancePath: instancePath + '/lov/displayField',
+                schemaPath: '#/properties/lov/properties/displayField/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[a-z][A-Za-z0-9]*$' },
+                message: 'must match pattern "' + '^[a-z][A-Za-z0-9]*$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err30]
+              } else {
+                vErrors.push(err30)
+              }
+              errors++
+            }
+          } else {
+            const err31 = {
+              instancePath: instancePath + '/lov/displayField',
+              schemaPath: '#/properties/lov/properties/displayField/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            }
+            if (vErrors === null) {
+              vErrors = [err31]
+            } else {
+              vErrors.push(err31)
+            }
+            errors++
+          }
+        }
+      } else {
+        const err32 = {
+          instancePath: instancePath + '/lov',
+          schemaPath: '#/properties/lov/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        }
+        if (vErrors === null) {
+          vErrors = [err32]
+        } else {
+          vErrors.push(err32)
+        }
+        errors++
+      }
+    }
+    if (data.placeholder !== undefined) {
+      let data17 = data.placeholder
+      if (typeof data17 === 'string') {
+        if (!pattern1.test(data17)) {
+          const err33 = {
+            instancePath: instancePath + '/placeholder',
+            schemaPath: '#/$defs/TextKey/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
+            message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
+          }
+          if (vErrors === null) {
+            vErrors = [err33]
+          } else {
+            vErrors.push(err33)
+          }
+          errors++
+        }
+      } else {
+        const err34 = {
+          instancePath: instancePath + '/placeholder',
+          schemaPath: '#/$defs/TextKey/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        }
+        if (vErrors === null) {
+          vErrors = [err34]
+        } else {
+          vErrors.push(err34)
+        }
+        errors++
+      }
+    }
     if (data.help !== undefined) {
-      let data11 = data.help
-      if (typeof data11 === 'string') {
-        if (!pattern1.test(data11)) {
-          const err22 = {
+      let data18 = data.help
+      if (typeof data18 === 'string') {
+        if (!pattern1.test(data18)) {
+          const err35 = {
             instancePath: instancePath + '/help',
             schemaPath: '#/$defs/TextKey/pattern',
             keyword: 'pattern',
@@ -921,14 +1191,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
           }
           if (vErrors === null) {
-            vErrors = [err22]
+            vErrors = [err35]
           } else {
-            vErrors.push(err22)
+            vErrors.push(err35)
           }
           errors++
         }
       } else {
-        const err23 = {
+        const err36 = {
           instancePath: instancePath + '/help',
           schemaPath: '#/$defs/TextKey/type',
           keyword: 'type',
@@ -936,17 +1206,17 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
         }
         if (vErrors === null) {
-          vErrors = [err23]
+          vErrors = [err36]
         } else {
-          vErrors.push(err23)
+          vErrors.push(err36)
         }
         errors++
       }
     }
     if (data.defaultValue !== undefined) {
-      let data12 = data.defaultValue
-      if (typeof data12 !== 'string' && !(typeof data12 == 'number') && typeof data12 !== 'boolean') {
-        const err24 = {
+      let data19 = data.defaultValue
+      if (typeof data19 !== 'string' && !(typeof data19 == 'number') && typeof data19 !== 'boolean') {
+        const err37 = {
           instancePath: instancePath + '/defaultValue',
           schemaPath: '#/properties/defaultValue/type',
           keyword: 'type',
@@ -954,16 +1224,16 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string,number,boolean',
         }
         if (vErrors === null) {
-          vErrors = [err24]
+          vErrors = [err37]
         } else {
-          vErrors.push(err24)
+          vErrors.push(err37)
         }
         errors++
       }
     }
     if (data.readOnly !== undefined) {
       if (typeof data.readOnly !== 'boolean') {
-        const err25 = {
+        const err38 = {
           instancePath: instancePath + '/readOnly',
           schemaPath: '#/properties/readOnly/type',
           keyword: 'type',
@@ -971,16 +1241,16 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be boolean',
         }
         if (vErrors === null) {
-          vErrors = [err25]
+          vErrors = [err38]
         } else {
-          vErrors.push(err25)
+          vErrors.push(err38)
         }
         errors++
       }
     }
     if (data.updatable !== undefined) {
       if (typeof data.updatable !== 'boolean') {
-        const err26 = {
+        const err39 = {
           instancePath: instancePath + '/updatable',
           schemaPath: '#/properties/updatable/type',
           keyword: 'type',
@@ -988,9 +1258,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be boolean',
         }
         if (vErrors === null) {
-          vErrors = [err26]
+          vErrors = [err39]
         } else {
-          vErrors.push(err26)
+          vErrors.push(err39)
         }
         errors++
       }
@@ -1009,9 +1279,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       }
     }
     if (data.props !== undefined) {
-      let data16 = data.props
-      if (!(data16 && typeof data16 == 'object' && !Array.isArray(data16))) {
-        const err27 = {
+      let data23 = data.props
+      if (!(data23 && typeof data23 == 'object' && !Array.isArray(data23))) {
+        const err40 = {
           instancePath: instancePath + '/props',
           schemaPath: '#/properties/props/type',
           keyword: 'type',
@@ -1019,15 +1289,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         }
         if (vErrors === null) {
-          vErrors = [err27]
+          vErrors = [err40]
         } else {
-          vErrors.push(err27)
+          vErrors.push(err40)
         }
         errors++
       }
     }
   } else {
-    const err28 = {
+    const err41 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1035,9 +1305,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err28]
+      vErrors = [err41]
     } else {
-      vErrors.push(err28)
+      vErrors.push(err41)
     }
     errors++
   }
@@ -1808,8 +2078,8 @@ const schema34 = {
     'Permission code "<module>.<page>.button.<action>", e.g. wmdm.warehouse.button.create. For create, edit, delete and export it must equal the model\'s guard for the same operation.',
   type: 'string',
 }
-const pattern18 = new RegExp('^[a-z][A-Za-z0-9]*\\.[a-z][A-Za-z0-9]*\\.button\\.[a-z][A-Za-z0-9-]*$', 'u')
-const pattern33 = new RegExp('^/', 'u')
+const pattern24 = new RegExp('^[a-z][A-Za-z0-9]*\\.[a-z][A-Za-z0-9]*\\.button\\.[a-z][A-Za-z0-9-]*$', 'u')
+const pattern39 = new RegExp('^/', 'u')
 function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null
   let errors = 0
@@ -1969,7 +2239,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data3 = data.permission
             if (typeof data3 === 'string') {
-              if (!pattern18.test(data3)) {
+              if (!pattern24.test(data3)) {
                 const err9 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -2173,7 +2443,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data7 = data.permission
             if (typeof data7 === 'string') {
-              if (!pattern18.test(data7)) {
+              if (!pattern24.test(data7)) {
                 const err21 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -2383,7 +2653,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data11 = data.permission
             if (typeof data11 === 'string') {
-              if (!pattern18.test(data11)) {
+              if (!pattern24.test(data11)) {
                 const err33 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -2691,7 +2961,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data18 = data.permission
             if (typeof data18 === 'string') {
-              if (!pattern18.test(data18)) {
+              if (!pattern24.test(data18)) {
                 const err51 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -2901,7 +3171,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data22 = data.permission
             if (typeof data22 === 'string') {
-              if (!pattern18.test(data22)) {
+              if (!pattern24.test(data22)) {
                 const err63 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -2940,7 +3210,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.to !== undefined) {
             let data23 = data.to
             if (typeof data23 === 'string') {
-              if (!pattern33.test(data23)) {
+              if (!pattern39.test(data23)) {
                 const err65 = {
                   instancePath: instancePath + '/to',
                   schemaPath: '#/oneOf/4/properties/to/pattern',
@@ -3193,7 +3463,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data27 = data.permission
             if (typeof data27 === 'string') {
-              if (!pattern18.test(data27)) {
+              if (!pattern24.test(data27)) {
                 const err80 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -3618,7 +3888,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data37 = data.permission
             if (typeof data37 === 'string') {
-              if (!pattern18.test(data37)) {
+              if (!pattern24.test(data37)) {
                 const err105 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -6134,7 +6404,7 @@ function validate62(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.backTo !== undefined) {
       let data18 = data.backTo
       if (typeof data18 === 'string') {
-        if (!pattern33.test(data18)) {
+        if (!pattern39.test(data18)) {
           const err43 = {
             instancePath: instancePath + '/backTo',
             schemaPath: '#/properties/backTo/pattern',
@@ -8216,7 +8486,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             if (data11.route !== undefined) {
               let data14 = data11.route
               if (typeof data14 === 'string') {
-                if (!pattern33.test(data14)) {
+                if (!pattern39.test(data14)) {
                   const err36 = {
                     instancePath: instancePath + '/tabs/' + i0 + '/route',
                     schemaPath: '#/properties/tabs/items/properties/route/pattern',
@@ -8250,7 +8520,7 @@ function validate71(data, { instancePath = '', parentData, parentDataProperty, r
             if (data11.permission !== undefined) {
               let data15 = data11.permission
               if (typeof data15 === 'string') {
-                if (!pattern18.test(data15)) {
+                if (!pattern24.test(data15)) {
                   const err38 = {
                     instancePath: instancePath + '/tabs/' + i0 + '/permission',
                     schemaPath: '#/$defs/PermissionCode/pattern',

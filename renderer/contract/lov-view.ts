@@ -1,0 +1,60 @@
+/**
+ * Wire shapes of the value-list pickers (Lov, MulLov): GET /hpfm/v1/{tenantId}/lov-view/info?viewCode= answers a
+ * LovView (spec/wire-contract.md "Value lists"; CORE-DATA-09). Pure, shared by the server and the browser.
+ */
+
+/** IDP: an independent value set; SQL: a query defined on the server; URL: any list endpoint (queryUrl). */
+export type LovTypeCode = 'IDP' | 'SQL' | 'URL'
+export const LOV_TYPE_CODES: LovTypeCode[] = ['IDP', 'SQL', 'URL']
+
+/** How a query field is searched: SELECT (value set `sourceCode`), dates, numbers, else text. */
+export type LovDataType = 'STRING' | 'SELECT' | 'LOV_CODE' | 'DATE' | 'DATETIME' | 'INT' | 'NUMBER' | 'IMAGE'
+
+export interface LovQueryField {
+  field: string
+  label: string
+  dataType: LovDataType
+  /** Value-set code of a SELECT field. */
+  sourceCode?: string
+}
+
+export interface LovTableField {
+  title: string
+  dataIndex: string
+  width?: number
+  /** IMAGE cells show the value as an image (CORE-LOV-09). */
+  dataType: LovDataType
+}
+
+export interface LovView {
+  viewCode: string
+  viewName: string
+  lovCode: string
+  lovName: string
+  lovTypeCode: LovTypeCode
+  /** Service path of the list, e.g. `/hpfm/v1/{organizationId}/lovs/data`; placeholders filled by the client. */
+  queryUrl: string
+  /** Default GET (CORE-LOV-11). */
+  requestMethod: 'GET' | 'POST'
+  /** Row field stored as the value. */
+  valueField: string
+  /** Row field shown to the user. */
+  displayField: string
+  title: string
+  width: number
+  height?: number
+  /** Popup page size (X-03: 50 unless the view says otherwise). */
+  pageSize: number
+  delayLoadFlag: 0 | 1
+  childrenFieldName?: string
+  queryFields: LovQueryField[]
+  tableFields: LovTableField[]
+}
+
+/** The popup's width and page sizes when the view does not say (CORE-LOV-03, CORE-LOV-04). */
+export const LOV_MODAL_WIDTH = 720
+export const LOV_PAGE_SIZE = 50
+export const LOV_PAGE_SIZE_OPTIONS = [10, 20, 50]
+
+/** Query parameters a picker query always may send besides the view's query fields (CORE-LOV-12). */
+export const LOV_RESERVED_PARAMS = ['lovCode', 'page', 'size', 'lang'] as const

@@ -1,0 +1,82 @@
+/**
+ * Runs an SQL-type Lov view. The SQL text is a server-side definition (lov-views.json, checked on seed); the
+ * request contributes values only: session placeholders and search values are bound as parameters, and the
+ * columns searched are the view's query fields, whitelisted before this runs. The view's rows are wrapped as a
+ * subquery, so search, sort and paging apply to its output columns.
+ */
+import { sql, type RawBuilder } from 'kysely'
+import type { Page } from '../../../renderer/contract/wire.ts'
+import type { Db } from '../../db/schema.ts'
+import type { Session } from '../../types.ts'
+import { snakeCase } from '../models/naming.ts'
+import { placeholdersOf, type SqlPlaceholder } from './lov-view-definition.ts'
+import type { StoredLovView } from './lov-views.ts'
+
+export type LovRow = Record<string, unknown>
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
+/** Field names are checked camelCase identifiers; quoted all the same. */
+const column = (field: string) => sql.id(snakeCase(field))
+
+function sessionValue(name: SqlPlaceholder, session: Session, language: string): RawBuilder<unknown> {
+  switch (name) {
+    case 'tenantId':
+    case 'organizationId':
+      return sql`cast(${session.tenantId} as bigint)`
+    case 'userId':
+      return sql`cast(${session.userId} as bigint)`
+    case 'language':
+      return sql`cast(${language} as text)`
+  }
+}
+
+/** The view's SQL with every {placeholder} replaced by a bound parameter from the session. */
+export function boundViewSql(text: string, session: Session, language: string): RawBuilder<unknown> {
+  const parts = text.split(/\{\w+\}/)
+  const names = placeholdersOf(text) as SqlPlaceholder[]
+  return sql.join(
+    parts.flatMap((part, i) => {
+      const name = names[i]
+      return name ? [sql.raw(part), sessionValue(name, session, language)] : [sql.raw(part)]
+    }),
+    sql``,
+  )
+}
+
+export async function sqlViewPage(
+  db: Db,
+  view: StoredLovView,
+  session: Session,
+  request: { search: Record<string, string>; page: number; size: number; language: string },
+): Promise<Page<LovRow>> {
+  if (!view.sqlText) throw new Error(`Lov view ${view.viewCode} is SQL-type but has no SQL text`)
+  const base = boundViewSql(view.sqlText, session, request.language)
+  const conditions = view.queryFields.flatMap((field) => {
+    const value = request.search[field.field]
+    if (value === undefined || value === '') return []
+    return field.matchMode === 'exact'
+      ? [sql`cast(${column(field.field)} as text) = ${value}`]
+      : [sql`cast(${column(field.field)} as text) ilike ${`%${escapeLike(value)}%`}`]
+  })
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``
+  const order = [view.sortField, view.valueField]
+    .filter((field, i, all): field is string => Boolean(field) && all.indexOf(field) === i)
+    .map((field) => sql`${column(field)} asc`)
+  const { page, size } = request
+  const [count, rows] = await Promise.all([
+    sql<{ total: number }>`select cast(count(*) as integer) as total from (${base}) as lov ${where}`.execute(
+      db,
+    ),
+    sql<LovRow>`select * from (${base}) as lov ${where} order by ${sql.join(order)}
+      limit ${size} offset ${page * size}`.execute(db),
+  ])
+  const total = count.rows[0]?.total ?? 0
+  return {
+    content: rows.rows,
+    totalElements: total,
+    totalPages: Math.ceil(total / size),
+    number: page,
+    size,
+    numberOfElements: rows.rows.length,
+  }
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { launch, openSession, signIn } from './browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const item = (scope: Locator, label: string) =>
+  scope.locator('.ant-formily-item', { has: scope.page().getByText(label, { exact: true }) })
+const drawer = (page: Page) => page.locator('.ant-drawer-content')
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
+
+describe('Lov on the dealer outbound order screen (schemas/pages/winv/jxs-outbound-order.page.json)', () => {
+  it('picks the ship-from warehouse in the popup, fills its code, saves and shows its name in the list', async () => {
+    const { page, context, problems } = await openSession(browser, 'en-US')
+    await signIn(page, 'jxs', 'Jxs@12345')
+    await page.waitForURL('**/winv/jxsOutboundOrder')
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+
+    await page.getByRole('button', { name: 'Create' }).click()
+    const form = drawer(page)
+    await item(form, 'Customer').locator('input').fill('Lov e2e customer')
+    await item(form, 'Receiver').locator('input').fill('Lov Receiver')
+    await item(form, 'Receiver phone').locator('input').fill('13900001111')
+    await item(form, 'Delivery address').locator('textarea').fill('1 Lov Road')
+
+    // CORE-LOV-03/04/09: the popup is 720 px wide, pages 50 rows, searches by the view's query fields
+    await item(form, 'Ship-from warehouse').getByRole('button', { name: 'Open the picker' }).click()
+    const modal = page.locator('.ant-modal-content', { hasText: 'Choose a warehouse' })
+    await expect.poll(() => modal.locator('tr.ant-table-row').count()).toBeGreaterThan(0)
+    // measured once the opening animation has ended
+    const box = () => page.locator('.ant-modal', { has: modal }).boundingBox()
+    await expect.poll(async () => (await box())?.width).toBe(720)
+    await expect.poll(() => modal.getByText('50 / page').count()).toBe(1)
+    await modal.getByLabel('Warehouse code').fill('WH-E005')
+    await modal.getByRole('button', { name: 'Search' }).click()
+    await expect.poll(() => modal.locator('tr.ant-table-row').count()).toBe(1)
+    const name = (await modal.locator('tr.ant-table-row td').nth(2).innerText()).trim()
+    expect(name).not.toBe('')
+
+    // CORE-LOV-07: double-click confirms; the mapped code field is filled from the row
+    await modal.locator('tr.ant-table-row').first().dblclick()
+    await expect.poll(() => modal.count()).toBe(0)
+    await expect.poll(() => item(form, 'Ship-from warehouse').innerText()).toContain(name)
+    expect(await item(form, 'Warehouse code').innerText()).toContain('WH-E005')
+
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => form.isVisible()).toBe(false)
+    await expect.poll(() => rows(page).first().innerText()).toContain('Lov e2e customer')
+    expect(await rows(page).first().innerText()).toContain(name)
+
+    // reopening the saved order shows the warehouse by name, not by id
+    await rows(page).first().getByRole('button', { name: 'Edit' }).click()
+    await expect.poll(() => item(drawer(page), 'Ship-from warehouse').innerText()).toContain(name)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,260 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+
+let app: FastifyInstance
+let clerk: string // tenant 1 (华东仓储)
+let manager: string // tenant 2 (华南仓储)
+let admin: string // tenants 1 and 2
+
+beforeAll(async () => {
+  app = await createTestApp()
+  clerk = await signIn(app, 'clerk', 'Clerk@123')
+  manager = await signIn(app, 'manager', 'Manager@123')
+  admin = await signIn(app, 'admin', 'Admin@123')
+})
+afterAll(() => app.close())
+
+const get = (token: string, url: string) => injectAs(app, token, 'GET', url)
+type Row = Record<string, unknown>
+const column = (rows: Row[], field: string) => rows.map((row) => row[field])
+
+describe('lov-view/info (CORE-API-11, CORE-DATA-09)', () => {
+  it('answers the view definition in the caller language, without the SQL text', async () => {
+    const response = await get(clerk, '/api/hpfm/v1/1/lov-view/info?viewCode=WMDM.WAREHOUSE&lang=en_US')
+    expect(response.statusCode).toBe(200)
+    const view = response.json()
+    expect(view).toMatchObject({
+      viewCode: 'WMDM.WAREHOUSE',
+      lovCode: 'WMDM.WAREHOUSE',
+      lovTypeCode: 'SQL',
+      queryUrl: '/hpfm/v1/{organizationId}/lovs/data',
+      requestMethod: 'GET',
+      valueField: 'warehouseId',
+      displayField: 'warehouseName',
+      title: 'Choose a warehouse',
+      width: 720,
+      pageSize: 50,
+      delayLoadFlag: 0,
+    })
+    expect(view.queryFields[2]).toEqual({
+      field: 'warehouseType',
+      label: 'Warehouse type',
+      dataType: 'SELECT',
+      sourceCode: 'WMDM.WAREHOUSE_TYPE',
+    })
+    expect(column(view.tableFields, 'dataIndex')).toEqual([
+      'warehouseCode',
+      'warehouseName',
+      'warehouseTypeMeaning',
+      'address',
+    ])
+    expect(JSON.stringify(view)).not.toMatch(/wmdm_warehouse|tenant_id|enabled_flag/)
+    const chinese = (await get(clerk, '/api/hpfm/v1/1/lov-view/info?viewCode=WMDM.WAREHOUSE')).json()
+    expect(chinese.title).toBe('选择仓库')
+  })
+
+  it('gives a tenant its own override of a view, others the site-wide one', async () => {
+    const south = (await get(manager, '/api/hpfm/v1/2/lov-view/info?viewCode=HIAM.USER&lang=en_US')).json()
+    expect(south).toMatchObject({ title: 'Choose a South staff member', pageSize: 20 })
+    expect(column(south.queryFields, 'field')).toEqual(['realName'])
+    const east = (await get(clerk, '/api/hpfm/v1/1/lov-view/info?viewCode=HIAM.USER&lang=en_US')).json()
+    expect(east).toMatchObject({ title: 'Choose a user', pageSize: 50 })
+  })
+
+  it('answers the pub form without a token (site-wide definition)', async () => {
+    const response = await app.inject({ url: '/api/hpfm/v1/pub/lov-view/info?viewCode=HIAM.ROLE' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ viewCode: 'HIAM.ROLE', requestMethod: 'POST' })
+  })
+
+  it('answers 404 in the error envelope for an unknown view, naming the closest one', async () => {
+    const response = await get(clerk, '/api/hpfm/v1/1/lov-view/info?viewCode=WMDM.WAREHOUS')
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toMatchObject({ failed: true, code: 'error.not_found' })
+    expect(response.json().message).toMatch(/'WMDM\.WAREHOUS' does not exist.*did you mean 'WMDM\.WAREHOUSE'/)
+  })
+
+  it('refuses a missing viewCode with a message naming it', async () => {
+    const response = await get(clerk, '/api/hpfm/v1/1/lov-view/info')
+    expect(response.statusCode).toBe(400)
+    expect(response.json().failed).toBe(true)
+    expect(response.json().message).toMatch(/viewCode/)
+  })
+})
+
+describe('lovs/data of an SQL view (CORE-API-08, CORE-LOV-12)', () => {
+  it("pages the caller's tenant rows only, 0-based, in the view's order", async () => {
+    const first = (await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&page=0&size=10')).json()
+    expect(first).toMatchObject({
+      totalElements: 26,
+      totalPages: 3,
+      number: 0,
+      size: 10,
+      numberOfElements: 10,
+    })
+    expect(first.content[0]).toMatchObject({ warehouseCode: 'WH-E001', warehouseTypeMeaning: '普通仓' })
+    expect(Object.keys(first.content[0]).sort()).toEqual(
+      [
+        'address',
+        'warehouseCode',
+        'warehouseId',
+        'warehouseName',
+        'warehouseType',
+        'warehouseTypeMeaning',
+      ].sort(),
+    )
+    const third = (await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&page=2&size=10')).json()
+    expect(third.numberOfElements).toBe(6)
+    const south = (await get(manager, '/api/hpfm/v1/2/lovs/data?lovCode=WMDM.WAREHOUSE&size=50')).json()
+    expect(south.totalElements).toBeGreaterThan(0)
+    expect(column(south.content, 'warehouseCode').every((code) => String(code).startsWith('WH-S'))).toBe(true)
+    expect(column(first.content, 'warehouseCode').every((code) => String(code).startsWith('WH-E'))).toBe(true)
+  })
+
+  it('searches by the query fields: like for text, exact for a value-set field', async () => {
+    const like = (
+      await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseCode=e00')
+    ).json()
+    expect(column(like.content, 'warehouseCode')).toEqual([
+      'WH-E001',
+      'WH-E002',
+      'WH-E003',
+      'WH-E004',
+      'WH-E005',
+      'WH-E006',
+      'WH-E008',
+      'WH-E009',
+    ])
+    const exact = (
+      await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseType=COLD')
+    ).json()
+    expect(exact.totalElements).toBeGreaterThan(0)
+    expect(column(exact.content, 'warehouseType').every((type) => type === 'COLD')).toBe(true)
+    const none = (
+      await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseType=COL')
+    ).json()
+    expect(none.totalElements).toBe(0)
+  })
+
+  it('binds SQL fragments in values as plain text', async () => {
+    const injected = encodeURIComponent("' or '1'='1")
+    const response = await get(
+      clerk,
+      `/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseName=${injected}`,
+    )
+    expect(response.statusCode).toBe(200)
+    expect(response.json().totalElements).toBe(0)
+    const percent = (
+      await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseName=%25')
+    ).json()
+    expect(percent.totalElements).toBe(0)
+  })
+
+  it('refuses a parameter that is not a query field of the view, naming the allowed ones', async () => {
+    for (const name of ['warehouse_code', 'tenant_id', 'sql', 'address']) {
+      const response = await get(clerk, `/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&${name}=1`)
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toMatchObject({ failed: true, code: 'error.validation' })
+      expect(response.json().message).toContain(
+        `'${name}' is not a search field of value list 'WMDM.WAREHOUSE'`,
+      )
+      expect(response.json().message).toContain('warehouseCode, warehouseName, warehouseType')
+    }
+  })
+
+  it("never answers another tenant's rows: path tenant checked, ?tenantId ignored", async () => {
+    const path = await get(clerk, '/api/hpfm/v1/2/lovs/data?lovCode=WMDM.WAREHOUSE')
+    expect(path.statusCode).toBe(403)
+    expect(path.json().failed).toBe(true)
+    const query = (
+      await get(clerk, '/api/hpfm/v1/lovs/data?lovCode=WMDM.WAREHOUSE&tenantId=2&size=50')
+    ).json()
+    expect(column(query.content, 'warehouseCode').every((code) => String(code).startsWith('WH-E'))).toBe(true)
+  })
+
+  it('scopes user-based views by the caller: tenants the caller holds a role in', async () => {
+    const mine = (await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=HPFM.TENANT')).json()
+    expect(column(mine.content, 'tenantNum')).toEqual(['WH-EAST', 'WH-SOUTH'])
+    const clerks = (await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=HPFM.TENANT')).json()
+    expect(column(clerks.content, 'tenantName')).toEqual(['华东仓储'])
+  })
+
+  it('answers the view in the requested language', async () => {
+    const roles = (await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=HIAM.ROLE&lang=en_US')).json()
+    expect(column(roles.content, 'roleCode')).toEqual(['jxs', 'tenant-admin', 'wh-clerk'])
+    expect(roles.content.every((row: Row) => typeof row.roleName === 'string' && row.roleName !== '')).toBe(
+      true,
+    )
+  })
+
+  it('takes the search in the body of a POST (requestMethod POST, CORE-LOV-11)', async () => {
+    const response = await injectAs(app, clerk, 'POST', '/api/hpfm/v1/1/lovs/data', {
+      lovCode: 'HIAM.ROLE',
+      roleCode: 'clerk',
+      page: 0,
+      size: 10,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(column(response.json().content, 'roleCode')).toEqual(['wh-clerk'])
+    const bad = await injectAs(app, clerk, 'POST', '/api/hpfm/v1/1/lovs/data', {
+      lovCode: 'HIAM.ROLE',
+      roleCode: { $ne: 1 },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().failed).toBe(true)
+  })
+
+  it('refuses bad paging with the error envelope', async () => {
+    for (const query of ['page=-1', 'size=0', 'size=5000', 'page=x']) {
+      const response = await get(clerk, `/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&${query}`)
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toMatchObject({ failed: true, code: 'error.validation' })
+    }
+  })
+
+  it('refuses the pub form of a tenant-data view, and calls without a token', async () => {
+    const pub = await app.inject({ url: '/api/hpfm/v1/pub/lovs/data?lovCode=WMDM.WAREHOUSE' })
+    expect(pub.statusCode).toBe(403)
+    expect(pub.json().message).toMatch(/with a token/)
+    const anonymous = await app.inject({ url: '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE' })
+    expect(anonymous.statusCode).toBe(401)
+  })
+})
+
+describe('lovs/data of URL and IDP views, and unknown codes', () => {
+  it("calls a URL view's list endpoint as the caller", async () => {
+    const response = await get(
+      clerk,
+      '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE_LIST&warehouseName=上海&size=5',
+    )
+    expect(response.statusCode).toBe(200)
+    const page = response.json()
+    expect(page.size).toBe(5)
+    expect(page.content.length).toBeGreaterThan(0)
+    expect(page.content.every((row: Row) => String(row.warehouseName).includes('上海'))).toBe(true)
+  })
+
+  it('answers a value set (IDP view) as a bare array', async () => {
+    const values = (
+      await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE_TYPE&lang=en_US')
+    ).json()
+    expect(column(values, 'meaning')).toEqual(['Normal', 'Bonded', 'Cold storage', 'Virtual'])
+  })
+
+  it('answers 404 for a code that is neither a view nor a value set, with a suggestion', async () => {
+    const response = await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=HIAM.USERS')
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toMatchObject({ failed: true, code: 'error.not_found' })
+    expect(response.json().message).toMatch(/'HIAM\.USERS' does not exist.*did you mean 'HIAM\.USER'/)
+    const missing = await app.inject({ url: '/api/hpfm/v1/1/lovs/data', headers: bearer(clerk) })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().message).toMatch(/lovCode is required/)
+  })
+
+  it('keeps lovs/value and the batch on value sets (unknown codes answer [])', async () => {
+    expect((await get(clerk, '/api/hpfm/v1/1/lovs/value?lovCode=WMDM.WAREHOUSE')).json()).toEqual([])
+    const batch = (await get(clerk, '/api/hpfm/v1/lovs/value/batch?type=WMDM.WAREHOUSE_TYPE')).json()
+    expect(batch.type).toHaveLength(4)
+  })
+})

@@ -1,0 +1,47 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { lovEnv } from '../../stories/fixtures/lov-backend'
+import { FormHarness } from '../../stories/support/FormHarness'
+
+/** A warehouse chosen with a Lov fills the warehouse code and name fields of the same form. */
+const fields = {
+  warehouseId: {
+    title: 'Warehouse',
+    'x-component': 'Lov',
+    'x-component-props': {
+      'aria-label': 'Warehouse',
+      lovCode: 'WMDM.WAREHOUSE',
+      lovMapping: { textField: 'warehouseName', fill: { warehouseCode: 'warehouseCode' } },
+    },
+  },
+  warehouseCode: { title: 'Warehouse code', 'x-component': 'Input', 'x-pattern': 'readPretty' },
+}
+
+const meta = {
+  title: 'Fields/Lov',
+  component: FormHarness,
+  args: { fields },
+  parameters: { env: lovEnv() },
+} satisfies Meta<typeof FormHarness>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Empty: Story = {}
+export const Loading: Story = { parameters: { env: lovEnv({ view: 'pending' }) } }
+export const WithValue: Story = {
+  args: {
+    initialValues: { warehouseId: 1002, warehouseName: 'Suzhou warehouse 3', warehouseCode: 'WH-E003' },
+  },
+}
+export const ReadOnly: Story = {
+  args: {
+    readPretty: true,
+    initialValues: { warehouseId: 1002, warehouseName: 'Suzhou warehouse 3', warehouseCode: 'WH-E003' },
+  },
+}
+export const ServerError: Story = {
+  parameters: { env: lovEnv({ dataError: 'The database is not available: try again in a minute' }) },
+}
+export const DefinitionUnavailable: Story = { parameters: { env: lovEnv({ view: 'fails' }) } }
+export const ManyRows: Story = { parameters: { env: lovEnv({ rows: 180 }) } }
+/** The query finds one warehouse: opening the picker chooses it without the popup (CORE-LOV-08). */
+export const OneResult: Story = { parameters: { env: lovEnv({ rows: 1 }) } }

@@ -1,0 +1,141 @@
+import { composeStories } from '@storybook/react-vite'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, expect, test, vi } from 'vitest'
+import preview from '../../.storybook/preview'
+import { currentStoryEnv } from '../../stories/support/story-env'
+import * as stories from './Lov.stories'
+
+const { Empty, Loading, WithValue, ReadOnly, ServerError, DefinitionUnavailable, ManyRows, OneResult } =
+  composeStories(stories, preview)
+
+afterEach(() => vi.useRealTimers())
+
+const calls = (path: string) => currentStoryEnv().calls.filter((c) => c.path === path)
+const dataCalls = () => calls('/v1/1/lovs/data')
+const formValues = () =>
+  JSON.parse(screen.getByTestId('form-values').textContent ?? '{}') as Record<string, unknown>
+const openButton = async () => {
+  const button = await screen.findByRole('button', { name: 'Open the picker' })
+  await waitFor(() => expect(button).toBeEnabled())
+  return button
+}
+const dialog = () => screen.findByRole('dialog')
+
+test('CORE-LOV-03/04/07/09: the popup (720 wide) lists the view; a double-click picks the row and fills the mapped fields', async () => {
+  render(<ManyRows />)
+  fireEvent.click(await openButton())
+  const modal = await dialog()
+  expect(within(modal).getByText('Choose a warehouse')).toBeInTheDocument()
+  expect(document.querySelector('.ant-modal')).toHaveStyle({ width: '720px' })
+  expect(await within(modal).findByText('Shanghai warehouse 1')).toBeInTheDocument()
+  expect(within(modal).getByText('180 records in total')).toBeInTheDocument()
+  expect(within(modal).getByText('50 / page')).toBeInTheDocument()
+  expect(modal.querySelectorAll('tr.ant-table-row')).toHaveLength(50)
+  expect(dataCalls()[0]?.params).toEqual({ lovCode: 'WMDM.WAREHOUSE', page: 0, size: 50 })
+
+  fireEvent.doubleClick(within(modal).getByText('Suzhou warehouse 3'))
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  expect(formValues()).toMatchObject({
+    warehouseId: 1002,
+    warehouseName: 'Suzhou warehouse 3',
+    warehouseCode: 'WH-E003',
+  })
+  expect(screen.getByText('Suzhou warehouse 3')).toBeInTheDocument()
+}, 60_000)
+
+test('the popup searches by its query fields and pages on the server; the definition is fetched once per session', async () => {
+  render(<ManyRows />)
+  fireEvent.click(await openButton())
+  let modal = await dialog()
+  await within(modal).findByText('Shanghai warehouse 1')
+  fireEvent.change(within(modal).getByLabelText('Warehouse name'), { target: { value: 'Ningbo' } })
+  fireEvent.click(within(modal).getByText('Search'))
+  await waitFor(() => expect(within(modal).queryByText('Shanghai warehouse 1')).toBeNull())
+  expect(dataCalls().at(-1)?.params).toEqual({
+    warehouseName: 'Ningbo',
+    lovCode: 'WMDM.WAREHOUSE',
+    page: 0,
+    size: 50,
+  })
+  expect(within(modal).getByText('26 records in total')).toBeInTheDocument()
+
+  fireEvent.click(within(modal).getByText('Cancel'))
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  fireEvent.click(await openButton())
+  modal = await dialog()
+  await within(modal).findByText('Shanghai warehouse 1')
+  expect(calls('/v1/1/lov-view/info')).toHaveLength(1)
+}, 60_000)
+
+test('CORE-LOV-01/02: inline search asks the server once, after an 800 ms pause, and the option can be chosen', async () => {
+  render(<Empty />)
+  await openButton()
+  vi.useFakeTimers()
+  const input = screen.getByRole('combobox', { name: 'Warehouse' })
+  fireEvent.change(input, { target: { value: 'Hef' } })
+  act(() => vi.advanceTimersByTime(500))
+  fireEvent.change(input, { target: { value: 'Hefei' } })
+  act(() => vi.advanceTimersByTime(799))
+  expect(dataCalls()).toHaveLength(0)
+  act(() => vi.advanceTimersByTime(1))
+  expect(dataCalls()).toHaveLength(1)
+  expect(dataCalls()[0]?.params).toEqual({
+    warehouseName: 'Hefei',
+    lovCode: 'WMDM.WAREHOUSE',
+    page: 0,
+    size: 10,
+  })
+  vi.useRealTimers()
+  fireEvent.click(await screen.findByText('Hefei warehouse 6'))
+  await waitFor(() => expect(formValues()).toMatchObject({ warehouseId: 1005, warehouseCode: 'WH-E006' }))
+})
+
+test('CORE-LOV-08: an empty single picker whose query finds one row picks it without the popup', async () => {
+  render(<OneResult />)
+  fireEvent.click(await openButton())
+  await waitFor(() =>
+    expect(formValues()).toMatchObject({ warehouseId: 1000, warehouseName: 'Shanghai warehouse 1' }),
+  )
+  expect(screen.queryByRole('dialog')).toBeNull()
+})
+
+test('with a value the picker shows the kept text, and the popup opens even for one row', async () => {
+  render(<WithValue />)
+  expect(await screen.findByText('Suzhou warehouse 3')).toBeInTheDocument()
+  expect(screen.queryByText('1002')).toBeNull()
+  fireEvent.click(await openButton())
+  const modal = await dialog()
+  await within(modal).findByText('Shanghai warehouse 1')
+  expect(within(modal).getAllByRole('radio', { checked: true })).toHaveLength(1)
+})
+
+test('read-only shows the display text, not the id', async () => {
+  render(<ReadOnly />)
+  expect(await screen.findByText('Suzhou warehouse 3')).toBeInTheDocument()
+  expect(screen.queryByText('1002')).toBeNull()
+  expect(screen.queryByRole('button', { name: 'Open the picker' })).toBeNull()
+})
+
+test('a failing query shows the server message inside the popup', async () => {
+  render(<ServerError />)
+  fireEvent.click(await openButton())
+  const modal = await dialog()
+  expect(
+    await within(modal).findByText(
+      'The list could not be loaded: The database is not available: try again in a minute',
+    ),
+  ).toBeInTheDocument()
+})
+
+test('CORE-LOV-14: a failed definition fetch is silent; the control still renders', async () => {
+  render(<DefinitionUnavailable />)
+  expect(await screen.findByText(/settings could not be read/)).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Open the picker' })).toBeDisabled()
+  expect(currentStoryEnv().notices).toEqual([])
+})
+
+test('while the definition loads, the picker cannot open yet', () => {
+  render(<Loading />)
+  expect(screen.getByRole('button', { name: 'Open the picker' })).toBeDisabled()
+  expect(screen.getByRole('combobox', { name: 'Warehouse' })).toBeInTheDocument()
+})
