@@ -4,6 +4,7 @@
  */
 export * from './env'
 export * from './contract/wire'
+export * from './contract/export'
 
 // Page schema language and validation
 export type {
