@@ -64,13 +64,17 @@ function integerParam(query: Record<string, unknown>, name: string, fallback: nu
 
 function columnIdsOf(raw: unknown): string[] {
   const list = Array.isArray(raw) ? raw : raw === undefined || raw === '' ? [] : [raw]
-  return list.flatMap((item) => String(item).split(',')).map((item) => item.trim()).filter(Boolean)
+  return list
+    .flatMap((item) => String(item).split(','))
+    .map((item) => item.trim())
+    .filter(Boolean)
 }
 
 /** Strips characters no file system or header accepts; keeps letters of every script. */
 export function safeFileName(name: string): string {
   return name
     .replace(/\.(xlsx|csv)$/i, '')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
     .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_')
     .trim()
     .slice(0, 120)
@@ -80,7 +84,10 @@ export function readExportOptions(model: ModelSchema, query: Record<string, unkn
   const known = new Map(exportColumns(model).map((column) => [column.id, column]))
   const ids = columnIdsOf(query.ids)
   if (!ids.length) {
-    throw invalid('ids', 'Choose at least one column to export: send ids=<column id> for each column (see exportType=COLUMN).')
+    throw invalid(
+      'ids',
+      'Choose at least one column to export: send ids=<column id> for each column (see exportType=COLUMN).',
+    )
   }
   const columnIds = ids.map((id) => {
     const number = Number(id)
@@ -117,7 +124,10 @@ export function readExportOptions(model: ModelSchema, query: Record<string, unkn
     EXPORT_DEFAULTS.singleExcelMaxSheetNum,
   )
   if (singleExcelMaxSheetNum < 1) {
-    throw invalid('singleExcelMaxSheetNum', `singleExcelMaxSheetNum must be at least 1, got ${singleExcelMaxSheetNum}.`)
+    throw invalid(
+      'singleExcelMaxSheetNum',
+      `singleExcelMaxSheetNum must be at least 1, got ${singleExcelMaxSheetNum}.`,
+    )
   }
   const rawAsync = String(query.async ?? 'false')
   if (rawAsync !== 'true' && rawAsync !== 'false') {

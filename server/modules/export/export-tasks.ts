@@ -57,7 +57,8 @@ export const taskByUuid = (db: Db, uuid: string) =>
   db.selectFrom('hpfmExportTask').selectAll().where('uuid', '=', uuid).executeTakeFirst()
 
 /** The download path of a finished task, as service prefix + path (the client adds /api). */
-export const downloadPath = (tenantId: number, uuid: string) => `/hpfm/v1/${tenantId}/export-task/${uuid}/file`
+export const downloadPath = (tenantId: number, uuid: string) =>
+  `/hpfm/v1/${tenantId}/export-task/${uuid}/file`
 
 export function toWireTask(row: TaskRow): ExportTask {
   return {
@@ -134,7 +135,11 @@ export async function cancelTask(db: Db, owner: { tenantId: number; userId: numb
 export async function recordProgress(db: Db, uuid: string, doneCount: number, totalCount?: number) {
   const result = await db
     .updateTable('hpfmExportTask')
-    .set({ doneCount, lastUpdateDate: now, ...(totalCount !== undefined ? { totalCount, startDateTime: now } : {}) })
+    .set({
+      doneCount,
+      lastUpdateDate: now,
+      ...(totalCount !== undefined ? { totalCount, startDateTime: now } : {}),
+    })
     .where('uuid', '=', uuid)
     .where('state', '=', 'DOING')
     .executeTakeFirst()

@@ -82,18 +82,31 @@ export function createExportWorker({ db, files, models, concurrency = 2 }: Expor
     const key = `exports/${task.tenantId}/${uuid}.${FILE_EXTENSION[options.fileType]}`
     const stream = new PassThrough()
     const stored = files.put(key, stream)
-    stored.catch(() => undefined) // awaited below; a rejection before then must not go unhandled
+    // A store that fails early closes the stream, so the writer stops instead of waiting for a reader.
+    stored.catch((error: unknown) =>
+      stream.destroy(error instanceof Error ? error : new Error(String(error))),
+    )
     try {
       const total = await countRows(modelDb(db), model, session, query)
       checkCapacity(options, total)
       if (!(await recordProgress(db, uuid, 0, total))) throw new Stopped()
       const columns = chosenColumns(model, options)
       const formatters = await cellFormatters(db, columns, session.tenantId, session.language)
-      const spec = { fileType: options.fileType, singleSheetMaxRow: options.singleSheetMaxRow, columns, formatters }
-      const written = await writeExport(stream, spec, rowBatches(modelDb(db), model, session, query), async (done) => {
-        if (stopping) throw new Error(INTERRUPTED_BY_SHUTDOWN)
-        if (!(await recordProgress(db, uuid, done))) throw new Stopped()
-      })
+      const spec = {
+        fileType: options.fileType,
+        singleSheetMaxRow: options.singleSheetMaxRow,
+        columns,
+        formatters,
+      }
+      const written = await writeExport(
+        stream,
+        spec,
+        rowBatches(modelDb(db), model, session, query),
+        async (done) => {
+          if (stopping) throw new Error(INTERRUPTED_BY_SHUTDOWN)
+          if (!(await recordProgress(db, uuid, done))) throw new Stopped()
+        },
+      )
       const { size } = await stored
       const fileName = `${options.fileName}.${FILE_EXTENSION[options.fileType]}`
       const file = { fileKey: key, fileName, fileType: options.fileType, fileSize: size, doneCount: written }

@@ -68,7 +68,12 @@ export async function handleExport(
   const formatters = await cellFormatters(app.db, columns, session.tenantId, session.language)
   const fileName = `${options.fileName}.${FILE_EXTENSION[options.fileType]}`
   const body = new PassThrough()
-  const spec = { fileType: options.fileType, singleSheetMaxRow: options.singleSheetMaxRow, columns, formatters }
+  const spec = {
+    fileType: options.fileType,
+    singleSheetMaxRow: options.singleSheetMaxRow,
+    columns,
+    formatters,
+  }
   // Headers go first; a failure after them can only cut the download short (logged), not answer an envelope.
   writeExport(body, spec, rowBatches(db, model, session, filters)).catch((error: unknown) => {
     request.log.error({ err: error }, 'export stream failed')

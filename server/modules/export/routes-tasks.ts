@@ -59,49 +59,63 @@ export function exportTaskRoutes(models: ModelSchema[]): FastifyPluginAsync {
       app.get(
         `${prefix}/export-task`,
         { preHandler: requirePermission(TASK_ADMIN_CODE), schema: { ...params, querystring: TaskQuery } },
-        (request) => listTasks(app.db, { tenantId: sessionOf(request).tenantId }, request.query as typeof TaskQuery.static),
+        (request) =>
+          listTasks(
+            app.db,
+            { tenantId: sessionOf(request).tenantId },
+            request.query as typeof TaskQuery.static,
+          ),
       )
 
-      app.put(`${prefix}/export-task/cancel`, { schema: { ...params, body: TaskCodeBody } }, async (request) => {
-        const session = sessionOf(request)
-        const { taskCode } = request.body as typeof TaskCodeBody.static
-        await ownTask(session, taskCode)
-        if (!(await cancelTask(app.db, session, taskCode))) {
-          const { state } = await ownTask(session, taskCode)
-          throw new AppError(
-            409,
-            'error.export.not_running',
-            `Export task ${taskCode} is ${state}: only a task in progress (DOING) can be cancelled.`,
-          )
-        }
-        return toWireTask(await ownTask(session, taskCode))
-      })
+      app.put(
+        `${prefix}/export-task/cancel`,
+        { schema: { ...params, body: TaskCodeBody } },
+        async (request) => {
+          const session = sessionOf(request)
+          const { taskCode } = request.body as typeof TaskCodeBody.static
+          await ownTask(session, taskCode)
+          if (!(await cancelTask(app.db, session, taskCode))) {
+            const { state } = await ownTask(session, taskCode)
+            throw new AppError(
+              409,
+              'error.export.not_running',
+              `Export task ${taskCode} is ${state}: only a task in progress (DOING) can be cancelled.`,
+            )
+          }
+          return toWireTask(await ownTask(session, taskCode))
+        },
+      )
 
-      app.post(`${prefix}/export-task/retry`, { schema: { ...params, body: TaskCodeBody } }, async (request) => {
-        const session = sessionOf(request)
-        const { taskCode } = request.body as typeof TaskCodeBody.static
-        const task = await ownTask(session, taskCode)
-        if (task.state === 'DOING' || task.state === 'DONE') {
-          throw new AppError(
-            409,
-            'error.export.not_retryable',
-            `Export task ${taskCode} is ${task.state}: only a FAILED or CANCELLED task can run again.`,
+      app.post(
+        `${prefix}/export-task/retry`,
+        { schema: { ...params, body: TaskCodeBody } },
+        async (request) => {
+          const session = sessionOf(request)
+          const { taskCode } = request.body as typeof TaskCodeBody.static
+          const task = await ownTask(session, taskCode)
+          if (task.state === 'DOING' || task.state === 'DONE') {
+            throw new AppError(
+              409,
+              'error.export.not_retryable',
+              `Export task ${taskCode} is ${task.state}: only a FAILED or CANCELLED task can run again.`,
+            )
+          }
+          const previous: ExportRequest = task.request
+          const model = models.find((m) => `${m.service}/${m.entity}` === previous.model)
+          if (!model) throw notFound(`The model ${previous.model} of task ${taskCode} no longer exists.`)
+          const code = exportPermission(model)
+          if (code && !(await grantedCodes(app.db, session.roleId, [code])).has(code))
+            throw noPermission(code)
+          const { tokenHash: _token, ...scope } = session
+          const { uuid } = await createTask(
+            app.db,
+            { ...previous, session: scope },
+            { taskName: task.taskName, serviceName: task.serviceName },
           )
-        }
-        const previous: ExportRequest = task.request
-        const model = models.find((m) => `${m.service}/${m.entity}` === previous.model)
-        if (!model) throw notFound(`The model ${previous.model} of task ${taskCode} no longer exists.`)
-        const code = exportPermission(model)
-        if (code && !(await grantedCodes(app.db, session.roleId, [code])).has(code)) throw noPermission(code)
-        const { tokenHash: _token, ...scope } = session
-        const { uuid } = await createTask(
-          app.db,
-          { ...previous, session: scope },
-          { taskName: task.taskName, serviceName: task.serviceName },
-        )
-        app.exportWorker.submit(uuid)
-        return { uuid }
-      })
+          app.exportWorker.submit(uuid)
+          return { uuid }
+        },
+      )
     }
 
     app.get(
@@ -124,7 +138,9 @@ export function exportTaskRoutes(models: ModelSchema[]): FastifyPluginAsync {
           )
         }
         const body = await app.files.get(task.fileKey).catch(() => {
-          throw notFound(`The file of export task ${task.taskCode} is gone from the file store; run the export again.`)
+          throw notFound(
+            `The file of export task ${task.taskCode} is gone from the file store; run the export again.`,
+          )
         })
         const fileType = task.fileType === 'CSV' ? 'CSV' : 'EXCEL2007'
         return reply

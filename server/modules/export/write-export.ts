@@ -3,7 +3,6 @@
  * xlsx through exceljs's streaming WorkbookWriter with shared strings off (FIELD-NOTES "Export"), CSV as
  * UTF-8 text with a byte-order mark so Excel reads Chinese correctly.
  */
-import { once } from 'node:events'
 import type { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { ExportFileType } from '../../../renderer/contract/export.ts'
@@ -27,13 +26,44 @@ export function writeExport(
   batches: AsyncIterable<Row[]>,
   onBatch: OnBatch = async () => undefined,
 ): Promise<number> {
-  return spec.fileType === 'CSV' ? writeCsv(out, spec, batches, onBatch) : writeXlsx(out, spec, batches, onBatch)
+  return spec.fileType === 'CSV'
+    ? writeCsv(out, spec, batches, onBatch)
+    : writeXlsx(out, spec, batches, onBatch)
+}
+
+/** Waits until `out` takes more; rejects when it is closed first (client gone, store failed). */
+function drained(out: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      out.off('drain', onDrain).off('close', onClose).off('error', done)
+      if (error) reject(error)
+      else resolve()
+    }
+    const onDrain = () => done()
+    const onClose = () => done(new Error('The export stream was closed before the file was complete.'))
+    out.on('drain', onDrain).on('close', onClose).on('error', done)
+  })
+}
+
+/** Stops a writer whose reader has gone (a download cancelled, the file store failed). */
+async function checkOpen(out: Writable, onBatch: OnBatch, written: number) {
+  if (out.destroyed) throw new Error('The export stream was closed before the file was complete.')
+  await onBatch(written)
 }
 
 const widthOf = (title: string) => Math.min(60, Math.max(12, [...title].length * 2 + 2))
 
-async function writeXlsx(out: Writable, spec: ExportFileSpec, batches: AsyncIterable<Row[]>, onBatch: OnBatch) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true })
+async function writeXlsx(
+  out: Writable,
+  spec: ExportFileSpec,
+  batches: AsyncIterable<Row[]>,
+  onBatch: OnBatch,
+) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: true,
+  })
   let sheet: ExcelJS.Worksheet | undefined
   let sheetCount = 0
   let inSheet = 0
@@ -55,7 +85,7 @@ async function writeXlsx(out: Writable, spec: ExportFileSpec, batches: AsyncIter
       inSheet += 1
     }
     written += batch.length
-    await onBatch(written)
+    await checkOpen(out, onBatch, written)
   }
   if (!sheet) openSheet()
   sheet?.commit()
@@ -71,18 +101,24 @@ function csvCell(value: CellValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-async function writeCsv(out: Writable, spec: ExportFileSpec, batches: AsyncIterable<Row[]>, onBatch: OnBatch) {
+async function writeCsv(
+  out: Writable,
+  spec: ExportFileSpec,
+  batches: AsyncIterable<Row[]>,
+  onBatch: OnBatch,
+) {
   const send = async (chunk: string) => {
-    if (!out.write(chunk)) await once(out, 'drain')
+    if (!out.write(chunk)) await drained(out)
   }
   await send(`\uFEFF${spec.columns.map((column) => csvCell(column.title)).join(',')}\r\n`)
   let written = 0
   for await (const batch of batches) {
     await send(
-      batch.map((row) => spec.formatters.map((format) => csvCell(format(row))).join(',')).join('\r\n') + '\r\n',
+      batch.map((row) => spec.formatters.map((format) => csvCell(format(row))).join(',')).join('\r\n') +
+        '\r\n',
     )
     written += batch.length
-    await onBatch(written)
+    await checkOpen(out, onBatch, written)
   }
   out.end()
   return written
