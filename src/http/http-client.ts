@@ -104,7 +104,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           url: serviceUrl(req.service, req.path),
           params: isGet ? stripEmptyParams(req.params) : req.params,
           data: req.data,
-          responseType: download ? 'blob' : (req.responseType ?? 'json'),
+          responseType: req.responseType === 'download' ? 'blob' : (req.responseType ?? 'json'),
           menuId: context?.menuId,
         })
         if (download) return (await toDownloadResult(response.data, response.headers)) as T
