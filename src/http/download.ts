@@ -22,6 +22,6 @@ export async function toDownloadResult(body: unknown, headers: Headers): Promise
   try {
     return { kind: 'json', body: JSON.parse(text) as unknown }
   } catch {
-    throw new Error(`The server sent a file without a name and it is not JSON: ${text.slice(0, 120)}`)
+    throw new Error(`cannot get fileName! The server sent a file without a name: ${text.slice(0, 120)}`)
   }
 }

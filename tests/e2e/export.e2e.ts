@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import ExcelJS from 'exceljs'
-import type { APIRequestContext, Browser, Download, Page } from 'playwright-core'
+import type { APIRequestContext, Browser, Download, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessToken, launch, openSession, signIn } from './browser'
 
@@ -75,6 +75,12 @@ async function openExport(page: Page) {
   return dialog
 }
 
+/** Unticks every column but code, name and type. */
+async function keepFirstThreeColumns(dialog: Locator) {
+  for (const title of ['Address', 'Contact', 'Contact phone', 'Area (m²)', 'Enabled', 'Remark'])
+    await dialog.getByRole('checkbox', { name: `Select ${title}`, exact: true }).click()
+}
+
 const expectedCells = (rows: Warehouse[]) =>
   rows.map((row) => [row.warehouseCode, row.warehouseName, TYPES[row.warehouseType]])
 
@@ -83,22 +89,40 @@ async function xlsxRows(download: Download) {
   await workbook.xlsx.readFile(await download.path())
   return workbook.worksheets.flatMap((sheet) => {
     const rows: unknown[][] = []
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1, 4)))
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
     return rows
   })
 }
 
-/** Minimal RFC 4180 reader: quoted cells may hold commas and doubled quotes. */
+/** Minimal RFC 4180 reader: quoted cells may hold commas, line breaks and doubled quotes. */
 function csvRows(text: string): string[][] {
-  return text
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n')
-    .map((line) =>
-      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)]
-        .slice(0, -1)
-        .map((m) => (m[1] ?? '').replace(/^"|"$/g, '').replace(/""/g, '"')),
-    )
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  const body = text.replace(/^\uFEFF/, '')
+  for (let i = 0; i < body.length; i += 1) {
+    const char = body[i]
+    const next = body[i + 1]
+    if (quoted && char === '"' && next === '"') {
+      cell += '"'
+      i += 1
+    } else if (char === '"') {
+      quoted = !quoted
+    } else if (!quoted && char === ',') {
+      row.push(cell)
+      cell = ''
+    } else if (!quoted && char === '\r' && next === '\n') {
+      rows.push([...row, cell])
+      row = []
+      cell = ''
+      i += 1
+    } else {
+      cell += char
+    }
+  }
+  if (cell || row.length) rows.push([...row, cell])
+  return rows
 }
 
 describe('export on the warehouse screen', () => {
@@ -123,8 +147,7 @@ describe('export on the warehouse screen', () => {
       // sync xlsx: the three first columns only, the search applied
       let dialog = await openExport(page)
       await dialog.getByRole('textbox', { name: 'File name' }).fill('warehouses-sync')
-      for (const title of ['Address', 'Contact', 'Contact phone', 'Area (m²)', 'Enabled'])
-        await dialog.locator('.ant-tree-treenode', { hasText: title }).locator('.ant-tree-checkbox').click()
+      await keepFirstThreeColumns(dialog)
       const [syncFile] = await Promise.all([
         page.waitForEvent('download'),
         dialog.getByRole('button', { name: 'Export' }).click(),
@@ -140,8 +163,7 @@ describe('export on the warehouse screen', () => {
       await dialog.locator('.ant-form-item', { hasText: 'File type' }).locator('.ant-select').click()
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'CSV' }).click()
       await dialog.getByRole('radio', { name: 'Yes' }).check()
-      for (const title of ['Address', 'Contact', 'Contact phone', 'Area (m²)', 'Enabled'])
-        await dialog.locator('.ant-tree-treenode', { hasText: title }).locator('.ant-tree-checkbox').click()
+      await keepFirstThreeColumns(dialog)
       await dialog.getByRole('button', { name: 'Export' }).click()
       await page.getByText(/^Async export task submitted [0-9a-f-]{36}$/).waitFor()
 
