@@ -72,12 +72,14 @@ function columnIdsOf(raw: unknown): string[] {
 
 /** Strips characters no file system or header accepts; keeps letters of every script. */
 export function safeFileName(name: string): string {
-  return name
-    .replace(/\.(xlsx|csv)$/i, '')
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_')
-    .trim()
-    .slice(0, 120)
+  return (
+    name
+      .replace(/\.(xlsx|csv)$/i, '')
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+      .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_')
+      .trim()
+      .slice(0, 120)
+  )
 }
 
 export function readExportOptions(model: ModelSchema, query: Record<string, unknown>): ExportOptions {
