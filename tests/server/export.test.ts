@@ -14,6 +14,9 @@ import { createExportWorker } from '../../server/modules/export/export-worker.ts
 import type { ExportRequest } from '../../server/modules/export/export-options.ts'
 import type { FileStore } from '../../server/modules/hfle/file-store.ts'
 import { loadModelFiles } from '../../server/bootstrap.ts'
+import { sortedRows } from '../../server/modules/models/model-list.ts'
+import { modelDb } from '../../server/modules/models/model-scope.ts'
+import { rowBatches } from '../../server/modules/export/row-batches.ts'
 
 let app: FastifyInstance
 const tokens: Record<string, string> = {}
@@ -230,14 +233,18 @@ describe('bad input answers the error envelope', () => {
     })
   })
 
-  it('1 and 1048575 rows per sheet are accepted', async () => {
-    for (const rows of [1048575, 30]) {
+  it('1 and 1048575 rows per sheet and 1 sheet are accepted', async () => {
+    for (const [rows, sheets] of [
+      [1048575, 1],
+      [1, 30],
+    ]) {
       const response = await call(
         'admin',
         'GET',
-        `${warehouses}?exportType=DATA&ids=2&singleSheetMaxRow=${rows}&singleExcelMaxSheetNum=1`,
+        `${warehouses}?exportType=DATA&ids=2&singleSheetMaxRow=${rows}&singleExcelMaxSheetNum=${sheets}`,
       )
       expect(response.statusCode).toBe(200)
+      expect((await readXlsx(response.rawPayload)).length).toBe(sheets)
     }
   })
 })
@@ -428,4 +435,27 @@ describe('cancel and restart (CORE-EXP-18..20)', () => {
     expect(task.state).toBe('FAILED')
     expect(task.errorInfo).toContain('30 rows match, but 1 sheets × 5 rows hold only 5')
   })
+})
+
+describe('keyset batches', () => {
+  const orders = loadModelFiles('schemas/models').find((model) => model.entity === 'jxsOutboundOrder')!
+  const session = { ...adminScope, tokenHash: '' }
+
+  it.each(['expectedDate,asc', 'expectedDate,desc', 'orderStatus,desc'])(
+    'read in batches of 4 the same rows in the same order as one query, NULLs included (sort %s)',
+    async (sort) => {
+      await sql`insert into winv_jxs_outbound_order (tenant_id, order_num, customer_name, receiver_name, receiver_phone,
+          receiver_address, expected_date, order_status, created_by)
+        select 1, 'KEYSET-' || n, 'Keyset ' || n, 'R', '13800000000', 'Addr', null, 'NEW', 1 from generate_series(1, 5) n
+        on conflict do nothing`.execute(app.db)
+      const db = modelDb(app.db)
+      const whole = await sortedRows(db, orders, session, { sort }).execute()
+      const batched: unknown[] = []
+      for await (const batch of rowBatches(db, orders, session, { sort }, 4)) batched.push(...batch)
+      expect(whole.filter((row) => row.expectedDate === null)).toHaveLength(5)
+      expect(batched.map((row) => (row as { outboundOrderId: number }).outboundOrderId)).toEqual(
+        whole.map((row) => row.outboundOrderId),
+      )
+    },
+  )
 })
