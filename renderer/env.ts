@@ -16,10 +16,17 @@ export interface HttpRequest {
   /** Query parameters; null, undefined and '' are stripped by the client before sending. */
   params?: Record<string, unknown>
   data?: unknown
-  responseType?: 'json' | 'blob' | 'text'
+  /** `download`: resolves with a DownloadResult (the file and its Content-Disposition name, or a JSON body). */
+  responseType?: 'json' | 'blob' | 'text' | 'download'
   /** Set when the caller shows its own message for a failure (the client then does not notify). */
   silent?: boolean
 }
+
+/**
+ * What a `responseType: 'download'` call resolves with (wire "Export"): a body that names a file is the file;
+ * a body without a file name is read as JSON (an async export's `{uuid}`); an error envelope rejects as usual.
+ */
+export type DownloadResult = { kind: 'file'; blob: Blob; fileName: string } | { kind: 'json'; body: unknown }
 
 /** A failed call: the server's error envelope, or one made from an HTTP/network failure. */
 export class ApiError extends Error {

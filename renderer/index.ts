@@ -4,6 +4,7 @@
  */
 export * from './env'
 export * from './contract/wire'
+export * from './contract/export'
 
 // Page schema language and validation
 export type {
@@ -68,6 +69,7 @@ export { pageSizeOptions, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_OPTIONS } from '.
 // Data
 export { restDataSource, type DataSource, type ListQuery, type Row } from './data/rest-data-source'
 export { fillPath, stripEmpty } from './data/paths'
+export { fileNameFromDisposition } from './data/content-disposition'
 export { readPage, type PageResult } from './data/page-response'
 export { useListQuery, stepBack, type ListState } from './data/use-list-query'
 export { useLookup, type LookupState } from './data/use-lookup'

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { ModelSchema } from '../renderer/schema/model.ts'
 import { defaultConfig, type AppConfig } from './config.ts'
 import type { Db } from './db/schema.ts'
+import { exportModule } from './modules/export/index.ts'
 import { localFileStore } from './modules/hfle/file-store.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { iamModule } from './modules/iam/index.ts'
@@ -48,6 +49,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(oauthRoutes)
   await app.register(iamModule)
   await app.register(hpfmModule)
+  await app.register(exportModule(options.models))
   await app.register(modelsModule(options.models))
   await app.register(staticApp(config.staticDir))
   return app

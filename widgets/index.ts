@@ -8,6 +8,8 @@ import { dataTableWidget } from './data-table/data-table.widget'
 import { datePickerWidget } from './date-picker/date-picker.widget'
 import { datetimePickerWidget } from './datetime-picker/datetime-picker.widget'
 import { editFormWidget } from './edit-form/edit-form.widget'
+import { exportDialogWidget } from './export-dialog/export-dialog.widget'
+import { exportTasksWidget } from './export-tasks/export-tasks.widget'
 import { formItemWidget } from './form-item/form-item.widget'
 import { formPageWidget } from './form-page/form-page.widget'
 import { formSectionWidget } from './form-section/form-section.widget'
@@ -43,4 +45,6 @@ export const defaultWidgets: WidgetDefinition[] = [
   operationBarWidget,
   dataTableWidget,
   editFormWidget,
+  exportDialogWidget,
+  exportTasksWidget,
 ]

@@ -26,6 +26,8 @@ export const PART_WIDGET_NAMES = [
   'OperationBar',
   'DataTable',
   'EditForm',
+  'ExportDialog',
+  'ExportTasks',
 ] as const
 
 export const WIDGET_NAMES: readonly string[] = [

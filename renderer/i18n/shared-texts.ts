@@ -6,10 +6,12 @@
 import type { PageTexts } from '../schema/page'
 import commonTexts from './common.texts.json'
 import lovTexts from './lov.texts.json'
+import exportTexts from './export.texts.json'
 
 export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/common.texts.json': commonTexts as PageTexts,
   'renderer/i18n/lov.texts.json': lovTexts as PageTexts,
+  'renderer/i18n/export.texts.json': exportTexts as PageTexts,
 }
 
 /** Every shared text, merged. */

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely'
 import * as identity from './0001_identity.ts'
 import * as platform from './0002_platform.ts'
 import * as lovViews from './0003_lov_views.ts'
+import * as exportTasks from './0004_export_tasks.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
   '0002_platform': platform,
   '0003_lov_views': lovViews,
+  '0004_export_tasks': exportTasks,
 }

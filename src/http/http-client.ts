@@ -6,6 +6,7 @@
 import axios, { type AxiosAdapter, type AxiosInstance } from 'axios'
 import { API_BASE, SERVICE_PREFIX } from '../../renderer/contract/wire'
 import type { ApiError, HttpRequest, Notifier } from '../../renderer/env'
+import { toDownloadResult } from './download'
 import type { BrowserLocation } from '../session/login'
 import { createAuthFailureHandler } from './auth-failure'
 import { newRequestId, stripEmptyParams } from './request-id'
@@ -97,14 +98,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     async request<T>(req: HttpRequest, context?: CallContext): Promise<T> {
       const isGet = req.method === 'GET'
       try {
+        const download = req.responseType === 'download'
         const response = await instance.request<T>({
           method: req.method,
           url: serviceUrl(req.service, req.path),
           params: isGet ? stripEmptyParams(req.params) : req.params,
           data: req.data,
-          responseType: req.responseType ?? 'json',
+          responseType: req.responseType === 'download' ? 'blob' : (req.responseType ?? 'json'),
           menuId: context?.menuId,
         })
+        if (download) return (await toDownloadResult(response.data, response.headers)) as T
         return response.data
       } catch (caught) {
         const error = await toApiError(caught, t)

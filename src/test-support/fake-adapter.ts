@@ -13,7 +13,7 @@ export interface SentRequest {
   body: unknown
 }
 
-export type FakeAnswer = { status: number; body?: unknown } | 'network-down'
+export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | 'network-down'
 export type FakeHandler = (request: SentRequest) => FakeAnswer | undefined
 
 export interface FakeServer {
@@ -41,7 +41,7 @@ export function fakeServer(handler: FakeHandler): FakeServer {
       data: answer.body,
       status: answer.status,
       statusText: String(answer.status),
-      headers: {},
+      headers: answer.headers ?? {},
       config,
     }
     if (answer.status >= 200 && answer.status < 300) return response

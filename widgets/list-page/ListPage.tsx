@@ -14,6 +14,7 @@ import {
 import { useStableParams } from '../shared/use-stable-params'
 import { DataTable } from '../data-table/DataTable'
 import { EditForm } from '../edit-form/EditForm'
+import { ExportDialog } from '../export-dialog/ExportDialog'
 import { OperationBar } from '../operation-bar/OperationBar'
 import { SearchBar } from '../search-bar/SearchBar'
 import { useListActions } from './use-row-actions'
@@ -44,7 +45,7 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
     [env, route, search],
   )
   const list = useListQuery(dataSource, { initial: { page: initialPage, size }, onPageChange })
-  const { open, close, perform } = useListActions(dataSource, list.reload)
+  const { open, close, perform, exporting, closeExport } = useListActions(dataSource, list.reload)
   const columns = compileColumns(page, t, env.user.language)
 
   return (
@@ -66,6 +67,19 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
         onRowAction={(action, row) => void perform(action, row)}
         onChange={(change) => void list.load(change)}
       />
+      {page.toolbar?.actions.some((action) => action.type === 'export') ? (
+        <ExportDialog
+          open={exporting}
+          onClose={closeExport}
+          service={page.dataSource.service}
+          path={dataSource.path}
+          filters={list.query.filters ?? {}}
+          filterLabels={Object.fromEntries(
+            Object.entries(page.fields).map(([name, field]) => [name, t(field.label)]),
+          )}
+          defaultFileName={t(page.title)}
+        />
+      ) : null}
       {open ? (
         <EditForm
           page={page}

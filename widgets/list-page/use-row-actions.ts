@@ -1,4 +1,7 @@
-/** What each action of a list page does: open the form, confirm and delete, navigate, or call the server. */
+/**
+ * What each action of a list page does: open the form, confirm and delete, navigate, call the server, or open
+ * the export dialog.
+ */
 import { useCallback, useState } from 'react'
 import {
   fillPath,
@@ -19,6 +22,7 @@ export function useListActions(dataSource: DataSource, reload: () => void) {
   const env = useRendererEnv()
   const { t, params } = usePageContext()
   const [open, setOpen] = useState<OpenForm | undefined>()
+  const [exporting, setExporting] = useState(false)
 
   const fail = useCallback(
     (error: unknown) => env.notify.error(error instanceof Error ? error.message : String(error)),
@@ -64,11 +68,17 @@ export function useListActions(dataSource: DataSource, reload: () => void) {
           }
           return
         }
-        default:
-          return // export: handled by the ExportDialog widget once it exists
+        case 'export':
+          return setExporting(true)
       }
     },
     [dataSource, env, fail, params, reload, t],
   )
-  return { open, close: () => setOpen(undefined), perform }
+  return {
+    open,
+    close: () => setOpen(undefined),
+    perform,
+    exporting,
+    closeExport: () => setExporting(false),
+  }
 }

@@ -4,6 +4,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { AppError, badRequest, noPermission } from '../../errors.ts'
 import { grantedCodes, requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { describeValidation } from '../../plugins/validation-messages.ts'
+import { exportPermission, handleExport, isExportRequest } from '../export/model-export.ts'
 import { listRows } from './model-list.ts'
 import * as schemas from './model-schemas.ts'
 import { modelDb, type Row } from './model-scope.ts'
@@ -25,10 +26,18 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     const validateCreate = rowValidator.compile(schemas.createBodySchema(model))
     const validateUpdate = rowValidator.compile(schemas.updateBodySchema(model))
 
+    // The list URL also exports (exportType=COLUMN|DATA), guarded by the export code (else the query code).
+    const listGuard = async (request: FastifyRequest) => {
+      const code = isExportRequest(request.query as Row) ? exportPermission(model) : model.permissions?.query
+      if (code) await requirePermission(code)(request)
+    }
     app.get(
       base,
-      { ...guard(model.permissions?.query), schema: { params, querystring: schemas.listQuerySchema(model) } },
-      (request) => listRows(modelDb(app.db), model, sessionOf(request), request.query as Row),
+      { preHandler: listGuard, schema: { params, querystring: schemas.listQuerySchema(model) } },
+      (request, reply) =>
+        isExportRequest(request.query as Row)
+          ? handleExport(model, request, reply)
+          : listRows(modelDb(app.db), model, sessionOf(request), request.query as Row),
     )
     app.get(
       `${base}/:id`,
