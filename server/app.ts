@@ -5,6 +5,7 @@ import type { ModelSchema } from '../renderer/schema/model.ts'
 import { defaultConfig, type AppConfig } from './config.ts'
 import type { Db } from './db/schema.ts'
 import { localFileStore } from './modules/hfle/file-store.ts'
+import { hmsgModule } from './modules/hmsg/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { iamModule } from './modules/iam/index.ts'
 import { modelsModule } from './modules/models/index.ts'
@@ -48,6 +49,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(oauthRoutes)
   await app.register(iamModule)
   await app.register(hpfmModule)
+  await app.register(hmsgModule)
   await app.register(modelsModule(options.models))
   await app.register(staticApp(config.staticDir))
   return app
