@@ -12,6 +12,7 @@ export const FIELD_WIDGET_NAMES = [
   'DatetimePicker',
   'Checkbox',
   'Radio',
+  'Cron',
 ] as const
 
 export const PAGE_WIDGET_NAMES = ['ListPage', 'FormPage'] as const
