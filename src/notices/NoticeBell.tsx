@@ -81,6 +81,7 @@ export function NoticeBell(props: NoticeBellProps) {
       <Button
         type="text"
         aria-label={t('notices.bell', { count })}
+        data-socket-state={socketState}
         title={disconnected ? t('notices.disconnected') : undefined}
         icon={
           <Badge count={count} overflowCount={99} size="small" data-testid="notice-count">
