@@ -7,8 +7,26 @@ import cronstrue from 'cronstrue'
 import 'cronstrue/locales/zh_CN.js'
 import 'cronstrue/locales/zh_TW.js'
 import { Cron } from 'croner'
-import validateCron from 'cron-validate'
+import * as cronValidateModule from 'cron-validate'
 import { registerOptionPreset } from 'cron-validate/lib/option'
+
+type ValidateCron = typeof cronValidateModule.default
+/**
+ * cron-validate is CommonJS with `__esModule`: Node and the test runner hand its default import over as the
+ * function, the production bundle as the module object holding it. Take the function either way.
+ */
+function resolveValidateCron(): ValidateCron {
+  const candidates: unknown[] = [
+    cronValidateModule.default,
+    (cronValidateModule.default as unknown as { default?: unknown } | undefined)?.default,
+    cronValidateModule,
+  ]
+  const found = candidates.find((candidate) => typeof candidate === 'function')
+  if (!found)
+    throw new Error('cron-validate: no validate function found in the module (an unexpected build?).')
+  return found as ValidateCron
+}
+const validateCron = resolveValidateCron()
 
 registerOptionPreset('quartz', {
   presetId: 'quartz',
