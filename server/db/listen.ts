@@ -64,7 +64,8 @@ export function postgresListen(connectionString: string): { listen: Listen; clos
     set.add(onPayload)
     handlers.set(channel, set)
     const connection = client ?? (await connect())
-    if (first && client) await connection.query(`listen "${channel}"`)
+    // LISTEN is idempotent: issued again here in case the connection was opened before this channel was added.
+    if (first) await connection.query(`listen "${channel}"`)
     return async () => {
       set.delete(onPayload)
     }
