@@ -80,6 +80,17 @@ test('an empty list disables OK and says which tab', async () => {
   expect(ok()).toBeDisabled()
 })
 
+test('a step of 60 is within the spec (PLAT-CRON-10) but not Quartz: OK is disabled and the reason shown', async () => {
+  render(<MinutesIncrement />)
+  const step = await screen.findByLabelText('Minutes Step')
+  fireEvent.change(step, { target: { value: '60' } })
+  fireEvent.blur(step)
+  expect(
+    await screen.findByText(/Not a valid Quartz expression: .*bigger than the upper limit/),
+  ).toBeInTheDocument()
+  expect(ok()).toBeDisabled()
+})
+
 test('an expression the tabs cannot show says why and opens the defaults', async () => {
   render(<Invalid />)
   expect(
