@@ -59,6 +59,17 @@ describe('socket authentication (PLAT-SOCK-04)', () => {
     }
   })
 
+  it('closes an open socket at the next heartbeat once its session has ended (signed out)', async () => {
+    const token = await signIn(app, 'jxs', 'Jxs@12345')
+    const ws = await app.injectWS(`/api/hmsg/websocket?access_token=${token}`)
+    const closed = new Promise<[number, string]>((resolve) =>
+      ws.once('close', (code: number, reason: Buffer) => resolve([code, String(reason)])),
+    )
+    await app.inject({ url: `/api/oauth/logout?access_token=${token}` })
+    ws.send('hzero-hi')
+    expect(await closed).toEqual([4401, 'The access token was revoked (signed out): sign in again.'])
+  })
+
   it('accepts a live token and answers an unsupported frame with an error frame, not silence', async () => {
     const ws = await app.injectWS(`/api/hmsg/websocket?access_token=${tokens.clerk}`)
     const reply = new Promise<string>((resolve) =>
