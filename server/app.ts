@@ -12,6 +12,7 @@ import { modelsModule } from './modules/models/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
 import { auth } from './plugins/auth.ts'
 import { errorHandler } from './plugins/error-handler.ts'
+import { redactedRequest } from './plugins/log-redaction.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { staticApp } from './plugins/static-app.ts'
 import './types.ts'
@@ -29,7 +30,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = defaultConfig(options.config)
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { serializers: { req: redactedRequest } } : false,
     requestIdHeader: 'h-request-id',
     genReqId: () => randomUUID(),
     ajv: {
