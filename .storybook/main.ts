@@ -1,8 +1,8 @@
 import type { StorybookConfig } from '@storybook/react-vite'
 
-// Widget stories live beside their widgets; whole pages rendered from schemas/ live in stories/.
+// Widget and shell stories live beside their components; whole pages rendered from schemas/ live in stories/.
 const config: StorybookConfig = {
-  stories: ['../widgets/**/*.stories.tsx', '../stories/**/*.stories.tsx'],
+  stories: ['../widgets/**/*.stories.tsx', '../stories/**/*.stories.tsx', '../src/**/*.stories.tsx'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
 }

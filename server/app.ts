@@ -6,12 +6,14 @@ import { defaultConfig, type AppConfig } from './config.ts'
 import type { Db } from './db/schema.ts'
 import { exportModule } from './modules/export/index.ts'
 import { localFileStore } from './modules/hfle/file-store.ts'
+import { hmsgModule } from './modules/hmsg/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { iamModule } from './modules/iam/index.ts'
 import { modelsModule } from './modules/models/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
 import { auth } from './plugins/auth.ts'
 import { errorHandler } from './plugins/error-handler.ts'
+import { redactedRequest } from './plugins/log-redaction.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { staticApp } from './plugins/static-app.ts'
 import './types.ts'
@@ -29,7 +31,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = defaultConfig(options.config)
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { serializers: { req: redactedRequest } } : false,
     requestIdHeader: 'h-request-id',
     genReqId: () => randomUUID(),
     ajv: {
@@ -50,6 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(iamModule)
   await app.register(hpfmModule)
   await app.register(exportModule(options.models))
+  await app.register(hmsgModule)
   await app.register(modelsModule(options.models))
   await app.register(staticApp(config.staticDir))
   return app

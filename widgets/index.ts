@@ -4,6 +4,7 @@
  */
 import type { WidgetDefinition } from '../renderer/index'
 import { checkboxWidget } from './checkbox/checkbox.widget'
+import { cronWidget } from './cron-editor/cron.widget'
 import { dataTableWidget } from './data-table/data-table.widget'
 import { datePickerWidget } from './date-picker/date-picker.widget'
 import { datetimePickerWidget } from './datetime-picker/datetime-picker.widget'
@@ -37,6 +38,7 @@ export const defaultWidgets: WidgetDefinition[] = [
   radioWidget,
   lovWidget,
   mulLovWidget,
+  cronWidget,
   listPageWidget,
   formPageWidget,
   formItemWidget,

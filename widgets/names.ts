@@ -14,6 +14,7 @@ export const FIELD_WIDGET_NAMES = [
   'Radio',
   'Lov',
   'MulLov',
+  'Cron',
 ] as const
 
 export const PAGE_WIDGET_NAMES = ['ListPage', 'FormPage'] as const

@@ -97,6 +97,8 @@ export interface CurrentUser {
   menuLayoutTheme?: string
   dataHierarchyFlag: number
   recentAccessTenantList?: { tenantId: number; tenantName: string; tenantNum: string }[]
+  /** Unread messages when the user was read (CORE-USR-09): the notice counter's value until the socket opens. */
+  notifyCount?: number
   title?: string
   logo?: string
   favicon?: string

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { CamelCasePlugin, Kysely } from 'kysely'
+import { attachListen, pgliteListen, postgresListen } from './listen.ts'
 import { pgliteDialect } from './pglite-dialect.ts'
 import { postgresDialect, type PostgresTimeouts } from './postgres-pool.ts'
 import type { Database, Db } from './schema.ts'
@@ -36,7 +37,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   if (options.databaseUrl) {
     const dialect = postgresDialect(options.databaseUrl, options.timeouts)
     const db = new Kysely<Database>({ dialect, plugins })
-    return { db, kind: 'postgres', close: () => db.destroy() }
+    const notifications = postgresListen(options.databaseUrl)
+    attachListen(db, notifications.listen)
+    return {
+      db,
+      kind: 'postgres',
+      async close() {
+        await notifications.close()
+        await db.destroy()
+      },
+    }
   }
   let dataDir: string | undefined
   if (!options.inMemory && !options.loadDataDir) {
@@ -46,6 +56,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   const pglite = new PGlite({ dataDir, loadDataDir: options.loadDataDir, parsers: valueParsers })
   await pglite.waitReady
   const db = new Kysely<Database>({ dialect: pgliteDialect(pglite), plugins })
+  attachListen(db, pgliteListen(pglite))
   return {
     db,
     kind: 'pglite',

@@ -3,6 +3,7 @@ import * as identity from './0001_identity.ts'
 import * as platform from './0002_platform.ts'
 import * as lovViews from './0003_lov_views.ts'
 import * as exportTasks from './0004_export_tasks.ts'
+import * as hmsg from './0007_hmsg.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_platform': platform,
   '0003_lov_views': lovViews,
   '0004_export_tasks': exportTasks,
+  '0007_hmsg': hmsg,
 }

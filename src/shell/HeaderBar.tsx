@@ -6,6 +6,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import { Button, Flex, theme } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { HeaderNotices } from '../notices/HeaderNotices'
 import { JXS_ROLE_CODE } from '../routes/home'
 import { useSession } from '../stores/contexts'
 import { FullscreenToggle } from './FullscreenToggle'
@@ -53,6 +54,7 @@ export function HeaderBar(props: HeaderBarProps) {
         {user.currentRoleCode !== JXS_ROLE_CODE && (
           <TenantSwitcher user={user} tenants={tenants} actions={actions} />
         )}
+        <HeaderNotices />
         <FullscreenToggle />
         <LanguagePicker current={language} onChange={(lang) => void actions.changeLanguage(lang)} />
         <UserMenu

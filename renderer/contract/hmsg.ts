@@ -1,0 +1,62 @@
+/**
+ * Wire shapes of the message service (hmsg): the unread count and socket frame of the wire contract, and
+ * the user-message and notice rows (DESIGN, in HZERO's field names) the reference server answers.
+ */
+
+/** `GET /hmsg/v1/{tenantId}/messages/user/count` */
+export interface UnreadCount {
+  unreadMessageCount: number
+}
+
+/** A socket frame (PLAT-SOCK-09). For key `hzero-web`, `message` is JSON text of a NoticeCounterMessage. */
+export interface SocketFrame {
+  key: string
+  type?: 'S' | 'U' | 'A'
+  message: string
+}
+
+/** `number` changes the counter by that much (X-25: a delta; negative when messages were read elsewhere). */
+export interface NoticeCounterMessage {
+  tenantId: number
+  number: number
+}
+
+export const NOTICE_FRAME_KEY = 'hzero-web'
+/** The keep-alive text the browser sends (PLAT-SOCK-05). */
+export const SOCKET_HEARTBEAT = 'hzero-hi'
+/** The server's socket endpoint, under the API base. */
+export const SOCKET_PATH = '/api/hmsg/websocket'
+
+export type UserMessageType = 'MSG' | 'NOTICE'
+
+export interface UserMessage {
+  userMessageId: number
+  tenantId: number
+  userMessageTypeCode: UserMessageType
+  noticeId: number | null
+  subject: string
+  content: string
+  readFlag: 0 | 1
+  creationDate: string
+  readDate: string | null
+}
+
+export type NoticeReceiverScope = 'ALL' | 'USERS'
+export type NoticeStatus = 'DRAFT' | 'PUBLISHED'
+
+export interface Notice {
+  noticeId: number
+  tenantId: number
+  title: string
+  noticeBody: string
+  receiverScope: NoticeReceiverScope
+  receiverUserIds: number[]
+  statusCode: NoticeStatus
+  publishedDate: string | null
+  publishedBy: number | null
+  objectVersionNumber: number
+  createdBy: number
+  creationDate: string
+  lastUpdatedBy: number
+  lastUpdateDate: string
+}

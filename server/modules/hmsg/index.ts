@@ -1,0 +1,29 @@
+import websocket from '@fastify/websocket'
+import type { FastifyPluginAsync } from 'fastify'
+import { shared } from '../../plugins/shared.ts'
+import { createNoticeBus } from './notice-bus.ts'
+import { messageRoutes } from './routes-messages.ts'
+import { noticeRoutes } from './routes-notices.ts'
+import { socketRoutes } from './routes-socket.ts'
+import { createSocketHub } from './socket-hub.ts'
+import './tables.ts'
+
+/**
+ * Messages (hmsg): user messages, notices and the notice socket. Changes fan out through PostgreSQL
+ * LISTEN/NOTIFY (PGlite and PostgreSQL), so a notice published on one instance reaches sockets on all.
+ * Shared (not encapsulated) so that @fastify/websocket's `injectWS` is on the app for tests.
+ */
+export const hmsgModule: FastifyPluginAsync = shared(async (app) => {
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
+  const bus = await createNoticeBus(app.db)
+  const hub = createSocketHub()
+  const unsubscribe = bus.subscribe((change) => hub.deliver(change))
+  app.addHook('onClose', async () => {
+    unsubscribe()
+    await bus.close().catch(() => undefined)
+  })
+  app.log.info({ bus: bus.kind }, 'hmsg notice fan-out')
+  await app.register(messageRoutes(bus))
+  await app.register(noticeRoutes(bus))
+  await app.register(socketRoutes(hub))
+})

@@ -1,0 +1,163 @@
+/**
+ * The signed-in user's messages (wire contract: unread count; DESIGN: list, detail, mark read, send).
+ * A user sees the messages of the current tenant and of the platform (tenant 0), never other tenants'.
+ */
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { UnreadCount, UserMessage } from '../../../renderer/contract/hmsg.ts'
+import type { Page } from '../../../renderer/contract/wire.ts'
+import { notFound } from '../../errors.ts'
+import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import { audienceOf, createUserMessages, wireTimestamp } from './deliver.ts'
+import type { NoticeBus } from './notice-bus.ts'
+
+export const SEND_PERMISSION = 'hmsg.message.button.send'
+
+const Tenant = { tenantId: Type.Optional(Type.Integer({ minimum: 0 })) }
+const ListQuery = Type.Object({
+  readFlag: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  page: Type.Integer({ minimum: 0, default: 0 }),
+  size: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+})
+const IdParams = Type.Object({ ...Tenant, userMessageId: Type.Integer({ minimum: 1 }) })
+const ReadBody = Type.Object({
+  userMessageIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }),
+})
+const SendBody = Type.Object({
+  userIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
+  subject: Type.String({ minLength: 1, maxLength: 240 }),
+  content: Type.String({ maxLength: 20000, default: '' }),
+})
+
+/** Both the tenant form `/v1/{tenantId}/…` and the site form `/v1/…` (tenantPath in the wire contract). */
+const paths = (rest: string) => [`/api/hmsg/v1/:tenantId${rest}`, `/api/hmsg/v1${rest}`]
+
+function visibleMessages(app: FastifyInstance, request: FastifyRequest) {
+  const session = sessionOf(request)
+  return app.db
+    .selectFrom('hmsgUserMessage')
+    .where('userId', '=', session.userId)
+    .where('tenantId', 'in', [0, session.tenantId])
+}
+
+const columns = [
+  'userMessageId',
+  'tenantId',
+  'messageTypeCode as userMessageTypeCode',
+  'noticeId',
+  'subject',
+  'content',
+  'readFlag',
+  'creationDate',
+  'readDate',
+] as const
+
+export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
+  return async (app) => {
+    for (const path of paths('/messages/user/count'))
+      app.get(path, { schema: { params: Type.Object(Tenant) } }, async (request): Promise<UnreadCount> => {
+        const row = await visibleMessages(app, request)
+          .where('readFlag', '=', 0)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+        return { unreadMessageCount: Number(row.count) }
+      })
+
+    for (const path of paths('/messages/user'))
+      app.get(
+        path,
+        { schema: { params: Type.Object(Tenant), querystring: ListQuery } },
+        async (request): Promise<Page<UserMessage>> => {
+          const { readFlag, page, size } = request.query as typeof ListQuery.static
+          let query = visibleMessages(app, request)
+          if (readFlag !== undefined) query = query.where('readFlag', '=', readFlag)
+          const total = await query
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow()
+          const rows = await query
+            .select(columns)
+            .orderBy('userMessageId', 'desc')
+            .limit(size)
+            .offset(page * size)
+            .execute()
+          const totalElements = Number(total.count)
+          return {
+            content: rows as UserMessage[],
+            totalElements,
+            totalPages: Math.ceil(totalElements / size),
+            number: page,
+            size,
+            numberOfElements: rows.length,
+          }
+        },
+      )
+
+    for (const path of paths('/messages/user/:userMessageId'))
+      app.get(path, { schema: { params: IdParams } }, async (request): Promise<UserMessage> => {
+        const { userMessageId } = request.params as typeof IdParams.static
+        const row = await visibleMessages(app, request)
+          .where('userMessageId', '=', userMessageId)
+          .select(columns)
+          .executeTakeFirst()
+        if (!row) throw notFound(`Message ${userMessageId} does not exist or is not yours.`)
+        return row as UserMessage
+      })
+
+    // Marks the caller's unread messages read and tells the caller's other windows (−N per tenant).
+    const markRead = async (request: FastifyRequest, ids: number[] | 'all') => {
+      const session = sessionOf(request)
+      const readDate = wireTimestamp(app.config.now())
+      return app.db.transaction().execute(async (trx) => {
+        let update = trx
+          .updateTable('hmsgUserMessage')
+          .set({ readFlag: 1, readDate })
+          .where('userId', '=', session.userId)
+          .where('tenantId', 'in', [0, session.tenantId])
+          .where('readFlag', '=', 0)
+        if (ids !== 'all') update = update.where('userMessageId', 'in', ids)
+        const read = await update.returning(['tenantId']).execute()
+        const perTenant = new Map<number, number>()
+        for (const row of read) perTenant.set(row.tenantId, (perTenant.get(row.tenantId) ?? 0) + 1)
+        const changes = [...perTenant].map(([tenantId, count]) => ({
+          userId: session.userId,
+          tenantId,
+          number: -count,
+        }))
+        await bus.publish(changes, trx)
+        return { readCount: read.length }
+      })
+    }
+    for (const path of paths('/messages/user/read-flag'))
+      app.post(path, { schema: { params: Type.Object(Tenant), body: ReadBody } }, (request) =>
+        markRead(request, (request.body as typeof ReadBody.static).userMessageIds),
+      )
+    for (const path of paths('/messages/user/read-flag/all'))
+      app.post(path, { schema: { params: Type.Object(Tenant) } }, (request) => markRead(request, 'all'))
+
+    for (const path of paths('/messages/user/send'))
+      app.post(
+        path,
+        {
+          schema: { params: Type.Object(Tenant), body: SendBody },
+          preHandler: requirePermission(SEND_PERMISSION),
+        },
+        async (request) => {
+          const session = sessionOf(request)
+          const body = request.body as typeof SendBody.static
+          const sent = await app.db.transaction().execute(async (trx) => {
+            const userIds = await audienceOf(trx, session.tenantId, 'USERS', body.userIds)
+            return createUserMessages(trx, bus, {
+              tenantId: session.tenantId,
+              userIds,
+              type: 'MSG',
+              subject: body.subject,
+              content: body.content,
+              senderId: session.userId,
+              now: app.config.now(),
+            })
+          })
+          return { sentCount: sent }
+        },
+      )
+  }
+}

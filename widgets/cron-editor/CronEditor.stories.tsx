@@ -1,0 +1,40 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { fn } from 'storybook/test'
+import { FieldHarness } from '../../stories/support/FieldHarness'
+import { CronEditor } from './CronEditor'
+
+const meta = {
+  title: 'Fields/CronEditor',
+  component: CronEditor,
+  args: { open: true, onOk: fn(), onCancel: fn() },
+} satisfies Meta<typeof CronEditor>
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** No expression: the defaults (every second, every day, week ?). */
+export const Defaults: Story = {}
+export const SecondsList: Story = { args: { value: '15,45 * * * * ? *', defaultTab: 'second' } }
+export const MinutesIncrement: Story = { args: { value: '0 0/5 * * * ? *', defaultTab: 'minute' } }
+export const HoursRange: Story = { args: { value: '0 0 9-17 ? * MON-FRI *', defaultTab: 'hour' } }
+export const DaysNthWeekday: Story = { args: { value: '0 0 12 ? * 6#3 *', defaultTab: 'day' } }
+export const DaysNearestWeekday: Story = { args: { value: '0 0 12 15W * ? *', defaultTab: 'day' } }
+/** croner cannot compute L-3: the editor says so instead of showing wrong times. */
+export const DaysBeforeMonthEnd: Story = { args: { value: '0 0 12 L-3 * ? *', defaultTab: 'day' } }
+export const MonthsRange: Story = { args: { value: '0 0 0 1 JAN-MAR ? *', defaultTab: 'month' } }
+export const YearsRange: Story = { args: { value: '0 15 10 ? * 6L 2022-2030', defaultTab: 'year' } }
+/** An expression the tabs cannot show: the reason, then the defaults. */
+export const Invalid: Story = { args: { value: '0 0 25 * * ? *' } }
+
+/** The `Cron` field of page forms, editing and read-only. */
+export const Field: StoryObj<typeof FieldHarness> = {
+  render: (args) => <FieldHarness {...args} />,
+  args: { field: { title: 'Schedule', 'x-component': 'Cron' }, initialValue: '0 0 12 L * ? *' },
+}
+export const FieldReadPretty: StoryObj<typeof FieldHarness> = {
+  render: (args) => <FieldHarness {...args} />,
+  args: {
+    field: { title: 'Schedule', 'x-component': 'Cron' },
+    initialValue: '0 0/5 * * * ? *',
+    readPretty: true,
+  },
+}
