@@ -11,6 +11,8 @@ import { modelsModule } from './modules/models/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
 import { auth } from './plugins/auth.ts'
 import { errorHandler } from './plugins/error-handler.ts'
+import { permissionGuards } from './plugins/permissions.ts'
+import { routeTable } from './plugins/route-table.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { staticApp } from './plugins/static-app.ts'
 import './types.ts'
@@ -44,6 +46,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandler)
   await app.register(securityHeaders)
   await app.register(auth)
+  await app.register(permissionGuards)
+  await app.register(routeTable)
 
   await app.register(oauthRoutes)
   await app.register(iamModule)
