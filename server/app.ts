@@ -11,6 +11,7 @@ import { modelsModule } from './modules/models/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
 import { auth } from './plugins/auth.ts'
 import { errorHandler } from './plugins/error-handler.ts'
+import { inputGuards } from './plugins/input-guards.ts'
 import { permissionGuards } from './plugins/permissions.ts'
 import { routeTable } from './plugins/route-table.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
@@ -46,6 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandler)
   await app.register(securityHeaders)
   await app.register(auth)
+  await app.register(inputGuards)
   await app.register(permissionGuards)
   await app.register(routeTable)
 
