@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDatabase, dropDatabase, uniqueDatabaseName } from '../../server/db/test-databases.ts'
-import { signInOverHttp, startServerProcess, type ServerProcess } from './support/server-process.ts'
+import { signInOverHttp, startServerProcess, type ServerProcess } from '../../scripts/lib/server-process.ts'
 
 /**
  * Faults (issue 9): the real server is killed with SIGKILL in the middle of a stream of batch-saves and started
