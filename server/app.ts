@@ -14,6 +14,7 @@ import { errorHandler } from './plugins/error-handler.ts'
 import { inputGuards } from './plugins/input-guards.ts'
 import { permissionGuards } from './plugins/permissions.ts'
 import { routeTable } from './plugins/route-table.ts'
+import { publicRateLimits } from './plugins/rate-limits.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { staticApp } from './plugins/static-app.ts'
 import './types.ts'
@@ -46,6 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandler)
   await app.register(securityHeaders)
+  await app.register(publicRateLimits)
   await app.register(auth)
   await app.register(inputGuards)
   await app.register(permissionGuards)

@@ -14,6 +14,8 @@ export interface AppConfig {
   staticDir: string
   /** Where uploaded and exported files are kept on local disk (default <DATA_DIR>/files). */
   filesDir: string
+  /** Requests a minute per client address on public routes (server/plugins/rate-limits.ts). */
+  publicRateLimit: { signInPerMinute: number; perMinute: number }
   /** Clock of the server (ms since epoch); tests move it to expire tokens and locks. */
   now: () => number
 }
@@ -26,6 +28,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     modelsDir: 'schemas/models',
     staticDir: 'dist/app',
     filesDir: join(process.env.DATA_DIR ?? './data', 'files'),
+    publicRateLimit: { signInPerMinute: 60, perMinute: 600 },
     now: () => Date.now(),
     ...overrides,
   }

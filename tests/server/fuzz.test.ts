@@ -27,7 +27,8 @@ let token: string
 let userId: number
 
 beforeAll(async () => {
-  app = await createTestApp()
+  // Public routes unlimited here: the fuzzer should reach their handlers, not their rate limit.
+  app = await createTestApp({ publicRateLimit: { signInPerMinute: 1e9, perMinute: 1e9 } })
   const member = await signInMember(app, TENANT_A, await allPermissionCodes(app))
   token = member.token
   userId = member.userId
