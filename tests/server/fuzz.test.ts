@@ -71,9 +71,27 @@ async function protectedState() {
 const STACK = /\n\s+at\s|node_modules|\.ts:\d+:\d+|\.js:\d+:\d+/
 
 /** The failure text of one answer, or undefined when it is acceptable. */
-function judge(request: FuzzRequest, status: number, type: string, body: string): string | undefined {
+function judge(
+  request: FuzzRequest,
+  status: number,
+  headers: Record<string, unknown>,
+  body: string,
+): string | undefined {
+  const type = String(headers['content-type'] ?? '')
   if (status >= 500) return `HTTP ${status}`
   if (STACK.test(body)) return 'stack trace text in the body'
+  // The security headers on every answer (server/plugins/security-headers.ts), the CSP on every HTML one.
+  if (
+    headers['x-content-type-options'] !== 'nosniff' ||
+    headers['x-frame-options'] !== 'SAMEORIGIN' ||
+    headers['referrer-policy'] !== 'strict-origin-when-cross-origin'
+  )
+    return 'an answer without the security headers'
+  if (
+    type.startsWith('text/html') &&
+    !/script-src 'self'(;|$)/.test(String(headers['content-security-policy']))
+  )
+    return 'an HTML answer without the strict Content Security Policy'
   if (type.startsWith('application/json')) {
     let parsed: unknown
     try {
@@ -114,8 +132,7 @@ describe('hostile input fuzzer', () => {
           ...(request.payload !== undefined ? { payload: request.payload } : {}),
         })
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1)
-        const type = String(response.headers['content-type'] ?? '')
-        const failure = judge(request, response.statusCode, type, response.body)
+        const failure = judge(request, response.statusCode, response.headers, response.body)
         if (failure)
           throw new Error(`${failure}: ${request.method} ${request.url} → ${response.body.slice(0, 500)}`)
       }),
