@@ -65,7 +65,7 @@ try {
       `  requests/s  ${result.requests.average.toFixed(0)} (total ${result.requests.total})`,
       `  latency     p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
       `  errors      ${errors} (connection errors ${result.errors}, of which timeouts ${result.timeouts}; non-2xx ${result.non2xx})`,
-      `  server RSS  ${before.toFixed(0)} MiB before, ${after.toFixed(0)} MiB after (+${growth.toFixed(0)}; bound +${RSS_GROWTH_BOUND_MIB})`,
+      `  server RSS  ${before.toFixed(0)} MiB before, ${after.toFixed(0)} MiB after (${growth >= 0 ? '+' : ''}${growth.toFixed(0)}; bound +${RSS_GROWTH_BOUND_MIB})`,
     ].join('\n'),
   )
   exitCode = errors === 0 && growth <= RSS_GROWTH_BOUND_MIB ? 0 : 1
