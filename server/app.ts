@@ -14,6 +14,10 @@ import { oauthRoutes } from './modules/oauth/routes.ts'
 import { auth } from './plugins/auth.ts'
 import { errorHandler } from './plugins/error-handler.ts'
 import { redactedRequest } from './plugins/log-redaction.ts'
+import { inputGuards } from './plugins/input-guards.ts'
+import { permissionGuards } from './plugins/permissions.ts'
+import { routeTable } from './plugins/route-table.ts'
+import { publicRateLimits } from './plugins/rate-limits.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { staticApp } from './plugins/static-app.ts'
 import './types.ts'
@@ -46,7 +50,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandler)
   await app.register(securityHeaders)
+  await app.register(publicRateLimits)
   await app.register(auth)
+  await app.register(inputGuards)
+  await app.register(permissionGuards)
+  await app.register(routeTable)
 
   await app.register(oauthRoutes)
   await app.register(iamModule)

@@ -14,6 +14,8 @@ export interface AppConfig {
   staticDir: string
   /** Where uploaded and exported files are kept on local disk (default <DATA_DIR>/files). */
   filesDir: string
+  /** Requests a minute per client address on public routes (server/plugins/rate-limits.ts; env SIGN_IN_RATE_LIMIT, PUBLIC_RATE_LIMIT). */
+  publicRateLimit: { signInPerMinute: number; perMinute: number }
   /** Clock of the server (ms since epoch); tests move it to expire tokens and locks. */
   now: () => number
 }
@@ -26,6 +28,10 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     modelsDir: 'schemas/models',
     staticDir: 'dist/app',
     filesDir: join(process.env.DATA_DIR ?? './data', 'files'),
+    publicRateLimit: {
+      signInPerMinute: Number(process.env.SIGN_IN_RATE_LIMIT) || 60,
+      perMinute: Number(process.env.PUBLIC_RATE_LIMIT) || 600,
+    },
     now: () => Date.now(),
     ...overrides,
   }

@@ -19,22 +19,27 @@ export function staticApp(staticDir: string): FastifyPluginAsync {
       return
     }
     await app.register(fastifyStatic, { root, serve: false })
-    app.get('/*', { config: { public: true }, schema: { params: CatchAll } }, async (request, reply) => {
-      const path = (request.params as typeof CatchAll.static)['*']
-      if (request.url.startsWith('/api/') || request.url === '/api') {
-        throw notFound(`No endpoint GET ${request.url.split('?')[0]}: check the path.`)
-      }
-      const file = resolve(root, path)
-      if (path && file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile()) {
-        const hashed = path.startsWith('assets/')
-        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
-        return reply.sendFile(path, { cacheControl: false })
-      }
-      if (!(request.headers.accept ?? '').includes('text/html')) {
-        throw notFound(`No file /${path} in the app: check the address.`)
-      }
-      reply.header('Cache-Control', 'no-cache')
-      return reply.type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false })
-    })
+    // Not rate limited: a whole office behind one address loads the app's files at shift start.
+    app.get(
+      '/*',
+      { config: { public: true, rateLimit: false }, schema: { params: CatchAll } },
+      async (request, reply) => {
+        const path = (request.params as typeof CatchAll.static)['*']
+        if (request.url.startsWith('/api/') || request.url === '/api') {
+          throw notFound(`No endpoint GET ${request.url.split('?')[0]}: check the path.`)
+        }
+        const file = resolve(root, path)
+        if (path && file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile()) {
+          const hashed = path.startsWith('assets/')
+          reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+          return reply.sendFile(path, { cacheControl: false })
+        }
+        if (!(request.headers.accept ?? '').includes('text/html')) {
+          throw notFound(`No file /${path} in the app: check the address.`)
+        }
+        reply.header('Cache-Control', 'no-cache')
+        return reply.type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false })
+      },
+    )
   }
 }

@@ -58,6 +58,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // every e2e test signs in from this one address; the limit itself is covered by tests/server/rate-limits
+      SIGN_IN_RATE_LIMIT: '1000',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

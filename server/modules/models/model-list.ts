@@ -2,6 +2,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Page } from '../../../renderer/contract/wire.ts'
 import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
+import { checkDates } from './field-values.ts'
 import { scopeConditions, type ModelDb, type Row } from './model-scope.ts'
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
@@ -44,6 +45,7 @@ export function filteredRows(
   session: Session,
   query: Record<string, unknown>,
 ) {
+  checkDates(model, query)
   let base = db.selectFrom(model.table)
   for (const [column, value] of scopeConditions(model, session)) base = base.where(column, '=', value)
   const present = (value: unknown) => value !== undefined && value !== null && value !== ''

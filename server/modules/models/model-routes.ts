@@ -72,7 +72,10 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     )
     app.post(
       `${base}/batch-save`,
-      { schema: { params, body: schemas.batchBodySchema(model) } },
+      {
+        config: { permissionCodes: batchCodes(model) },
+        schema: { params, body: schemas.batchBodySchema(model) },
+      },
       async (request) => {
         const session = sessionOf(request)
         const rows = request.body as Row[]
@@ -107,6 +110,12 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     )
   }
 }
+
+/** The codes a batch-save may need (declared on the route for the route table). */
+const batchCodes = (model: ModelSchema) =>
+  [model.permissions?.create, model.permissions?.update, model.permissions?.delete].filter(
+    (code): code is string => !!code,
+  )
 
 /** A batch needs the permission of every kind of change it carries. */
 async function checkBatchPermissions(

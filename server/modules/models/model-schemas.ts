@@ -6,6 +6,24 @@ type JsonSchema = Record<string, unknown>
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$'
 const DATETIME = '^\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2})?$'
 
+/** The largest integer of a bigint column that JSON numbers carry exactly. */
+const ID_MAX = Number.MAX_SAFE_INTEGER
+/** objectVersionNumber is an integer (int4) column. */
+const VERSION_MAX = 2 ** 31 - 1
+const id = { type: 'integer', minimum: -ID_MAX, maximum: ID_MAX }
+const version = { type: 'integer', minimum: 0, maximum: VERSION_MAX }
+
+/**
+ * What the column can hold: numeric(p, s) stays below 10^(p-s), bigint within the safe integers. Without
+ * these a larger number passed the schema and PostgreSQL failed the query (a 500 the fuzzer found).
+ */
+function columnBounds(field: ModelField): JsonSchema {
+  if (field.type === 'integer') return { minimum: -ID_MAX, maximum: ID_MAX }
+  if (field.type !== 'decimal') return {}
+  const limit = 10 ** ((field.precision ?? 18) - (field.scale ?? 0))
+  return { exclusiveMinimum: -limit, exclusiveMaximum: limit }
+}
+
 /** The value a field accepts in a body; `required` makes it non-null and non-empty. */
 export function fieldSchema(field: ModelField, required: boolean): JsonSchema {
   const nullable = (type: string) => (required ? type : [type, 'null'])
@@ -15,6 +33,7 @@ export function fieldSchema(field: ModelField, required: boolean): JsonSchema {
     ...extra,
   })
   const bounds = {
+    ...columnBounds(field),
     ...(field.min !== undefined ? { minimum: field.min } : {}),
     ...(field.max !== undefined ? { maximum: field.max } : {}),
   }
@@ -49,8 +68,8 @@ export function fieldSchema(field: ModelField, required: boolean): JsonSchema {
 function systemProperties(model: ModelSchema): Record<string, JsonSchema> {
   const loose = {}
   return {
-    [model.primaryKey]: { type: ['integer', 'null'] },
-    objectVersionNumber: { type: ['integer', 'null'] },
+    [model.primaryKey]: { ...id, type: ['integer', 'null'] },
+    objectVersionNumber: { ...version, type: ['integer', 'null'] },
     tenantId: loose,
     creationDate: loose,
     createdBy: loose,
@@ -96,7 +115,7 @@ export const batchBodySchema = (model: ModelSchema) => ({
 export function deleteBodySchema(model: ModelSchema): JsonSchema {
   const ref = {
     type: 'object',
-    properties: { [model.primaryKey]: { type: 'integer' }, objectVersionNumber: { type: 'integer' } },
+    properties: { [model.primaryKey]: id, objectVersionNumber: version },
     required: [model.primaryKey, 'objectVersionNumber'],
   }
   return { anyOf: [ref, { type: 'array', items: ref, minItems: 1, maxItems: 1000 }] }
@@ -105,7 +124,7 @@ export function deleteBodySchema(model: ModelSchema): JsonSchema {
 /** List query: paging, sort and one parameter per searchable field (range: <name>From / <name>To). */
 export function listQuerySchema(model: ModelSchema): JsonSchema {
   const properties: Record<string, JsonSchema> = {
-    page: { type: 'integer', minimum: 0 },
+    page: { type: 'integer', minimum: 0, maximum: 10_000_000 },
     size: { type: 'integer', minimum: 1, maximum: 1000 },
     sort: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
   }
@@ -127,6 +146,6 @@ export function listQuerySchema(model: ModelSchema): JsonSchema {
 export function pathParamsSchema(model: ModelSchema, withId: boolean): JsonSchema {
   const properties: Record<string, JsonSchema> = {}
   if (model.tenantScoped !== false) properties.tenantId = { type: 'integer' }
-  if (withId) properties.id = { type: 'integer' }
+  if (withId) properties.id = id
   return { type: 'object', properties, required: Object.keys(properties) }
 }

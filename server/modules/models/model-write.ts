@@ -4,6 +4,7 @@ import type { Db } from '../../db/schema.ts'
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { nextCode } from '../hpfm/code-rules.ts'
+import { checkDates } from './field-values.ts'
 import { isLookupValue } from '../hpfm/lookups.ts'
 import { writableFields } from './model-schemas.ts'
 import { modelDb, scopeConditions, type Row } from './model-scope.ts'
@@ -72,6 +73,7 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
     }
     if (value !== undefined) values[field.name] = columnValue(field.type, value)
   }
+  checkDates(model, values)
   await checkLookups(db, model, session, values)
   const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
   const tenant = model.tenantScoped !== false ? { tenantId: session.tenantId } : {}
@@ -112,6 +114,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
     if (field.updatable === false || body[field.name] === undefined) continue
     values[field.name] = columnValue(field.type, body[field.name])
   }
+  checkDates(model, values)
   await checkLookups(db, model, session, values)
   let query = modelDb(db)
     .updateTable(model.table)

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync, FastifySchema } from 'fastify'
+import { guardCodesOf } from './permissions.ts'
+import { shared } from './shared.ts'
+
+/** One registered route as the security tests see it (tests/server/*: generated, never hand-picked). */
+export interface RouteEntry {
+  method: string
+  /** Fastify's path with `:param` placeholders, e.g. /api/wms/v1/:tenantId/warehouses/:id. */
+  url: string
+  /** No token needed (config.public). */
+  public: boolean
+  /** The permission codes the route checks (requirePermission guards and config.permissionCodes). */
+  permissionCodes: string[]
+  schema?: FastifySchema
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after this plugin, in registration order (HEAD twins of GET routes left out). */
+    routeTable: RouteEntry[]
+  }
+  interface FastifyContextConfig {
+    /** Codes a handler checks itself because they depend on the body (batch-save: one per kind of row). */
+    permissionCodes?: string[]
+  }
+}
+
+export const routeTable: FastifyPluginAsync = shared(async (app) => {
+  const table: RouteEntry[] = []
+  app.decorate('routeTable', table)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue
+      table.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        permissionCodes: guardCodesOf(route),
+        ...(route.schema ? { schema: route.schema } : {}),
+      })
+    }
+  })
+})

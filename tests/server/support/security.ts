@@ -1,0 +1,139 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { expect } from 'vitest'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { loadModelFiles } from '../../../server/bootstrap.ts'
+import { modelPath } from '../../../server/modules/models/model-routes.ts'
+import { modelDb, type Row } from '../../../server/modules/models/model-scope.ts'
+import { hashPassword } from '../../../server/modules/oauth/passwords.ts'
+import type { RouteEntry } from '../../../server/plugins/route-table.ts'
+import { signIn } from '../../../server/testing.ts'
+
+/** Tenant A is the caller's tenant in every security test; tenant B's data must stay out of reach. */
+export const TENANT_A = 1
+export const TENANT_B = 2
+
+export const models: ModelSchema[] = loadModelFiles('schemas/models')
+
+/** The API routes of the running app (server/plugins/route-table.ts), never a hand-picked list. */
+export const apiRoutes = (app: FastifyInstance): RouteEntry[] =>
+  app.routeTable.filter((route) => route.url.startsWith('/api/'))
+
+export const isMutating = (route: RouteEntry) => ['POST', 'PUT', 'DELETE', 'PATCH'].includes(route.method)
+
+/** The model whose routes a path belongs to, if any. */
+export const modelOfRoute = (route: RouteEntry) =>
+  models.find((model) => route.url === modelPath(model) || route.url.startsWith(`${modelPath(model)}/`))
+
+/** Fills `:name` placeholders; names without a value get `fallback`. */
+export function fillPath(url: string, values: Record<string, string | number>, fallback = '1'): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? fallback)))
+}
+
+/** Every permission code the seed knows (iam_permission), e.g. to build a role holding all but one. */
+export async function allPermissionCodes(app: FastifyInstance): Promise<string[]> {
+  const rows = await app.db.selectFrom('iamPermission').select('code').execute()
+  return rows.map((row) => row.code)
+}
+
+let userSeq = 0
+/**
+ * A new user whose only role is a new role of `tenantId` holding exactly `codes` (written with SQL into the
+ * test's own database), signed in; answers its token and role id.
+ */
+export async function signInMember(
+  app: FastifyInstance,
+  tenantId: number,
+  codes: string[],
+): Promise<{ token: string; roleId: number; userId: number }> {
+  // Explicit ids: the seed inserts its own ids without moving the sequences.
+  const id = 9000 + ++userSeq
+  const name = `sec-user-${id}`
+  const password = 'Secure@123'
+  const role = await app.db
+    .insertInto('iamRole')
+    .values({
+      id,
+      code: name,
+      names: JSON.stringify({ zh_CN: name, en_US: name, zh_TW: name }),
+      level: 'organization',
+      tenantId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  if (codes.length) {
+    await app.db
+      .insertInto('iamRolePermission')
+      .values(codes.map((code) => ({ roleId: role.id, code })))
+      .execute()
+  }
+  const user = await app.db
+    .insertInto('iamUser')
+    .values({
+      id,
+      loginName: name,
+      realName: name,
+      email: null,
+      passwordHash: await hashPassword(password),
+      organizationId: 1,
+      defaultTenantId: tenantId,
+      language: 'en_US',
+      timeZone: 'GMT+8',
+      lockedUntil: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await app.db.insertInto('iamMemberRole').values({ userId: user.id, roleId: role.id }).execute()
+  return { token: await signIn(app, name, password), roleId: role.id, userId: user.id }
+}
+
+/** The error envelope of the wire contract with `status`; answers the parsed body. */
+export function expectEnvelope(response: LightMyRequestResponse, statuses: number[]) {
+  expect(statuses, `${response.statusCode} ${response.body.slice(0, 300)}`).toContain(response.statusCode)
+  const body = response.json()
+  expect(body).toMatchObject({ failed: true, type: 'error', code: expect.any(String) })
+  expect(typeof body.message).toBe('string')
+  return body as { code: string; message: string }
+}
+
+/** A row of `model` that passes its schema and lookups in `tenantId` (`n` keeps unique keys unique). */
+export async function validRow(app: FastifyInstance, model: ModelSchema, tenantId: number, n: number) {
+  const row: Row = {}
+  for (const field of model.fields) {
+    if (field.readOnly || field.codeRule) continue
+    if (!field.required && !field.pattern && field.type !== 'date') continue
+    if (field.lookupCode) {
+      const value = await app.db
+        .selectFrom('hpfmLookupValue')
+        .select('value')
+        .where('lookupCode', '=', field.lookupCode)
+        .where('tenantId', 'in', [0, tenantId])
+        .executeTakeFirstOrThrow()
+      row[field.name] = value.value
+    } else if (field.type === 'date') row[field.name] = '2026-05-01'
+    else if (field.type === 'datetime') row[field.name] = '2026-05-01 08:00:00'
+    else if (['integer', 'decimal', 'flag'].includes(field.type)) row[field.name] = 1
+    else if (field.type === 'boolean') row[field.name] = true
+    else if (field.type === 'json') row[field.name] = {}
+    else {
+      const candidates = [`SEC-${n}-${process.pid % 1000}`, '021 5555 0000', `sec text ${n}`]
+      const pattern = field.pattern ? new RegExp(field.pattern) : undefined
+      row[field.name] = candidates.find((value) => !pattern || pattern.test(value)) ?? candidates[0]
+    }
+  }
+  return row
+}
+
+/** A fingerprint of every row of tenant `tenantId` in every model table: equal before and after = untouched. */
+export async function tenantFingerprint(app: FastifyInstance, tenantId: number): Promise<string> {
+  const parts: string[] = []
+  for (const model of models.filter((m) => m.tenantScoped !== false)) {
+    const rows = await modelDb(app.db)
+      .selectFrom(model.table)
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .orderBy(model.primaryKey)
+      .execute()
+    parts.push(`${model.table}:${rows.length}:${JSON.stringify(rows)}`)
+  }
+  return parts.join('\n')
+}

@@ -1,0 +1,200 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { modelPath } from '../../server/modules/models/model-routes.ts'
+import type { Row } from '../../server/modules/models/model-scope.ts'
+import type { RouteEntry } from '../../server/plugins/route-table.ts'
+import { createTestApp, injectAs, signIn, type Method } from '../../server/testing.ts'
+import {
+  allPermissionCodes,
+  apiRoutes,
+  expectEnvelope,
+  fillPath,
+  isMutating,
+  modelOfRoute,
+  models,
+  signInMember,
+  TENANT_A,
+  TENANT_B,
+  tenantFingerprint,
+  validRow,
+} from './support/security.ts'
+
+/**
+ * Tenant isolation (DESIGN "Security model", issue 9), generated from the app's route table: a user of
+ * tenant A only, holding every permission (so a refusal is the tenant's, not a missing code), against data of
+ * tenant B written by B's administrator. Every string field of B's rows carries MARKER; no answer may contain it.
+ */
+const MARKER = 'TENANT-B-SECRET'
+
+/**
+ * Authenticated routes without a :tenantId path parameter: they act on the caller's own user or on the
+ * session's current tenant, never on a tenant named by the caller. A new route must be added here with its
+ * reason, given a :tenantId, or be public — else the classification test fails.
+ */
+const SESSION_SCOPED: Record<string, string> = {
+  'GET /api/iam/hzero/v1/users/self': "the caller's own user",
+  'GET /api/iam/hzero/v1/member-roles/self-roles': "the caller's own roles",
+  'GET /api/iam/hzero/v1/users/self-tenants': "the caller's own tenants",
+  'PUT /api/iam/v1/users/roles': 'switches among the roles the user holds (checked against membership)',
+  'PUT /api/iam/v1/users/tenant-id': 'switches among the tenants the user holds (checked against membership)',
+  'PUT /api/iam/hzero/v1/users/default-tenant': "the caller's own default, among the tenants the user holds",
+  'PUT /api/iam/hzero/v1/users/default-language': "the caller's own language",
+  'PUT /api/iam/v1/users/default-language': "the caller's own language",
+  'GET /api/iam/hzero/v1/menus/tree': "the menus of the session's role",
+  'POST /api/iam/hzero/v1/menus/check-permissions': "answers which codes the session's role holds",
+  'GET /api/hpfm/v1/lovs/data': "value sets of the session's tenant (and the platform's)",
+  'GET /api/hpfm/v1/lovs/value': "value sets of the session's tenant (and the platform's)",
+  'GET /api/hpfm/v1/lovs/value/batch': "value sets of the session's tenant (and the platform's)",
+  'GET /api/hpfm/v1/prompt/:lang': "texts of the session's tenant (and the platform's)",
+}
+
+type Kind = 'public' | 'tenant-path' | 'session-scoped' | 'site-model'
+function classify(route: RouteEntry): Kind | undefined {
+  if (route.public) return 'public'
+  if (route.url.includes(':tenantId')) return 'tenant-path'
+  if (SESSION_SCOPED[`${route.method} ${route.url}`]) return 'session-scoped'
+  if (modelOfRoute(route)?.tenantScoped === false) return 'site-model'
+  return undefined
+}
+
+let app: FastifyInstance
+let tokenA: string
+let tokenB: string
+/** Rows of tenant B, one per tenant-scoped model, by table. */
+const rowsOfB = new Map<string, Row>()
+const tried = { endpoints: new Set<string>(), requests: 0 }
+const tenantModels = models.filter((model) => model.tenantScoped !== false)
+
+const call = (token: string, method: string, url: string, payload?: unknown) => {
+  tried.requests++
+  return injectAs(app, token, method as Method, url, payload)
+}
+
+beforeAll(async () => {
+  app = await createTestApp()
+  tokenA = (await signInMember(app, TENANT_A, await allPermissionCodes(app))).token
+  tokenB = await signIn(app, 'manager', 'Manager@123')
+  for (const [n, model] of tenantModels.entries()) {
+    const row = await validRow(app, model, TENANT_B, n)
+    for (const field of model.fields) {
+      if (field.type === 'text' || (field.type === 'string' && !field.pattern && !field.lookupCode))
+        row[field.name] = MARKER
+    }
+    const created = await injectAs(
+      app,
+      tokenB,
+      'POST',
+      fillPath(modelPath(model), { tenantId: TENANT_B }),
+      row,
+    )
+    expect(created.statusCode, created.body).toBe(201)
+    rowsOfB.set(model.table, created.json())
+  }
+})
+afterAll(async () => {
+  console.log(
+    `tenant isolation: ${tried.endpoints.size} endpoints, ${tried.requests} requests as a tenant-${TENANT_A} user`,
+  )
+  await app.close()
+})
+
+describe('tenant isolation, from the route table', () => {
+  it('knows every API route: public, with a :tenantId, or scoped to the session with a stated reason', () => {
+    const routes = apiRoutes(app)
+    expect(routes.length).toBeGreaterThan(20)
+    const unclassified = routes.filter((route) => !classify(route)).map((r) => `${r.method} ${r.url}`)
+    expect(
+      unclassified,
+      'add a :tenantId parameter or list the route in SESSION_SCOPED with a reason',
+    ).toEqual([])
+  })
+
+  it("refuses tenant B's id in the path of every tenant-level route with 403/404 and no data", async () => {
+    const before = await tenantFingerprint(app, TENANT_B)
+    const routes = apiRoutes(app).filter((route) => classify(route) === 'tenant-path')
+    for (const route of routes) {
+      const id = rowsOfB.get(modelOfRoute(route)?.table ?? '')?.[modelOfRoute(route)?.primaryKey ?? ''] ?? 1
+      const url = fillPath(route.url, { tenantId: TENANT_B, id: String(id), lang: 'en_US' })
+      tried.endpoints.add(`${route.method} ${route.url}`)
+      const response = await call(tokenA, route.method, url, isMutating(route) ? {} : undefined)
+      const body = expectEnvelope(response, [403, 404])
+      expect(response.body).not.toContain(MARKER)
+      if (response.statusCode === 403) expect(body.message).toContain(`Tenant ${TENANT_B}`)
+    }
+    expect(await tenantFingerprint(app, TENANT_B)).toBe(before)
+  })
+
+  it('ignores a tenantId in the query of session-scoped and own-tenant reads: no row of tenant B shows', async () => {
+    const reads = apiRoutes(app).filter(
+      (route) => route.method === 'GET' && ['tenant-path', 'session-scoped'].includes(classify(route)!),
+    )
+    for (const route of reads) {
+      tried.endpoints.add(`${route.method} ${route.url}`)
+      const url = fillPath(route.url, { tenantId: TENANT_A, lang: 'en_US' }, '1')
+      const response = await call(tokenA, 'GET', `${url}?tenantId=${TENANT_B}&size=1000`)
+      expect(response.statusCode, `${route.url}: ${response.body.slice(0, 200)}`).toBeLessThan(500)
+      expect(response.body).not.toContain(MARKER)
+    }
+  })
+})
+
+describe.each(tenantModels.map((model) => [model.entity, model] as const))(
+  'tenant isolation of %s records',
+  (_entity, model) => {
+    const base = () => fillPath(modelPath(model), { tenantId: TENANT_A })
+    const rowOfB = () => rowsOfB.get(model.table)!
+    const keyOfB = () => ({
+      [model.primaryKey]: rowOfB()[model.primaryKey],
+      objectVersionNumber: rowOfB().objectVersionNumber,
+    })
+
+    it("answers 404 for tenant B's record id on get, update, delete and batch-save, and changes nothing", async () => {
+      const routes = apiRoutes(app).filter((route) => modelOfRoute(route) === model)
+      const kinds = new Map(
+        routes.map((route) => [`${route.method} ${route.url.slice(modelPath(model).length)}`, route]),
+      )
+      const known = ['GET ', 'GET /:id', 'POST ', 'PUT ', 'DELETE ', 'POST /batch-save']
+      expect(
+        [...kinds.keys()].filter((kind) => !known.includes(kind)),
+        'a new model route: test it here',
+      ).toEqual([])
+      const before = await tenantFingerprint(app, TENANT_B)
+      const attempts: Array<[string, string, unknown]> = [
+        ['GET', `${base()}/${String(rowOfB()[model.primaryKey])}`, undefined],
+        ['PUT', base(), { ...rowOfB(), ...keyOfB(), tenantId: TENANT_A }],
+        ['DELETE', base(), keyOfB()],
+        ['DELETE', base(), [keyOfB()]],
+        ['POST', `${base()}/batch-save`, [{ ...rowOfB(), ...keyOfB(), _status: 'update' }]],
+        ['POST', `${base()}/batch-save`, [{ ...keyOfB(), _status: 'delete' }]],
+      ]
+      for (const [method, url, payload] of attempts) {
+        tried.endpoints.add(`${method} ${url}`)
+        const response = await call(tokenA, method, url, payload)
+        const body = expectEnvelope(response, [404])
+        expect(body.message).toContain('does not exist (or is not yours)')
+        expect(response.body).not.toContain(MARKER)
+      }
+      const list = await call(tokenA, 'GET', `${base()}?size=1000&tenantId=${TENANT_B}`)
+      expect(list.statusCode, list.body).toBe(200)
+      expect(list.json().content.every((row: Row) => row.tenantId === TENANT_A)).toBe(true)
+      expect(await tenantFingerprint(app, TENANT_B)).toBe(before)
+    })
+
+    it('writes rows into the caller’s tenant whatever tenantId the body names (create, update, batch-save)', async () => {
+      const before = await tenantFingerprint(app, TENANT_B)
+      const row = { ...(await validRow(app, model, TENANT_A, 900)), tenantId: TENANT_B }
+      const created = await call(tokenA, 'POST', base(), row)
+      expect(created.statusCode, created.body).toBe(201)
+      expect(created.json().tenantId).toBe(TENANT_A)
+      const updated = await call(tokenA, 'PUT', base(), { ...created.json<Row>(), tenantId: TENANT_B })
+      expect(updated.statusCode, updated.body).toBe(200)
+      expect(updated.json().tenantId).toBe(TENANT_A)
+      const batch = await call(tokenA, 'POST', `${base()}/batch-save`, [
+        { ...(await validRow(app, model, TENANT_A, 901)), tenantId: TENANT_B, _status: 'create' },
+      ])
+      expect(batch.statusCode, batch.body).toBe(200)
+      expect(batch.json()[0].tenantId).toBe(TENANT_A)
+      expect(await tenantFingerprint(app, TENANT_B)).toBe(before)
+    })
+  },
+)
