@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { ModelSchema } from '../renderer/schema/model.ts'
 import { defaultConfig, type AppConfig } from './config.ts'
 import type { Db } from './db/schema.ts'
-import { localFileStore } from './modules/hfle/file-store.ts'
+import { fileStoreFromEnv } from './modules/hfle/s3-store.ts'
+import { hfleModule } from './modules/hfle/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { iamModule } from './modules/iam/index.ts'
 import { modelsModule } from './modules/models/index.ts'
@@ -37,7 +38,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.decorate('db', options.db)
   app.decorate('config', config)
-  app.decorate('files', localFileStore(config.filesDir))
+  app.decorate('files', fileStoreFromEnv(process.env, config.filesDir))
 
   await app.register(formbody)
 
@@ -48,6 +49,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(oauthRoutes)
   await app.register(iamModule)
   await app.register(hpfmModule)
+  await app.register(hfleModule())
   await app.register(modelsModule(options.models))
   await app.register(staticApp(config.staticDir))
   return app
