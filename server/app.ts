@@ -7,6 +7,7 @@ import type { Db } from './db/schema.ts'
 import { fileStoreFromEnv } from './modules/hfle/s3-store.ts'
 import { hfleModule } from './modules/hfle/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
+import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
 import { iamModule } from './modules/iam/index.ts'
 import { modelsModule } from './modules/models/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
@@ -51,6 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hpfmModule)
   await app.register(hfleModule())
   await app.register(modelsModule(options.models))
+  await app.register(multiLanguageRoutes(options.models))
   await app.register(staticApp(config.staticDir))
   return app
 }
