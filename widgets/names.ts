@@ -12,6 +12,13 @@ export const FIELD_WIDGET_NAMES = [
   'DatetimePicker',
   'Checkbox',
   'Radio',
+  'Upload',
+  'MulSelect',
+  'TimePicker',
+  'ColorPicker',
+  'MultiLangInput',
+  'Rate',
+  'Progress',
 ] as const
 
 export const PAGE_WIDGET_NAMES = ['ListPage', 'FormPage'] as const
