@@ -46,9 +46,14 @@ export function FileUpload(props: FileUploadProps) {
     onChange?.(next.join(',') || null)
   }
 
+  // Single mode: the files a new upload will replace, taken out of the group once it is in.
+  const replacing = useRef<UploadFile[]>([])
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     const problem = checkFile(file, props)
-    if (!problem) return true
+    if (!problem) {
+      if (!multiple) replacing.current = files.filter((f) => f.status === 'done')
+      return true
+    }
     env.notify.error(
       problem.kind === 'type'
         ? t('fields.upload.typeError', { fileType: problem.fileType })
@@ -74,8 +79,9 @@ export function FileUpload(props: FileUploadProps) {
     setFiles(list)
     if (file.status !== 'done') return
     publish(list)
-    // A single upload keeps only the last file: the one it replaced leaves the group too.
-    const replaced = multiple ? [] : fileList.slice(0, -1).filter((f) => f.status === 'done')
+    // A single upload keeps only the last file (CORE-UPL-06): the one it replaced leaves the group too.
+    const replaced = multiple ? [] : replacing.current.filter((f) => f.uid !== file.uid)
+    replacing.current = []
     if (valueType === 'uuid' && value && replaced.length) {
       removeFromGroup(
         env,
