@@ -1,6 +1,6 @@
 import { connect, mapReadPretty } from '@formily/react'
+import { Select as AntSelect, type SelectProps } from 'antd'
 import { useLookup, type FieldSpec } from '../../renderer/index'
-import { LookupSelect, type LookupSelectProps } from '../select/Select'
 
 /** The values of a multiple choice: kept as comma-joined text ("A,B", a plain string column), arrays accepted. */
 export const valuesOf = (value: unknown): string[] =>
@@ -12,19 +12,27 @@ export const valuesOf = (value: unknown): string[] =>
         ? [String(value)]
         : []
 
-export interface MulSelectProps extends Omit<LookupSelectProps, 'value' | 'onChange' | 'mode'> {
+export interface MulSelectProps extends Omit<SelectProps, 'value' | 'onChange' | 'mode'> {
+  /** Value set whose values are offered. */
+  lookupCode?: string
   value?: string | string[] | null
   onChange?(value: string | null): void
 }
 
 /** Picks several values of a value set; the value is their codes joined by ','. */
-export function MultipleSelect({ value, onChange, ...rest }: MulSelectProps) {
+export function MultipleSelect({ value, onChange, lookupCode, options, ...rest }: MulSelectProps) {
+  const { values, loading } = useLookup(lookupCode)
   return (
-    <LookupSelect
+    <AntSelect
+      style={{ width: '100%' }}
+      loading={loading}
+      options={options ?? values.map((v) => ({ value: String(v.value), label: v.meaning }))}
+      optionFilterProp="label"
+      showSearch
       {...rest}
       mode="multiple"
-      value={valuesOf(value) as unknown as string}
-      onChange={(next: unknown) => onChange?.(valuesOf(next).join(',') || null)}
+      value={valuesOf(value)}
+      onChange={(next: string[]) => onChange?.(valuesOf(next).join(',') || null)}
     />
   )
 }
