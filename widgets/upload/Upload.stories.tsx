@@ -54,4 +54,13 @@ export const TooBig: Story = { args: { field: field({ fileSize: 1_048_576 }) } }
 export const ServerFailure: Story = { parameters: { env: failing } }
 /** The field keeps file URLs instead of a group. */
 export const UrlValue: Story = { args: { field: field({ valueType: 'url', multiple: false }) } }
+/** No limits on the page: the bucket's rule on the server applies (CORE-UPL-07). */
+export const BucketRule: Story = {
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: fileBackend({ bucketRule: { allowedTypes: ['pdf', 'xlsx'], maxSize: 5_242_880 } }).handlers,
+      }),
+  },
+}
 export const ListUnavailable: Story = { args: { initialValue: GROUP }, parameters: { env: listDown } }

@@ -18,6 +18,7 @@ const {
   ServerFailure,
   UrlValue,
   ListUnavailable,
+  BucketRule,
 } = composeStories(stories, preview)
 
 const user = () => userEvent.setup({ applyAccept: false })
@@ -144,6 +145,18 @@ describe('Upload, errors', () => {
     )
     const item = (await screen.findByText('Plan.pdf')).closest('.ant-upload-list-item')
     expect(item?.className).toContain('ant-upload-list-item-error')
+  })
+
+  test("CORE-UPL-07: without limits on the page, the bucket's rule from the server is checked", async () => {
+    render(<BucketRule />)
+    expect(await screen.findByText('pdf, xlsx, up to 5 MB each')).toBeInTheDocument()
+    expect(callsTo('/v1/1/upload-configs/effective')[0]?.params).toEqual({ bucketName: 'wms-attachment' })
+    await user().upload(input(), new File(['x'], 'notes.txt', { type: 'text/plain' }))
+    await waitFor(() =>
+      expect(currentStoryEnv().notices).toEqual([
+        { type: 'error', message: 'Uploaded file type must be: pdf,xlsx' },
+      ]),
+    )
   })
 
   test('a file list that cannot be loaded says so', async () => {

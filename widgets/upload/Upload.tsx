@@ -8,6 +8,7 @@ import { downloadFile, newGroup, removeFromGroup, uploadFile } from './file-serv
 import { UploadPretty } from './UploadPretty'
 import { acceptOf, checkFile, DEFAULT_FILE_SIZE, megabytes, typeList, type FileRules } from './upload-rules'
 import { useFileList, type ValueType } from './use-file-list'
+import { useUploadRules } from './use-upload-rules'
 
 export interface FileUploadProps extends FileRules {
   /** An attachment group uuid (valueType uuid, the default) or file URLs, comma-joined (valueType url). */
@@ -33,6 +34,7 @@ export function FileUpload(props: FileUploadProps) {
   const { files, setFiles, adopt } = useFileList(value, valueType)
   const group = useRef<Promise<string> | undefined>(undefined)
   const target = { bucketName, directory }
+  const rules = useUploadRules(bucketName, { fileType: props.fileType, fileSize: props.fileSize })
 
   const ensureGroup = () => {
     if (value) return Promise.resolve(value)
@@ -49,7 +51,7 @@ export function FileUpload(props: FileUploadProps) {
   // Single mode: the files a new upload will replace, taken out of the group once it is in.
   const replacing = useRef<UploadFile[]>([])
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
-    const problem = checkFile(file, props)
+    const problem = checkFile(file, rules)
     if (!problem) {
       if (!multiple) replacing.current = files.filter((f) => f.status === 'done')
       return true
@@ -121,17 +123,17 @@ export function FileUpload(props: FileUploadProps) {
     )
   }
 
-  const types = typeList(props.fileType)
+  const types = typeList(rules.fileType)
   const hint = t('fields.upload.hint', {
     fileType: types.length ? types.join(', ') : t('fields.upload.anyType'),
-    size: megabytes(props.fileSize ?? DEFAULT_FILE_SIZE),
+    size: megabytes(rules.fileSize ?? DEFAULT_FILE_SIZE),
   })
   return (
     <AntUpload
       fileList={files}
       multiple={multiple}
       maxCount={multiple ? undefined : 1}
-      accept={acceptOf(props.fileType)}
+      accept={acceptOf(rules.fileType)}
       disabled={disabled}
       beforeUpload={beforeUpload}
       customRequest={customRequest}
