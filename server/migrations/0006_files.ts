@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       bucket_name varchar(63) not null,
       directory varchar(200) not null default '',
       file_name varchar(200) not null,
-      file_url varchar(480) not null unique,
+      file_url varchar(1200) not null unique,
       storage_key varchar(300) not null,
       file_size bigint not null,
       content_type varchar(120) not null,

@@ -205,6 +205,15 @@ describe('hostile file names are cleaned', () => {
     expect(name.endsWith('.pdf')).toBe(true)
   })
 
+  it('keeps a long non-ASCII name whole in the header (RFC 5987) with an ASCII fallback', async () => {
+    const name = `${'仓库平面图'.repeat(23)}.pdf`
+    const response = await upload(clerk, file(name, 'data'))
+    expect(response.statusCode).toBe(200)
+    const back = await download(clerk, response.body)
+    expect(back.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`)
+    expect(back.headers['content-disposition']).toMatch(/^attachment; filename="_+\.pdf";/)
+  })
+
   it('serves an HTML file as an attachment under a sandbox policy', async () => {
     const response = await upload(clerk, file('<script>.html', '<script>alert(1)</script>'))
     const back = await download(clerk, response.body)

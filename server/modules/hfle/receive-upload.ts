@@ -112,7 +112,15 @@ export async function receiveUpload(
       }
     } catch (error) {
       if (!part.file.readableEnded) await discard(part)
-      problem = error instanceof AppError ? error : new AppError(500, 'error.file.store', String(error))
+      if (!(error instanceof AppError)) request.log.error({ err: error }, 'hfle: storing an upload failed')
+      problem =
+        error instanceof AppError
+          ? error
+          : new AppError(
+              500,
+              'error.file.store',
+              'The file could not be stored: try again, or tell the administrator.',
+            )
     }
   }
   if (stored && (problem || stored.size === 0)) await files.remove(stored.key)

@@ -18,7 +18,7 @@ const Uuid = Type.String({ pattern: '^[0-9a-fA-F-]{36}$' })
 const DeleteBody = Type.Object({
   attachmentUUID: Uuid,
   bucketName: Type.Optional(Type.String({ maxLength: 63 })),
-  urls: Type.Array(Type.String({ minLength: 1, maxLength: 480 }), { minItems: 1, maxItems: 100 }),
+  urls: Type.Array(Type.String({ minLength: 1, maxLength: 1200 }), { minItems: 1, maxItems: 100 }),
 })
 
 export function attachmentRoutes(settings: HfleSettings): FastifyPluginAsync {

@@ -14,7 +14,7 @@ import { checkSignedLink, signedLink, SIGNED_PATH } from './signed-links.ts'
 
 const TenantParams = Type.Object({ tenantId: Type.Integer() })
 const FileQuery = Type.Object({
-  url: Type.String({ minLength: 1, maxLength: 480 }),
+  url: Type.String({ minLength: 1, maxLength: 1200 }),
   bucketName: Type.Optional(Type.String({ maxLength: 63 })),
   directory: Type.Optional(Type.String({ maxLength: 200 })),
   storageCode: Type.Optional(Type.String({ maxLength: 60 })),
