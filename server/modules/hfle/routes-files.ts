@@ -2,6 +2,9 @@
  * Files (CORE-API-22..24, wire contract "Files"): upload answering the file URL as plain text, download as an
  * attachment, redirect-url (302 to a signed link), signedUrl (the link as text) and the public signed download.
  * Tenant and site forms; a file of another tenant is "not found".
+ * DESIGN: uploading needs no permission code of its own (as in HZERO): any signed-in user of the tenant may add a
+ * file, and the record that keeps its URL or group is guarded by that record's own codes. Removing someone
+ * else's file needs hfle.file.delete (routes-attachments.ts).
  */
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
