@@ -5,9 +5,11 @@ import type { ModelSchema } from '../renderer/schema/model.ts'
 import { defaultConfig, type AppConfig } from './config.ts'
 import type { Db } from './db/schema.ts'
 import { exportModule } from './modules/export/index.ts'
-import { localFileStore } from './modules/hfle/file-store.ts'
 import { hmsgModule } from './modules/hmsg/index.ts'
+import { fileStoreFromEnv } from './modules/hfle/s3-store.ts'
+import { hfleModule } from './modules/hfle/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
+import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
 import { iamModule } from './modules/iam/index.ts'
 import { modelsModule } from './modules/models/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
@@ -44,7 +46,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.decorate('db', options.db)
   app.decorate('config', config)
-  app.decorate('files', localFileStore(config.filesDir))
+  app.decorate('files', fileStoreFromEnv(process.env, config.filesDir))
 
   await app.register(formbody)
 
@@ -61,7 +63,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hpfmModule)
   await app.register(exportModule(options.models))
   await app.register(hmsgModule)
+  await app.register(hfleModule())
   await app.register(modelsModule(options.models))
+  await app.register(multiLanguageRoutes(options.models))
   await app.register(staticApp(config.staticDir))
   return app
 }

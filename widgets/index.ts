@@ -5,6 +5,7 @@
 import type { WidgetDefinition } from '../renderer/index'
 import { checkboxWidget } from './checkbox/checkbox.widget'
 import { cronWidget } from './cron-editor/cron.widget'
+import { colorPickerWidget } from './color-picker/color-picker.widget'
 import { dataTableWidget } from './data-table/data-table.widget'
 import { datePickerWidget } from './date-picker/date-picker.widget'
 import { datetimePickerWidget } from './datetime-picker/datetime-picker.widget'
@@ -19,12 +20,18 @@ import { inputWidget } from './input/input.widget'
 import { listPageWidget } from './list-page/list-page.widget'
 import { lovWidget } from './lov/lov.widget'
 import { mulLovWidget } from './mul-lov/mul-lov.widget'
+import { mulSelectWidget } from './mul-select/mul-select.widget'
+import { multiLangInputWidget } from './multi-lang-input/multi-lang-input.widget'
 import { operationBarWidget } from './operation-bar/operation-bar.widget'
+import { progressWidget } from './progress/progress.widget'
 import { radioWidget } from './radio/radio.widget'
+import { rateWidget } from './rate/rate.widget'
 import { searchBarWidget } from './search-bar/search-bar.widget'
 import { selectWidget } from './select/select.widget'
 import { switchWidget } from './switch/switch.widget'
 import { textAreaWidget } from './text-area/text-area.widget'
+import { timePickerWidget } from './time-picker/time-picker.widget'
+import { uploadWidget } from './upload/upload.widget'
 
 export const defaultWidgets: WidgetDefinition[] = [
   inputWidget,
@@ -39,6 +46,13 @@ export const defaultWidgets: WidgetDefinition[] = [
   lovWidget,
   mulLovWidget,
   cronWidget,
+  uploadWidget,
+  mulSelectWidget,
+  timePickerWidget,
+  colorPickerWidget,
+  multiLangInputWidget,
+  rateWidget,
+  progressWidget,
   listPageWidget,
   formPageWidget,
   formItemWidget,

@@ -15,6 +15,13 @@ export const FIELD_WIDGET_NAMES = [
   'Lov',
   'MulLov',
   'Cron',
+  'Upload',
+  'MulSelect',
+  'TimePicker',
+  'ColorPicker',
+  'MultiLangInput',
+  'Rate',
+  'Progress',
 ] as const
 
 export const PAGE_WIDGET_NAMES = ['ListPage', 'FormPage'] as const

@@ -26,7 +26,7 @@ const requiredCheck = (schema: ISchema) => (schema['x-validator'] as { validator
 
 test('the edit form has one section per form section with the fields in order', () => {
   const schema = compileEditForm(page, context('create'))
-  expect(Object.keys(props(schema))).toEqual(['section0', 'section1'])
+  expect(Object.keys(props(schema))).toEqual(['section0', 'section1', 'section2'])
   expect(props(schema).section0?.['x-component-props']).toEqual({
     title: 'Basic information',
     columns: 2,
@@ -140,6 +140,16 @@ test('results are memoised per page object and mode; component names are listed 
   expect(compileEditForm(page, context('edit'))).toBe(compileEditForm(page, context('edit')))
   expect(compileEditForm(page, context('edit'))).not.toBe(compileEditForm(page, context('create')))
   expect(componentNames(compileEditForm(page, context('edit'))).sort()).toEqual(
-    ['FormItem', 'FormSection', 'Input', 'InputNumber', 'Select', 'Switch', 'TextArea'].sort(),
+    [
+      'FormItem',
+      'FormSection',
+      'Input',
+      'InputNumber',
+      'MultiLangInput',
+      'Select',
+      'Switch',
+      'TextArea',
+      'Upload',
+    ].sort(),
   )
 })

@@ -20,7 +20,12 @@ const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)
 
 /** Widgets that cannot express "any" in a search form are searched with a Select of their value set. */
-const SEARCH_WIDGET: Record<string, string> = { Switch: 'Select', Checkbox: 'Select', TextArea: 'Input' }
+const SEARCH_WIDGET: Record<string, string> = {
+  Switch: 'Select',
+  Checkbox: 'Select',
+  TextArea: 'Input',
+  MultiLangInput: 'Input',
+}
 
 export function compileField(name: string, spec: FieldSpec, context: CompileContext): ISchema {
   const { t, mode } = context

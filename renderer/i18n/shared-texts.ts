@@ -8,12 +8,14 @@ import commonTexts from './common.texts.json'
 import lovTexts from './lov.texts.json'
 import exportTexts from './export.texts.json'
 import cronEditorTexts from './cron-editor.texts.json'
+import fieldTexts from './fields.texts.json'
 
 export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/common.texts.json': commonTexts as PageTexts,
   'renderer/i18n/lov.texts.json': lovTexts as PageTexts,
   'renderer/i18n/export.texts.json': exportTexts as PageTexts,
   'renderer/i18n/cron-editor.texts.json': cronEditorTexts as PageTexts,
+  'renderer/i18n/fields.texts.json': fieldTexts as PageTexts,
 }
 
 /** Every shared text, merged. */

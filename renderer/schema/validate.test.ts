@@ -5,7 +5,17 @@ import { validatePage } from './validate'
 
 const file = 'schemas/pages/wmdm/warehouse.page.json'
 const source = readFileSync(file, 'utf8')
-const widgetNames = ['Input', 'TextArea', 'InputNumber', 'Select', 'Switch', 'DatePicker', 'Lov']
+const widgetNames = [
+  'Input',
+  'TextArea',
+  'InputNumber',
+  'Select',
+  'Switch',
+  'DatePicker',
+  'Lov',
+  'MultiLangInput',
+  'Upload',
+]
 const good = () => JSON.parse(source) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- fixtures are mutated freely
 
 /** Validates a changed copy of the warehouse page and returns its messages as the CLI prints them. */

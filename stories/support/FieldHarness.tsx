@@ -31,7 +31,15 @@ export function FieldHarness({ field, initialValue, readPretty }: FieldHarnessPr
         />
       </FormLayout>
       <FormConsumer>
-        {() => <output data-testid="form-value">{JSON.stringify(form.values.value ?? null)}</output>}
+        {() => (
+          <>
+            <output data-testid="form-value">{JSON.stringify(form.values.value ?? null)}</output>
+            {/* Values a widget keeps beside its own (e.g. _tls of a multi-language field). */}
+            <output data-testid="form-values" hidden>
+              {JSON.stringify(form.values)}
+            </output>
+          </>
+        )}
       </FormConsumer>
     </FormProvider>
   )

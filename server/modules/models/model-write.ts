@@ -6,6 +6,7 @@ import type { Session } from '../../types.ts'
 import { nextCode } from '../hpfm/code-rules.ts'
 import { checkDates } from './field-values.ts'
 import { isLookupValue } from '../hpfm/lookups.ts'
+import { removeTranslations, saveTranslations } from '../hpfm/translations.ts'
 import { writableFields } from './model-schemas.ts'
 import { modelDb, scopeConditions, type Row } from './model-scope.ts'
 import { uniqueKeyOfIndex } from './model-table.ts'
@@ -77,13 +78,15 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
   await checkLookups(db, model, session, values)
   const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
   const tenant = model.tenantScoped !== false ? { tenantId: session.tenantId } : {}
-  return mapDuplicate(model, values, () =>
+  const row = await mapDuplicate(model, values, () =>
     modelDb(db)
       .insertInto(model.table)
       .values({ ...values, ...audit, ...tenant })
       .returningAll()
       .executeTakeFirstOrThrow(),
   )
+  await saveTranslations(db, model, session, row[model.primaryKey], body._tls)
+  return row
 }
 
 /** 409 when the row exists but its version moved on, else 404 (also for rows outside the caller's scope). */
@@ -132,7 +135,9 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
       .returningAll()
       .executeTakeFirst(),
   )
-  return updated ?? staleOrMissing(db, model, session, id, version)
+  if (!updated) return staleOrMissing(db, model, session, id, version)
+  await saveTranslations(db, model, session, id, body._tls)
+  return updated
 }
 
 /** Deletes a row if it is still at the version the client saw. */
@@ -146,6 +151,7 @@ export async function deleteRow(db: Db, model: ModelSchema, session: Session, bo
     .where('objectVersionNumber', '=', version)
     .executeTakeFirst()
   if (!Number(deleted.numDeletedRows)) await staleOrMissing(db, model, session, id, version)
+  await removeTranslations(db, model, session.tenantId, id)
 }
 
 /** One row by id within the caller's scope. */

@@ -1,0 +1,44 @@
+/**
+ * GET /hpfm/v1/multi-language?_token=&fieldName= (PLAT-I18N-06, wire contract "Value lists") →
+ * `[{code, name, value}]` per supported language.
+ * DESIGN: `_token` names the record as `<service>/<entity>:<id>` (HZERO's is an opaque encrypted token; ours is
+ * plain because access is checked here: the record must be visible to the caller, or the answer is 404).
+ */
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { badRequest, notFound } from '../../errors.ts'
+import { sessionOf } from '../../plugins/permissions.ts'
+import { getRow } from '../models/model-write.ts'
+import { readTranslations } from './translations.ts'
+
+const Query = Type.Object({
+  _token: Type.String({ pattern: '^[a-z][a-z0-9-]*/[a-zA-Z][A-Za-z0-9-]*:\\d+$', maxLength: 200 }),
+  fieldName: Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', maxLength: 63 }),
+})
+
+export function multiLanguageRoutes(models: ModelSchema[]): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/api/hpfm/v1/multi-language', { schema: { querystring: Query } }, async (request) => {
+      const session = sessionOf(request)
+      const { _token: token, fieldName } = request.query as typeof Query.static
+      const [ref = '', id = ''] = token.split(':')
+      const [service, entity] = ref.split('/')
+      const model = models.find(
+        (m) => m.service === service && (m.entity === entity || m.resource === entity),
+      )
+      if (!model)
+        throw notFound(
+          `_token '${token}' names no model: use <service>/<entity>:<id>, e.g. wms/warehouse:12.`,
+        )
+      const field = model.fields.find((f) => f.name === fieldName)
+      if (!field?.multiLanguage) {
+        throw badRequest(
+          `${model.entity}.${fieldName} is not a multi-language field: mark it multiLanguage in the model.`,
+        )
+      }
+      await getRow(app.db, model, session, Number(id))
+      return readTranslations(app.db, session.tenantId, model.table, Number(id), fieldName)
+    })
+  }
+}

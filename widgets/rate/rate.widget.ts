@@ -1,0 +1,16 @@
+import type { WidgetDefinition } from '../../renderer/index'
+import { Rate, RatePretty } from './Rate'
+
+export const rateWidget: WidgetDefinition = {
+  name: 'Rate',
+  kind: 'field',
+  component: Rate,
+  readPretty: RatePretty,
+  requiredMessage: 'select',
+  description: 'A score in stars (a number); props count (default 5) and allowHalf.',
+  props: {
+    type: 'object',
+    properties: { count: { type: 'integer', minimum: 1, maximum: 10 }, allowHalf: { type: 'boolean' } },
+    additionalProperties: true,
+  },
+}
