@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { ModelSchema } from '../renderer/schema/model.ts'
 import { defaultConfig, type AppConfig } from './config.ts'
 import type { Db } from './db/schema.ts'
+import { cuszModule } from './modules/cusz/index.ts'
 import { localFileStore } from './modules/hfle/file-store.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { iamModule } from './modules/iam/index.ts'
@@ -49,6 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(iamModule)
   await app.register(hpfmModule)
   await app.register(modelsModule(options.models))
+  await app.register(cuszModule(options.models))
   await app.register(staticApp(config.staticDir))
   return app
 }
