@@ -10,6 +10,7 @@ import { datetimePickerWidget } from './datetime-picker/datetime-picker.widget'
 import { editFormWidget } from './edit-form/edit-form.widget'
 import { formItemWidget } from './form-item/form-item.widget'
 import { formPageWidget } from './form-page/form-page.widget'
+import { filterTemplatesWidget } from './filter-templates/filter-templates.widget'
 import { formSectionWidget } from './form-section/form-section.widget'
 import { inputNumberWidget } from './input-number/input-number.widget'
 import { inputWidget } from './input/input.widget'
@@ -39,4 +40,5 @@ export const defaultWidgets: WidgetDefinition[] = [
   operationBarWidget,
   dataTableWidget,
   editFormWidget,
+  filterTemplatesWidget,
 ]

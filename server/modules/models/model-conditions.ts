@@ -47,15 +47,19 @@ const ORDERING: OperatorCode[] = [
   'LESS_THAN',
   'LESS_THAN_OR_EQUAL_TO',
 ]
+const MATCHING: OperatorCode[] = ['LIKE', 'NOT_LIKE', 'START_WITH', 'END_WITH']
 const CHOICE: OperatorCode[] = ['EQUAL', 'NOT_EQUAL', 'IN', 'NOT_IN']
 
-/** Operators the server accepts per field type (a superset of what the editor offers for any widget). */
+/**
+ * Operators the server accepts per field type: a superset of what the editor offers for any widget (CORE-FLT-15
+ * gives DATETIME every operator; text matching compares its YYYY-MM-DD HH:mm:ss text).
+ */
 export const SERVER_OPERATORS: Record<FilterFieldType, OperatorCode[]> = {
   STRING: [...OPERATOR_CODES],
   INTEGER: [...CHOICE, ...ORDERING],
   FLOAT: [...CHOICE, ...ORDERING],
   DATE: [...CHOICE, ...ORDERING],
-  DATETIME: [...CHOICE, ...ORDERING],
+  DATETIME: [...OPERATOR_CODES],
   FLAG: CHOICE,
 }
 
@@ -128,7 +132,7 @@ function checkCondition(model: ModelSchema, item: unknown, index: number): Check
   if (!values)
     throw fail(`fieldValue of ${fieldCode} is missing or not ${list ? 'a list of texts' : 'a text'}`)
   if (values.length > 500) throw fail(`at most 500 values may be listed (got ${values.length})`)
-  const format = operator === 'LIKE' || operator === 'NOT_LIKE' ? VALUE_FORMATS.STRING : VALUE_FORMATS[type]
+  const format = MATCHING.includes(operator) ? VALUE_FORMATS.STRING : VALUE_FORMATS[type]
   const bad = values.find((value) => !format.pattern.test(value))
   if (bad !== undefined) throw fail(`'${bad}' is not ${format.hint} (${fieldCode} is ${type.toLowerCase()})`)
   return { field: field.name, operator, values }
@@ -161,6 +165,8 @@ export function applyConditions<QB extends SelectQueryBuilder<Record<string, Row
 function comparison(eb: ExpressionBuilder<Record<string, Row>, string>, c: CheckedCondition) {
   const [value = ''] = c.values
   const column = eb.ref(c.field)
+  // Text matching on a non-text column (DATETIME) compares its text form; a cast of a text column is a no-op.
+  const text = eb.cast<string>(column, 'text')
   switch (c.operator) {
     case 'EQUAL':
       return eb(column, '=', value)
@@ -179,12 +185,12 @@ function comparison(eb: ExpressionBuilder<Record<string, Row>, string>, c: Check
     case 'NOT_IN':
       return eb.or([eb(column, 'is', null), eb(column, 'not in', c.values)])
     case 'LIKE':
-      return eb(column, 'ilike', `%${escapeLike(value)}%`)
+      return eb(text, 'ilike', `%${escapeLike(value)}%`)
     case 'NOT_LIKE':
-      return eb.or([eb(column, 'is', null), eb(column, 'not ilike', `%${escapeLike(value)}%`)])
+      return eb.or([eb(column, 'is', null), eb(text, 'not ilike', `%${escapeLike(value)}%`)])
     case 'START_WITH':
-      return eb(column, 'ilike', `${escapeLike(value)}%`)
+      return eb(text, 'ilike', `${escapeLike(value)}%`)
     case 'END_WITH':
-      return eb(column, 'ilike', `%${escapeLike(value)}`)
+      return eb(text, 'ilike', `%${escapeLike(value)}`)
   }
 }
