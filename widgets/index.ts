@@ -4,6 +4,7 @@
  */
 import type { WidgetDefinition } from '../renderer/index'
 import { checkboxWidget } from './checkbox/checkbox.widget'
+import { columnSettingsWidget } from './column-settings/column-settings.widget'
 import { dataTableWidget } from './data-table/data-table.widget'
 import { datePickerWidget } from './date-picker/date-picker.widget'
 import { datetimePickerWidget } from './datetime-picker/datetime-picker.widget'
@@ -41,4 +42,5 @@ export const defaultWidgets: WidgetDefinition[] = [
   dataTableWidget,
   editFormWidget,
   filterTemplatesWidget,
+  columnSettingsWidget,
 ]

@@ -24,6 +24,8 @@ export const PART_WIDGET_NAMES = [
   'OperationBar',
   'DataTable',
   'EditForm',
+  'FilterTemplates',
+  'ColumnSettings',
 ] as const
 
 export const WIDGET_NAMES: readonly string[] = [
