@@ -5,6 +5,7 @@
 export * from './env'
 export * from './contract/wire'
 export * from './contract/export'
+export * from './contract/filter-conditions'
 
 // Page schema language and validation
 export type {

@@ -6,6 +6,7 @@ import type { WidgetDefinition } from '../renderer/index'
 import { checkboxWidget } from './checkbox/checkbox.widget'
 import { cronWidget } from './cron-editor/cron.widget'
 import { colorPickerWidget } from './color-picker/color-picker.widget'
+import { columnSettingsWidget } from './column-settings/column-settings.widget'
 import { dataTableWidget } from './data-table/data-table.widget'
 import { datePickerWidget } from './date-picker/date-picker.widget'
 import { datetimePickerWidget } from './datetime-picker/datetime-picker.widget'
@@ -14,6 +15,7 @@ import { exportDialogWidget } from './export-dialog/export-dialog.widget'
 import { exportTasksWidget } from './export-tasks/export-tasks.widget'
 import { formItemWidget } from './form-item/form-item.widget'
 import { formPageWidget } from './form-page/form-page.widget'
+import { filterTemplatesWidget } from './filter-templates/filter-templates.widget'
 import { formSectionWidget } from './form-section/form-section.widget'
 import { inputNumberWidget } from './input-number/input-number.widget'
 import { inputWidget } from './input/input.widget'
@@ -63,4 +65,6 @@ export const defaultWidgets: WidgetDefinition[] = [
   editFormWidget,
   exportDialogWidget,
   exportTasksWidget,
+  filterTemplatesWidget,
+  columnSettingsWidget,
 ]

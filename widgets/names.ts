@@ -36,6 +36,8 @@ export const PART_WIDGET_NAMES = [
   'EditForm',
   'ExportDialog',
   'ExportTasks',
+  'FilterTemplates',
+  'ColumnSettings',
 ] as const
 
 export const WIDGET_NAMES: readonly string[] = [

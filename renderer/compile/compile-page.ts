@@ -84,6 +84,8 @@ export interface ColumnModel {
   sortable: boolean
   align?: 'left' | 'center' | 'right'
   ellipsis: boolean
+  /** Footer row: sum or average of the page's rows (PLAT-TBL-11). */
+  summary?: 'sum' | 'avg'
   /** The field's widget: its read-only rendering draws the cell. */
   widget: string
   spec: FieldSpec
@@ -108,6 +110,7 @@ export function compileColumns(
         sortable: column.sortable === true,
         align: column.align,
         ellipsis: column.ellipsis === true,
+        summary: column.summary,
         widget: spec.widget,
         spec,
       }

@@ -9,6 +9,7 @@ import lovTexts from './lov.texts.json'
 import exportTexts from './export.texts.json'
 import cronEditorTexts from './cron-editor.texts.json'
 import fieldTexts from './fields.texts.json'
+import filtersTexts from './filters.texts.json'
 
 export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/common.texts.json': commonTexts as PageTexts,
@@ -16,6 +17,7 @@ export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/export.texts.json': exportTexts as PageTexts,
   'renderer/i18n/cron-editor.texts.json': cronEditorTexts as PageTexts,
   'renderer/i18n/fields.texts.json': fieldTexts as PageTexts,
+  'renderer/i18n/filters.texts.json': filtersTexts as PageTexts,
 }
 
 /** Every shared text, merged. */

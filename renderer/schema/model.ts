@@ -83,6 +83,13 @@ export const ModelField = Type.Object(
     ),
     searchable: Type.Optional(Searchable),
     sortable: Type.Optional(Type.Boolean({ description: 'May be named in sort=<field>,asc|desc.' })),
+    filterable: Type.Optional(
+      Type.Boolean({
+        description:
+          'May be named in filter-template conditions (conditions=[{fieldCode, fieldType, operateCode, fieldValue}]). ' +
+          'Default: true for searchable or sortable fields, false otherwise.',
+      }),
+    ),
     codeRule: Type.Optional(
       Type.String({
         description:

@@ -60,6 +60,12 @@ export const TableColumn = Type.Object(
     ellipsis: Type.Optional(
       Type.Boolean({ description: 'Cut long text with … and show it whole on hover.' }),
     ),
+    summary: Type.Optional(
+      Type.Union([Type.Literal('sum'), Type.Literal('avg')], {
+        description:
+          'Footer row of a numeric column: the sum or the average of the rows on the page, with thousands separators.',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'A table column showing a field read-only.' },
 )
@@ -138,6 +144,22 @@ export const ListPage = Type.Object(
     table: Type.Ref('TableSpec'),
     toolbar: Type.Optional(Type.Ref('ToolbarSpec')),
     form: Type.Optional(Type.Ref('FormSpec')),
+    filterTemplates: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description:
+          'Show the filter-template editor above the table (default true): personal templates of conditions per ' +
+          'user and menu, applied to the list. Needs dataSource.model and a menu tab; false switches it off.',
+      }),
+    ),
+    columnSettings: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description:
+          'Show the column-settings button on the table toolbar (default true): each user hides, reorders and ' +
+          'pins columns, kept on the server and cached locally. false switches it off.',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'kind "list"' },
 )

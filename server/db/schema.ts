@@ -122,6 +122,29 @@ export interface AppMetaTable {
   key: string
   value: string
 }
+export interface QueryTemplateTable {
+  id: Generated<number>
+  tenantId: number
+  userId: number
+  menuId: number
+  templateName: string
+  isDefault: number
+  templateContent: Json<unknown[]>
+  objectVersionNumber: Generated<number>
+  creationDate: Generated<string>
+  lastUpdateDate: Generated<string>
+}
+export interface CuszInfoTable {
+  id: Generated<number>
+  tenantId: number
+  userId: number
+  menuId: number | null
+  cuszCode: string
+  cuszInfo: string
+  objectVersionNumber: Generated<number>
+  creationDate: Generated<string>
+  lastUpdateDate: Generated<string>
+}
 
 export interface Database {
   hpfmTenant: TenantTable
@@ -140,6 +163,8 @@ export interface Database {
   hpfmCodeRule: CodeRuleTable
   hpfmCodeRuleSequence: CodeRuleSequenceTable
   appMeta: AppMetaTable
+  cuszQueryUserTemplate: QueryTemplateTable
+  cuszInfo: CuszInfoTable
 }
 
 export type Db = Kysely<Database>

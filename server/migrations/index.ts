@@ -3,8 +3,9 @@ import * as identity from './0001_identity.ts'
 import * as platform from './0002_platform.ts'
 import * as lovViews from './0003_lov_views.ts'
 import * as exportTasks from './0004_export_tasks.ts'
-import * as hmsg from './0007_hmsg.ts'
+import * as cusz from './0005_cusz.ts'
 import * as files from './0006_files.ts'
+import * as hmsg from './0007_hmsg.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0002_platform': platform,
   '0003_lov_views': lovViews,
   '0004_export_tasks': exportTasks,
-  '0007_hmsg': hmsg,
+  '0005_cusz': cusz,
   '0006_files': files,
+  '0007_hmsg': hmsg,
 }

@@ -93,7 +93,7 @@ describe('warehouses, a screen rendered from schemas/pages/wmdm/warehouse.page.j
     const { page, context } = await openSession(browser, 'en-US')
     await signIn(page, 'clerk', 'Clerk@123', '/wmdm/warehouse')
     await page.waitForURL('**/wmdm/warehouse')
-    await expect.poll(() => rows(page).count()).toBeGreaterThan(0)
+    await expect.poll(() => rows(page).count(), { timeout: 10000 }).toBeGreaterThan(0)
     await expect.poll(() => rows(page).first().getByRole('button', { name: 'Edit' }).count()).toBe(1)
     expect(await rows(page).first().getByRole('button', { name: 'Delete' }).count()).toBe(0)
     await context.close()

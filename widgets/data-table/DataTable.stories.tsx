@@ -31,4 +31,25 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Rows: Story = {}
+
+const withSummary = compileColumns(page, t, 'story').map((column) =>
+  column.field === 'area' ? { ...column, summary: 'sum' as const } : column,
+)
+
+/** Footer row with the sum of the areas on the page (PLAT-TBL-11). */
+export const Summary: Story = { args: { columns: withSummary, rows: sampleWarehouses(4), total: 4 } }
+
+/** Average instead of sum. */
+export const Average: Story = {
+  args: {
+    columns: withSummary.map((c) => (c.summary ? { ...c, summary: 'avg' as const } : c)),
+    rows: sampleWarehouses(4),
+    total: 4,
+  },
+}
+
+/** A page of 1,000 rows: only the rows in view are rendered (virtual rows, numeric scroll x and y). */
+export const ThousandRows: Story = {
+  args: { rows: sampleWarehouses(1000), total: 5000, size: 1000, sizeOptions: [10, 100, 1000] },
+}
 export const Empty: Story = { args: { rows: [], total: 0 } }

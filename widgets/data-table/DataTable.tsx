@@ -1,6 +1,7 @@
 import { Empty, Table, type TableColumnsType, type TableProps } from 'antd'
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import {
+  formatNumber,
   usePageContext,
   useRegistry,
   type ColumnModel,
@@ -8,6 +9,11 @@ import {
   type Row,
 } from '../../renderer/index'
 import { RowActions } from './RowActions'
+import { summarise } from './table-summary'
+import { useTableHeight } from './use-table-height'
+
+/** Pages with more rows than this render only the rows in view (antd `virtual`, numeric scroll x and y). */
+export const VIRTUAL_ROWS_FROM = 100
 
 export interface DataTableProps {
   columns: ColumnModel[]
@@ -83,25 +89,54 @@ export function DataTable(props: DataTableProps) {
   }
 
   const scrollX = columns.reduce((sum, c) => sum + c.width, 0) + (rowActions?.length ? 180 : 0)
+  const box = useRef<HTMLDivElement>(null)
+  const height = useTableHeight(box)
+  const virtual = rows.length > VIRTUAL_ROWS_FROM
+  const totals = useMemo(() => summarise(columns, rows), [columns, rows])
+  const summary = totals.size
+    ? () => (
+        <Table.Summary fixed>
+          <Table.Summary.Row className="wms-data-table-summary">
+            {antColumns.map((column, index) => {
+              const field = String(column.key)
+              const model = columns.find((c) => c.field === field)
+              const kind = model?.summary
+              const text = kind
+                ? `${t(`table.summary.${kind}`)}: ${formatNumber(totals.get(field), model.spec.precision ?? (kind === 'avg' ? 2 : undefined))}`
+                : ''
+              return (
+                <Table.Summary.Cell key={field} index={index} align={model?.align}>
+                  {text}
+                </Table.Summary.Cell>
+              )
+            })}
+          </Table.Summary.Row>
+        </Table.Summary>
+      )
+    : undefined
   return (
-    <Table<Row>
-      className="wms-data-table"
-      size="middle"
-      rowKey={rowKey}
-      columns={antColumns}
-      dataSource={rows}
-      loading={loading}
-      scroll={{ x: scrollX }}
-      onChange={handleChange}
-      locale={{ emptyText: <Empty description={props.emptyText ?? t('common.table.empty')} /> }}
-      pagination={{
-        current: page + 1,
-        pageSize: size,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: sizeOptions.map(String),
-        showTotal: (count) => t('common.table.total', { total: count }),
-      }}
-    />
+    <div ref={box}>
+      <Table<Row>
+        className="wms-data-table"
+        size="middle"
+        rowKey={rowKey}
+        columns={antColumns}
+        dataSource={rows}
+        loading={loading}
+        virtual={virtual}
+        scroll={virtual ? { x: scrollX, y: height } : { x: scrollX }}
+        summary={summary}
+        onChange={handleChange}
+        locale={{ emptyText: <Empty description={props.emptyText ?? t('common.table.empty')} /> }}
+        pagination={{
+          current: page + 1,
+          pageSize: size,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: sizeOptions.map(String),
+          showTotal: (count) => t('common.table.total', { total: count }),
+        }}
+      />
+    </div>
   )
 }

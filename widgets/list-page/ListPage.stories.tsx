@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import warehousePage from '../../schemas/pages/wmdm/warehouse.page.json'
 import { SchemaPage } from '../../renderer/index'
 import { sampleWarehouses, warehouseBackend } from '../../stories/fixtures/warehouse-backend'
+import { bigTemplate, coldTemplate, cuszBackend } from '../../stories/fixtures/cusz-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
 
 const meta = {
@@ -35,5 +36,54 @@ export const StepsBack: Story = {
   args: { search: new URLSearchParams('pageNo=3') },
   parameters: {
     env: () => createFakeEnv({ handlers: warehouseBackend({ rows: sampleWarehouses(11) }).handlers }),
+  },
+}
+
+/** Opened from its menu tab (menu 101) with a default filter template: the list comes filtered by it. */
+export const WithDefaultFilter: Story = {
+  parameters: {
+    env: () =>
+      Object.assign(
+        createFakeEnv({
+          handlers: warehouseBackend({ cusz: cuszBackend({ templates: [coldTemplate, bigTemplate] }) })
+            .handlers,
+        }),
+        { menuId: 101 },
+      ),
+  },
+}
+
+/** The user's saved columns: the type moved before the name, the address hidden, the status pinned right. */
+export const SavedColumns: Story = {
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: warehouseBackend({
+          cusz: cuszBackend({
+            columns: {
+              id: 7,
+              userId: 1,
+              menuId: 101,
+              cuszCode: 'wmdm.warehouse.table',
+              objectVersionNumber: 2,
+              cuszInfo: JSON.stringify([
+                { field: 'warehouseCode', width: 160, visible: true, defaultVisible: true, fixed: 'left' },
+                { field: 'warehouseType', width: 120, visible: true, defaultVisible: true, fixed: null },
+                { field: 'warehouseName', width: 200, visible: true, defaultVisible: true, fixed: null },
+                { field: 'address', width: 240, visible: false, defaultVisible: true, fixed: null },
+                { field: 'enabledFlag', width: 100, visible: true, defaultVisible: true, fixed: 'right' },
+              ]),
+            },
+          }),
+        }).handlers,
+      }),
+  },
+}
+
+/** A page that switched both personal settings off shows neither. */
+export const WithoutPersonalSettings: Story = {
+  args: { page: { ...warehousePage, filterTemplates: false, columnSettings: false } },
+  parameters: {
+    env: () => Object.assign(createFakeEnv({ handlers: warehouseBackend().handlers }), { menuId: 101 }),
   },
 }

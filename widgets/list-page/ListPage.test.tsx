@@ -6,7 +6,15 @@ import preview from '../../.storybook/preview'
 import { currentStoryEnv } from '../../stories/support/story-env'
 import * as stories from './ListPage.stories'
 
-const { Warehouses, WithoutDelete, Empty, StepsBack } = composeStories(stories, preview)
+const {
+  Warehouses,
+  WithoutDelete,
+  Empty,
+  StepsBack,
+  WithDefaultFilter,
+  SavedColumns,
+  WithoutPersonalSettings,
+} = composeStories(stories, preview)
 /** Pastes like a user would, without a keystroke per character (the antd table makes the DOM large). */
 async function fill(box: HTMLElement, text: string) {
   await userEvent.click(box)
@@ -127,4 +135,39 @@ test('an empty page beyond the first steps back one page and keeps the page in t
   expect(await screen.findByText('WH-E011')).toBeInTheDocument()
   expect(listCalls().map((c) => c.params?.page)).toEqual([2, 1])
   expect(currentStoryEnv().navigations).toContain('/wmdm/warehouse?pageNo=2')
+})
+
+test('CORE-FLT-05/06: in a menu tab the default template filters the list with its conditions', async () => {
+  render(<WithDefaultFilter />)
+  await waitFor(() =>
+    expect(listCalls().at(-1)?.params).toEqual({
+      page: 0,
+      size: 10,
+      conditions: JSON.stringify([
+        { fieldCode: 'area', fieldType: 'float', operateCode: 'GREATER_THAN', fieldValue: '10000' },
+      ]),
+    }),
+  )
+  // 23 sample rows of 1,250.5 m² × n: those above 10,000 m² are n = 8…23
+  expect(await screen.findByText('16 records in total')).toBeInTheDocument()
+  expect(screen.getByText('Large sites')).toBeInTheDocument()
+})
+
+test('CORE-COL-06: saved columns are applied when the table opens', async () => {
+  render(<SavedColumns />)
+  await waitFor(() => {
+    const titles = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent?.trim())
+    expect(titles.slice(0, 3)).toEqual(['Warehouse code', 'Warehouse type', 'Warehouse name'])
+    expect(titles).not.toContain('Address')
+  })
+  const calls = currentStoryEnv().calls.filter((c) => c.path === '/v1/1/cusz-infos/detail')
+  expect(calls[0]?.params).toEqual({ userId: 1, cuszCode: 'wmdm.warehouse.table' })
+})
+
+test('filterTemplates: false and columnSettings: false switch both parts off', async () => {
+  render(<WithoutPersonalSettings />)
+  await screen.findByText('WH-E001')
+  expect(screen.queryByText('Filter templates')).toBeNull()
+  expect(screen.queryByRole('button', { name: /Columns/ })).toBeNull()
+  expect(currentStoryEnv().calls.some((c) => c.path.includes('cusz'))).toBe(false)
 })

@@ -1,5 +1,6 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import {
+  CONDITIONS_PARAM,
   DEFAULT_PAGE_SIZE,
   compileColumns,
   fillPath,
@@ -8,9 +9,13 @@ import {
   useListQuery,
   usePageContext,
   useRendererEnv,
+  type FilterCondition,
   type ListPage as ListPageSchema,
   type PageWidgetProps,
 } from '../../renderer/index'
+import { ColumnSettings } from '../column-settings/ColumnSettings'
+import { useColumnSettings } from '../column-settings/use-column-settings'
+import { FilterTemplates } from '../filter-templates/FilterTemplates'
 import { useStableParams } from '../shared/use-stable-params'
 import { DataTable } from '../data-table/DataTable'
 import { EditForm } from '../edit-form/EditForm'
@@ -19,9 +24,15 @@ import { OperationBar } from '../operation-bar/OperationBar'
 import { SearchBar } from '../search-bar/SearchBar'
 import { useListActions } from './use-row-actions'
 
+/** Table code of a page's column personalisation: its route as a dotted name ("/wmdm/warehouse" → "wmdm.warehouse.table"). */
+export const tableCuszCode = (route: string) =>
+  `${route.replace(/[{}]/g, '').split('/').filter(Boolean).join('.')}.table`
+
 /**
- * A list page: search bar, operation bar, server-paged table and the create/edit form. The page number lives
- * in the route query `pageNo` (1-based) so a reload or a shared link opens the same page.
+ * A list page: search bar, filter templates, operation bar with the column settings, server-paged table and the
+ * create/edit form. The page number lives in the route query `pageNo` (1-based) so a reload or a shared link
+ * opens the same page. Filter templates need the menu tab's id and the page's model; either switch can turn a
+ * part off (`filterTemplates: false`, `columnSettings: false`).
  */
 export function ListPage({ page, params: routeParams, search }: PageWidgetProps<ListPageSchema>) {
   const env = useRendererEnv()
@@ -47,15 +58,57 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
   const list = useListQuery(dataSource, { initial: { page: initialPage, size }, onPageChange })
   const { open, close, perform, exporting, closeExport } = useListActions(dataSource, list.reload)
   const columns = compileColumns(page, t, env.user.language)
+  const personal = useColumnSettings(tableCuszCode(page.route), columns, page.columnSettings !== false)
+  const titlesOfFields = useMemo(
+    () => Object.fromEntries(Object.entries(page.fields).map(([name, spec]) => [name, t(spec.label)])),
+    [page.fields, t],
+  )
+  const titles = useMemo(() => Object.fromEntries(columns.map((c) => [c.field, c.title])), [columns])
+  const filterModel = page.filterTemplates !== false && env.menuId ? page.dataSource.model : undefined
+
+  // The search bar's filters and the template's conditions filter together; either one changing reloads.
+  const query = useRef<{ search: Record<string, unknown>; conditions: FilterCondition[] }>({
+    search: {},
+    conditions: [],
+  })
+  const reloadWith = (change: Partial<typeof query.current>) => {
+    query.current = { ...query.current, ...change }
+    const { search: filters, conditions } = query.current
+    void list.load({
+      filters: conditions.length
+        ? { ...filters, [CONDITIONS_PARAM]: JSON.stringify(conditions) }
+        : { ...filters },
+    })
+  }
 
   return (
     <div className="wms-list-page" style={{ display: 'flex', flexDirection: 'column', gap: 12, padding: 16 }}>
-      <SearchBar page={page} onSearch={(filters) => void list.load({ filters })} />
-      {page.toolbar?.actions.length ? (
-        <OperationBar actions={page.toolbar.actions} onAction={(a) => void perform(a)} />
+      <SearchBar page={page} onSearch={(search) => reloadWith({ search })} />
+      {filterModel && env.menuId ? (
+        <FilterTemplates
+          menuId={env.menuId}
+          model={filterModel}
+          labels={titlesOfFields}
+          onApply={(conditions) => reloadWith({ conditions })}
+        />
       ) : null}
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <div style={{ flex: 1 }}>
+          {page.toolbar?.actions.length ? (
+            <OperationBar actions={page.toolbar.actions} onAction={(a) => void perform(a)} />
+          ) : null}
+        </div>
+        {page.columnSettings !== false ? (
+          <ColumnSettings
+            settings={personal.settings}
+            titles={titles}
+            onConfirm={personal.save}
+            onRestore={personal.restore}
+          />
+        ) : null}
+      </div>
       <DataTable
-        columns={columns}
+        columns={personal.columns}
         rows={list.rows}
         total={list.total}
         loading={list.loading}

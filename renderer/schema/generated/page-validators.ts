@@ -36,6 +36,18 @@ const schema12 = {
     table: { $ref: '#/$defs/TableSpec' },
     toolbar: { $ref: '#/$defs/ToolbarSpec' },
     form: { $ref: '#/$defs/FormSpec' },
+    filterTemplates: {
+      default: true,
+      description:
+        'Show the filter-template editor above the table (default true): personal templates of conditions per user and menu, applied to the list. Needs dataSource.model and a menu tab; false switches it off.',
+      type: 'boolean',
+    },
+    columnSettings: {
+      default: true,
+      description:
+        'Show the column-settings button on the table toolbar (default true): each user hides, reorders and pins columns, kept on the server and cached locally. false switches it off.',
+      type: 'boolean',
+    },
   },
 }
 const schema13 = {
@@ -1634,6 +1646,12 @@ const schema30 = {
       enum: ['left', 'center', 'right'],
     },
     ellipsis: { description: 'Cut long text with … and show it whole on hover.', type: 'boolean' },
+    summary: {
+      description:
+        'Footer row of a numeric column: the sum or the average of the rows on the page, with thousands separators.',
+      type: 'string',
+      enum: ['sum', 'avg'],
+    },
   },
 }
 function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -1662,7 +1680,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         key0 === 'fixed' ||
         key0 === 'sortable' ||
         key0 === 'align' ||
-        key0 === 'ellipsis'
+        key0 === 'ellipsis' ||
+        key0 === 'summary'
       )) {
         const err1 = {
           instancePath,
@@ -1848,8 +1867,41 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
+    if (data.summary !== undefined) {
+      let data6 = data.summary
+      if (typeof data6 !== 'string') {
+        const err12 = {
+          instancePath: instancePath + '/summary',
+          schemaPath: '#/properties/summary/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        }
+        if (vErrors === null) {
+          vErrors = [err12]
+        } else {
+          vErrors.push(err12)
+        }
+        errors++
+      }
+      if (!(data6 === 'sum' || data6 === 'avg')) {
+        const err13 = {
+          instancePath: instancePath + '/summary',
+          schemaPath: '#/properties/summary/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema30.properties.summary.enum },
+          message: 'must be equal to one of the allowed values',
+        }
+        if (vErrors === null) {
+          vErrors = [err13]
+        } else {
+          vErrors.push(err13)
+        }
+        errors++
+      }
+    }
   } else {
-    const err12 = {
+    const err14 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1857,9 +1909,9 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err12]
+      vErrors = [err14]
     } else {
-      vErrors.push(err12)
+      vErrors.push(err14)
     }
     errors++
   }
@@ -5574,8 +5626,42 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
         errors = vErrors.length
       }
     }
+    if (data.filterTemplates !== undefined) {
+      if (typeof data.filterTemplates !== 'boolean') {
+        const err42 = {
+          instancePath: instancePath + '/filterTemplates',
+          schemaPath: '#/properties/filterTemplates/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        }
+        if (vErrors === null) {
+          vErrors = [err42]
+        } else {
+          vErrors.push(err42)
+        }
+        errors++
+      }
+    }
+    if (data.columnSettings !== undefined) {
+      if (typeof data.columnSettings !== 'boolean') {
+        const err43 = {
+          instancePath: instancePath + '/columnSettings',
+          schemaPath: '#/properties/columnSettings/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        }
+        if (vErrors === null) {
+          vErrors = [err43]
+        } else {
+          vErrors.push(err43)
+        }
+        errors++
+      }
+    }
   } else {
-    const err42 = {
+    const err44 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -5583,9 +5669,9 @@ function validate56(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err42]
+      vErrors = [err44]
     } else {
-      vErrors.push(err42)
+      vErrors.push(err44)
     }
     errors++
   }

@@ -3,6 +3,7 @@ import type { Page } from '../../../renderer/contract/wire.ts'
 import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { checkDates } from './field-values.ts'
+import { applyConditions } from './model-conditions.ts'
 import { scopeConditions, type ModelDb, type Row } from './model-scope.ts'
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
@@ -36,7 +37,8 @@ export function parseSort(
 }
 
 /**
- * The rows of `model` the session may see that match the request's filters (searchable fields), unsorted and
+ * The rows of `model` the session may see that match the request's filters (searchable fields) and filter
+ * conditions (model-conditions.ts), unsorted and
  * unpaged: the list endpoint pages it, the export streams it. Values are bound, never spliced into SQL.
  */
 export function filteredRows(
@@ -77,7 +79,7 @@ export function filteredRows(
       }
     }
   }
-  return base
+  return applyConditions(base, model, query.conditions)
 }
 
 /** `filteredRows` with every column, in the request's whitelisted sort order. */
