@@ -6,8 +6,8 @@ import { CheckOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { CurrentUser, SelfRole } from '../../renderer/contract/wire'
+import { PERSONAL_CENTRE_PATH } from '../routes/shell-pages'
 
-export const PERSONAL_CENTRE_PATH = '/hiam/user/info'
 
 export interface UserMenuProps {
   user: CurrentUser
