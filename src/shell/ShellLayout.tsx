@@ -6,13 +6,12 @@
  * only the content is shown.
  */
 import { Drawer, Layout, theme } from 'antd'
-import { useMemo, useState, type CSSProperties } from 'react'
+import { lazy, Suspense, useMemo, useState, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { homePathFor, JXS_ROLE_CODE } from '../routes/home'
 import { logout } from '../session/login'
 import { isHiddenLayout } from '../session/session-storage'
-import { SettingsDrawer } from '../settings/SettingsDrawer'
 import { useLayoutSettings } from '../settings/settings-store'
 import { useServices, useSession } from '../stores/contexts'
 import { TabbedContent } from '../tabs/TabbedContent'
@@ -27,10 +26,12 @@ import { useBranding } from './use-branding'
 import { useMenuView } from './use-menu-view'
 
 export { SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './ShellSider'
+// Opened now and then, never needed for the first paint (sign-in budget): loaded when first opened.
+const SettingsDrawer = lazy(() =>
+  import('../settings/SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })),
+)
 /** Content width in the Fixed mode. */
 export const FIXED_CONTENT_WIDTH = 1200
-/** PLAT-SHELL-16: drawers close with a 300 ms animation (antd's motion duration for drawers). */
-export const DRAWER_MOTION_MS = 300
 
 export function ShellLayout() {
   const services = useServices()
@@ -43,6 +44,7 @@ export function ShellLayout() {
   const mobile = useIsMobile()
   const [view, changeView] = useMenuView(user.id)
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const [settingsUsed, setSettingsUsed] = useState(false)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const actions = useMemo(() => createSessionActions(services.http, services.browser), [services])
   const jxs = user.currentRoleCode === JXS_ROLE_CODE
@@ -94,7 +96,10 @@ export function ShellLayout() {
               />
             )
           }
-          onOpenSettings={() => setSettingsOpen(true)}
+          onOpenSettings={() => {
+            setSettingsUsed(true)
+            setSettingsOpen(true)
+          }}
           collapsed={view.collapsed}
           onToggle={() => (mobile ? setDrawerOpen(true) : changeView({ collapsed: !view.collapsed }))}
           actions={actions}
@@ -153,12 +158,16 @@ export function ShellLayout() {
           <SideMenu menu={routes.menu} pathname={pathname} collapsed={false} navigate={mobileNavigate} />
         </Drawer>
       )}
-      <SettingsDrawer
-        open={settingsOpen}
-        onClose={() => setSettingsOpen(false)}
-        settings={settings}
-        onChange={(patch) => services.layout.change(patch)}
-      />
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <SettingsDrawer
+            open={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            settings={settings}
+            onChange={(patch) => services.layout.change(patch)}
+          />
+        </Suspense>
+      )}
     </Layout>
   )
 }
