@@ -16,13 +16,19 @@ export interface MenuSearchBoxProps {
 export default function MenuSearchBox({ menu, navigate, initialText = '' }: MenuSearchBoxProps) {
   const { t } = useTranslation()
   const [text, setText] = useState(initialText)
+  // Open at once when text was typed before the box loaded; afterwards antd opens and closes it.
+  const [open, setOpen] = useState(initialText.trim() !== '')
   const leaves = useMemo(() => leafEntries(menu), [menu])
   const matches = searchMenu(leaves, text)
   return (
     <AutoComplete
-      defaultOpen={!!initialText}
+      open={open}
+      onOpenChange={setOpen}
       value={text}
-      onChange={setText}
+      onChange={(value) => {
+        setText(value)
+        setOpen(true)
+      }}
       style={{ width: '100%' }}
       options={matches.map((entry) => ({
         value: String(entry.id),
@@ -39,6 +45,7 @@ export default function MenuSearchBox({ menu, navigate, initialText = '' }: Menu
       onSelect={(id: string) => {
         const entry = leaves.find((e) => String(e.id) === id)
         setText('')
+        setOpen(false)
         if (entry) openMenuEntry(entry, navigate)
       }}
     >
