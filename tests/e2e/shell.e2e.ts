@@ -49,11 +49,19 @@ async function closeMenus(page: Page) {
   await expect.poll(() => openMenus(page).count()).toBe(0)
 }
 
+/** Waits for the open dropdown's opening animation to end, so a click lands on the item and not beside it. */
+async function settled(page: Page) {
+  await expect
+    .poll(async () => (await openMenus(page).first().getAttribute('class')) ?? '')
+    .not.toMatch(/-(appear|enter)/)
+}
+
 async function contextMenu(page: Page, index: number): Promise<string[]> {
   await closeMenus(page)
   await tabAt(page, index).locator('.ant-tabs-tab-btn').click({ button: 'right' })
   const menu = openMenus(page).locator('.ant-dropdown-menu')
   await menu.waitFor()
+  await settled(page)
   return menu.locator('[role="menuitem"]').allInnerTexts()
 }
 const pick = (page: Page, item: string) =>
@@ -128,6 +136,7 @@ describe('tab bar and keep-alive (CORE-TAB, PLAT-SHELL-12/13)', () => {
     // The "more" menu acts on the active tab and answers with the spec's messages (CORE-TAB-08/09).
     await closeMenus(page)
     await page.getByRole('button', { name: 'Tab actions' }).click()
+    await settled(page)
     await pick(page, 'Close tabs on the right')
     await expect.poll(() => page.getByText('no tabs on the right').isVisible()).toBe(true)
 
@@ -141,6 +150,7 @@ describe('tab bar and keep-alive (CORE-TAB, PLAT-SHELL-12/13)', () => {
     await expect.poll(keys).toEqual(['/workplace'])
     await closeMenus(page)
     await page.getByRole('button', { name: 'Tab actions' }).click()
+    await settled(page)
     await pick(page, 'Close all')
     await expect
       .poll(() => page.getByText('this is the last tab, it cannot be closed').isVisible())
