@@ -22,6 +22,7 @@ export default function MenuSearchBox({ menu, navigate, initialText = '' }: Menu
   const matches = searchMenu(leaves, text)
   return (
     <AutoComplete
+      autoFocus
       open={open}
       onOpenChange={setOpen}
       value={text}
@@ -50,7 +51,6 @@ export default function MenuSearchBox({ menu, navigate, initialText = '' }: Menu
       }}
     >
       <Input
-        autoFocus
         allowClear
         prefix={<SearchOutlined />}
         placeholder={t('shell.menuSearch')}

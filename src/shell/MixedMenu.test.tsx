@@ -22,8 +22,12 @@ describe('mixed side menu (PLAT-SHELL-02/03)', () => {
     await waitFor(() => expect(screen.queryByTestId('submenu-panel')).toBeNull())
 
     await ui.user.click(within(rail).getByRole('button', { name: /Platform/ }))
-    await ui.user.click(await screen.findByRole('button', { name: 'Pin the submenu' }))
-    expect(screen.getByTestId('side-menu')).toHaveStyle({ width: '280px' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Pin the submenu' }))
+    expect(await screen.findByRole('button', { name: 'Unpin the submenu' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    expect(screen.getByTestId('side-menu').getAttribute('style')).toContain('width: 280px')
     fireEvent.mouseLeave(screen.getByTestId('mixed-menu'))
     expect(screen.getByTestId('submenu-panel')).toBeInTheDocument()
   })
