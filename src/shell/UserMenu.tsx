@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next'
 import type { CurrentUser, SelfRole } from '../../renderer/contract/wire'
 import { PERSONAL_CENTRE_PATH } from '../routes/shell-pages'
 
-
 export interface UserMenuProps {
   user: CurrentUser
   roles: SelfRole[]
