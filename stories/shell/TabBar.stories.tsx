@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { TabBar, type TabCommand } from '../../src/tabs/TabBar'
 import { createTabStore, type TabStore } from '../../src/tabs/tab-store'
 import { useTabState } from '../../src/tabs/use-tab-state'
@@ -44,9 +45,15 @@ function TabBarStory({ pages, active }: { pages: string[]; active?: string }) {
         onSelect={(key) => store.activate(key)}
         onCommand={onCommand}
       />
-      <output data-testid="tab-message">{lastMessage}</output>
+      <TabMessage messageKey={lastMessage} />
     </ShellHarness>
   )
+}
+
+/** The message the shell would show for the last action, in the user's language. */
+function TabMessage({ messageKey }: { messageKey: string }) {
+  const { t } = useTranslation()
+  return <output data-testid="tab-message">{messageKey ? t(messageKey) : ''}</output>
 }
 
 const meta = {

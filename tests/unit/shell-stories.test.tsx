@@ -60,7 +60,7 @@ describe('tab bar stories (CORE-TAB)', () => {
     expect(screen.queryByRole('tab', { name: 'remove' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Tab actions' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Close all' }))
-    expect(screen.getByTestId('tab-message')).toHaveTextContent('tabs.lastTab')
+    expect(screen.getByTestId('tab-message')).toHaveTextContent('this is the last tab, it cannot be closed')
   })
 
   it('several pages: titles from the route or the title query; close right keeps the left ones', async () => {
