@@ -73,4 +73,9 @@ export interface RendererEnv {
   navigate(to: string, options?: { replace?: boolean }): void
   /** Menu id of the active tab (H-Menu-Id); personal settings (filter templates, columns) are kept per menu. */
   menuId?: number
+  /**
+   * Names the page's own tab (CORE-TAB-04: a custom title wins over the menu title and the `title` query),
+   * e.g. "Warehouse WH-E001"; undefined returns to the menu title. Absent where pages have no tabs.
+   */
+  setTitle?(title: string | undefined): void
 }

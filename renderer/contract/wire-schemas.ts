@@ -98,6 +98,7 @@ export const MenuNodeSchema = Type.Recursive(
       quickIndex: Type.Optional(Type.String()),
       route: Type.Optional(Type.String()),
       tag: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      target: Type.Optional(Type.String()),
       subMenus: Type.Optional(Type.Array(Self)),
     }),
   { $id: 'MenuNode' },

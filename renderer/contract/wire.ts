@@ -140,6 +140,8 @@ export interface MenuNode {
   route?: string
   /** Optional badge of a menu entry (platform-spec "tag (dot, content, type)"). */
   tag?: { dot?: boolean; content?: string; type?: string }
+  /** Where the entry opens (platform-spec meta.target, e.g. `_blank` = a new browser tab). */
+  target?: string
   subMenus?: MenuNode[]
 }
 

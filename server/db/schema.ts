@@ -6,6 +6,7 @@ import type { ColumnType, Generated, Kysely } from 'kysely'
 import type { Language, RoleLevel } from '../../renderer/contract/wire.ts'
 
 export type Texts = Partial<Record<Language, string>>
+export type MenuTag = { dot?: boolean; content?: string; type?: string }
 /** jsonb columns are written as JSON text (node-postgres would turn a JS array into a Postgres array). */
 export type Json<T> = ColumnType<T, string, string>
 
@@ -59,6 +60,10 @@ export interface MenuTable {
   quickIndex: string | null
   level: RoleLevel
   names: Json<Texts>
+  /** Where the entry opens (PLAT-SHELL-11), e.g. `_blank`; null = in the app. Migration 0009. */
+  target: ColumnType<string | null, string | null | undefined, string | null>
+  /** Badge of the entry (PLAT-SHELL-10): `{dot?, content?, type?}`. Migration 0009. */
+  tag: ColumnType<MenuTag | null, string | null | undefined, string | null>
 }
 export interface RoleMenuTable {
   roleId: number
@@ -146,6 +151,18 @@ export interface CuszInfoTable {
   lastUpdateDate: Generated<string>
 }
 
+/** The shell's per-user preferences (migration 0009); a missing row or null column = the defaults. */
+export interface UserPreferenceTable {
+  userId: number
+  dateFormat: string | null
+  dateTimeFormat: string | null
+  timeFormat: string | null
+  /** Side menu style: `inline` or `mixed` (a module rail with a submenu panel, PLAT-SHELL-02). */
+  menuLayout: string | null
+  layoutSettings: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>
+  lastUpdateDate: Generated<Date>
+}
+
 export interface Database {
   hpfmTenant: TenantTable
   iamUser: UserTable
@@ -165,6 +182,7 @@ export interface Database {
   appMeta: AppMetaTable
   cuszQueryUserTemplate: QueryTemplateTable
   cuszInfo: CuszInfoTable
+  iamUserPreference: UserPreferenceTable
 }
 
 export type Db = Kysely<Database>

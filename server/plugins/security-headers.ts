@@ -9,6 +9,8 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self' ws: wss:",
+  // Link menu entries (type link / inner-link) show their address in an iframe page.
+  "frame-src 'self' https:",
   "frame-ancestors 'self'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -33,6 +33,10 @@ export interface SeedMenu {
   route?: string
   quickIndex?: string
   level?: string
+  /** PLAT-SHELL-11: e.g. `_blank` */
+  target?: string
+  /** PLAT-SHELL-10: the entry's badge */
+  tag?: { dot?: boolean; content?: string; type?: string }
   name: Texts
   roles: string[]
 }

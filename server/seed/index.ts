@@ -76,6 +76,8 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
           quickIndex: m.quickIndex ?? null,
           level: m.level === 'site' ? 'site' : 'organization',
           names: JSON.stringify(m.name),
+          target: m.target ?? null,
+          tag: m.tag ? JSON.stringify(m.tag) : null,
         })),
       )
       .execute()

@@ -19,6 +19,7 @@ export interface RendererEnvParts {
   confirm: RendererEnv['confirm']
   navigate: RendererEnv['navigate']
   menuId?: number
+  setTitle?: RendererEnv['setTitle']
 }
 
 /** The session user the renderer sees, from users/self. */
@@ -52,5 +53,6 @@ export function createRendererEnv(parts: RendererEnvParts): RendererEnv {
     confirm: parts.confirm,
     navigate: parts.navigate,
     menuId,
+    ...(parts.setTitle ? { setTitle: parts.setTitle } : {}),
   }
 }

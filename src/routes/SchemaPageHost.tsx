@@ -3,12 +3,14 @@
  * shell do not pull the renderer, Formily and the table widgets until a page is opened.
  */
 import { Alert, Button, Skeleton } from 'antd'
-import { useEffect, useMemo, useState } from 'react'
+import { useContext, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createRegistry, RendererProvider, SchemaPage } from '../../renderer/index'
 import { defaultWidgets } from '../../widgets/index'
 import { createRendererEnv } from '../http/renderer-env'
 import { useServices, useSession } from '../stores/contexts'
+import { useKeptPage } from '../tabs/kept-page'
+import { TabTitleContext } from '../tabs/use-tab-title'
 import { loadPageFile, type LoadedPage } from './page-files'
 
 const registry = createRegistry(defaultWidgets)
@@ -39,6 +41,12 @@ export default function SchemaPageHost({ file, menuId, params, search }: SchemaP
     }
   }, [file, attempt])
 
+  // The page's tab, by the address the page was opened at (a kept-alive page keeps its own).
+  const setTabTitle = useContext(TabTitleContext)
+  const { pathname, search: query } = useKeptPage()
+  const tabKey = `${pathname}${query}`
+  useEffect(() => () => setTabTitle?.(tabKey, undefined), [setTabTitle, tabKey])
+
   const env = useMemo(
     () =>
       createRendererEnv({
@@ -50,8 +58,9 @@ export default function SchemaPageHost({ file, menuId, params, search }: SchemaP
         navigate: (to, options) =>
           services.router.navigate ? services.router.navigate(to, options) : services.browser.assign(to),
         menuId,
+        setTitle: setTabTitle ? (title) => setTabTitle(tabKey, title) : undefined,
       }),
-    [services, user, menuId],
+    [services, user, menuId, setTabTitle, tabKey],
   )
 
   if (state.file === file && state.error) {

@@ -11,11 +11,15 @@ import { Workplace } from '../shell/Workplace'
 import { hasWorkplace, homePathFor, WORKPLACE_PATH } from './home'
 import { PageRouteView } from './PageRouteView'
 import type { RouteTable } from './route-table'
+import { LINK_PAGE_PATTERN, PERSONAL_CENTRE_PATH } from './shell-pages'
 import type { ExceptionCode } from './StatusPages'
 
 // Error pages carry large illustrations and are rarely seen: load them on demand.
 const ExceptionPage = lazy(() => import('./StatusPages').then((m) => ({ default: m.ExceptionPage })))
 const PublicStatusPage = lazy(() => import('./StatusPages').then((m) => ({ default: m.PublicStatusPage })))
+// The shell's own pages, rarely the first one seen: loaded on demand to keep the first paint small.
+const PersonalCentre = lazy(() => import('../shell/personal/PersonalCentre'))
+const LinkPage = lazy(() => import('../shell/LinkPage'))
 const onDemand = (element: ReactNode) => <Suspense fallback={<Skeleton active />}>{element}</Suspense>
 
 const EXCEPTION_CODES: ExceptionCode[] = ['403', '404', '500', '501']
@@ -49,6 +53,8 @@ export function signedInRoutes(table: RouteTable, roleCode: string): RouteObject
           path: WORKPLACE_PATH,
           element: hasWorkplace(roleCode) ? <Workplace /> : <Navigate to={home} replace />,
         },
+        { path: PERSONAL_CENTRE_PATH, element: onDemand(<PersonalCentre />) },
+        { path: LINK_PAGE_PATTERN, element: onDemand(<LinkPage />) },
         ...table.pages.map((page) => ({ path: page.path, element: <PageRouteView page={page} /> })),
         ...errorPages,
         { path: '/404', element: onDemand(<ExceptionPage code="404" />) },

@@ -29,6 +29,8 @@ export interface MenuEntry {
   icon?: string
   quickIndex?: string
   tag?: MenuNode['tag']
+  /** `_blank`: the entry opens in a new browser tab (PLAT-SHELL-11). */
+  target?: string
   /** Where the entry leads (path without query for pages; the raw route for links). */
   route?: string
   /** True when the route has a page; false for menus whose route matches no page file (→ not found). */
@@ -64,6 +66,7 @@ export function buildRouteTable(tree: MenuNode[], pageIndex: PageIndex): RouteTa
     if (node.icon) entry.icon = node.icon
     if (node.quickIndex) entry.quickIndex = node.quickIndex
     if (node.tag) entry.tag = node.tag
+    if (node.target) entry.target = node.target
     if (node.route) entry.route = node.type === 'menu' ? path : node.route
     if (children.length) entry.children = children
     return entry

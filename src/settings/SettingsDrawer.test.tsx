@@ -17,8 +17,12 @@ async function openDrawer(ui: Ui, title = 'Layout settings') {
   await ui.user.click(screen.getByRole('button', { name: title }))
   return screen.findByRole('dialog')
 }
-const stored = (userId = adminUser.id) =>
-  JSON.parse(localStorage.getItem(`wms.layoutSettings.${userId}`) ?? '{}') as Record<string, unknown>
+// The last settings the browser saved on the server (PUT users/self/layout-settings).
+const stored = (ui: Ui) => {
+  const puts = ui.sent.filter((r) => r.method === 'PUT' && r.url.endsWith('/users/self/layout-settings'))
+  const last = puts[puts.length - 1]
+  return (last?.body ?? {}) as Record<string, unknown>
+}
 const logoColor = () => document.querySelector('header svg rect')?.getAttribute('fill')?.toLowerCase()
 
 describe('settings drawer (PLAT-SET)', () => {
@@ -31,7 +35,7 @@ describe('settings drawer (PLAT-SET)', () => {
     await ui.user.click(within(drawer).getByRole('radio', { name: 'Dark' }))
     expect(await screen.findByText('Switching theme')).toBeInTheDocument()
     expect(screen.getByTestId('shell-header')).toHaveStyle({ background: '#141414' })
-    expect(stored()).toMatchObject({ navTheme: 'dark' })
+    expect(stored(ui)).toMatchObject({ navTheme: 'dark' })
   })
 
   it('theme colour: the app starts in #2F54EB, a preset recolours it, reset gives the drawer default #1890ff', async () => {
@@ -44,7 +48,7 @@ describe('settings drawer (PLAT-SET)', () => {
     )
     await ui.user.click(within(drawer).getByRole('button', { name: 'Dust red #F5222D' }))
     await waitFor(() => expect(logoColor()).toBe('#f5222d'))
-    expect(stored()).toMatchObject({ primaryColor: '#F5222D' })
+    expect(stored(ui)).toMatchObject({ primaryColor: '#F5222D' })
     await ui.user.click(within(drawer).getByRole('button', { name: 'Reset' }))
     await waitFor(() => expect(logoColor()).toBe('#1890ff'))
     expect(within(drawer).getByRole('button', { name: 'Daybreak blue #1890ff' })).toHaveAttribute(
@@ -70,7 +74,7 @@ describe('settings drawer (PLAT-SET)', () => {
     expect(screen.getByTestId('content')).toHaveStyle({ maxWidth: '1200px' })
     expect(within(drawer).getByRole('switch', { name: 'Fixed sidebar' })).toBeDisabled()
     expect(within(drawer).getByRole('switch', { name: 'Fixed sidebar' })).not.toBeChecked()
-    expect(stored()).toMatchObject({ layout: 'topmenu', contentWidth: 'Fixed', fixSiderbar: false })
+    expect(stored(ui)).toMatchObject({ layout: 'topmenu', contentWidth: 'Fixed', fixSiderbar: false })
     await ui.user.click(within(drawer).getByRole('radio', { name: 'Side menu' }))
     expect(screen.getByTestId('side-menu')).toBeInTheDocument()
     expect(screen.getByTestId('content')).not.toHaveStyle({ maxWidth: '1200px' })
@@ -95,7 +99,7 @@ describe('settings drawer (PLAT-SET)', () => {
     expect(screen.getByTestId('side-menu')).not.toHaveStyle({ position: 'sticky' })
     await ui.user.click(within(drawer).getByRole('switch', { name: 'Weak colour' }))
     expect(document.body).toHaveStyle({ filter: 'invert(80%)' })
-    expect(stored()).toMatchObject({ fixedHeader: false, fixSiderbar: false, colorWeak: true })
+    expect(stored(ui)).toMatchObject({ fixedHeader: false, fixSiderbar: false, colorWeak: true })
   })
 
   it('copies the settings to the clipboard and says so', async () => {
@@ -115,8 +119,7 @@ describe('settings drawer (PLAT-SET)', () => {
   })
 
   it('settings are kept per user: the same user gets them back, another user does not', async () => {
-    localStorage.setItem('wms.layoutSettings.1', JSON.stringify({ layout: 'topmenu', navTheme: 'dark' }))
-    const first = renderSignedIn()
+    const first = renderSignedIn({ layoutSettings: { layout: 'topmenu', navTheme: 'dark' } })
     expect(screen.queryByTestId('side-menu')).toBeNull()
     expect(screen.getByTestId('shell-header')).toHaveStyle({ background: '#141414' })
     first.unmount()

@@ -1,14 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   changeSettings,
   DEFAULT_LAYOUT_SETTINGS,
   DRAWER_DEFAULT_COLOR,
-  readLayoutSettings,
+  parseLayoutSettings,
   THEME_COLORS,
 } from './layout-settings'
 import { createSettingsStore } from './settings-store'
-
-beforeEach(() => localStorage.clear())
 
 describe('layout settings (PLAT-SET-11..14, X-01)', () => {
   it('a fresh profile: light, #2F54EB, side menu, Fluid, fixed header and sidebar, no weak colour, title WMS', () => {
@@ -22,7 +20,7 @@ describe('layout settings (PLAT-SET-11..14, X-01)', () => {
       colorWeak: false,
       title: 'WMS',
     })
-    expect(readLayoutSettings(1)).toEqual(DEFAULT_LAYOUT_SETTINGS)
+    expect(parseLayoutSettings({})).toEqual(DEFAULT_LAYOUT_SETTINGS)
   })
 
   it('the drawer default #1890ff and the app default are both among seven presets', () => {
@@ -42,20 +40,17 @@ describe('layout settings (PLAT-SET-11..14, X-01)', () => {
     expect(changeSettings(side, { contentWidth: 'Fixed' }).contentWidth).toBe('Fluid')
   })
 
-  it('keeps settings per user and ignores damaged stored values', () => {
+  it('saves every change through the store and ignores damaged stored values', () => {
+    const saved: unknown[] = []
     const store = createSettingsStore()
-    store.loadFor(1)
-    store.change({ navTheme: 'dark', primaryColor: '#F5222D' })
-    store.loadFor(4)
-    expect(store.get()).toEqual(DEFAULT_LAYOUT_SETTINGS)
-    store.loadFor(1)
-    expect(store.get()).toMatchObject({ navTheme: 'dark', primaryColor: '#F5222D' })
-    localStorage.setItem(
-      'wms.layoutSettings.7',
-      '{"navTheme":"realDark","primaryColor":"red","fixedHeader":0}',
+    store.load({ navTheme: 'dark' }, async (settings) => saved.push(settings))
+    expect(store.get()).toMatchObject({ navTheme: 'dark', layout: 'sidemenu' })
+    store.change({ primaryColor: '#F5222D' })
+    expect(saved).toEqual([{ ...DEFAULT_LAYOUT_SETTINGS, navTheme: 'dark', primaryColor: '#F5222D' }])
+    expect(parseLayoutSettings({ navTheme: 'realDark', primaryColor: 'red', fixedHeader: 0 })).toEqual(
+      DEFAULT_LAYOUT_SETTINGS,
     )
-    expect(readLayoutSettings(7)).toEqual(DEFAULT_LAYOUT_SETTINGS)
-    localStorage.setItem('wms.layoutSettings.8', 'not json')
-    expect(readLayoutSettings(8)).toEqual(DEFAULT_LAYOUT_SETTINGS)
+    expect(parseLayoutSettings('not an object')).toEqual(DEFAULT_LAYOUT_SETTINGS)
+    expect(parseLayoutSettings(null)).toEqual(DEFAULT_LAYOUT_SETTINGS)
   })
 })

@@ -1,6 +1,6 @@
 /**
  * Layout settings (PLAT-SET-13/14, X-01): what the settings drawer changes and the shell and theme follow.
- * Kept per user in localStorage, so another user on the same browser has their own.
+ * Kept per user on the server (PUT users/self/layout-settings), so they follow the user to any browser.
  */
 export type NavTheme = 'light' | 'dark'
 export type NavLayout = 'sidemenu' | 'topmenu'
@@ -62,40 +62,27 @@ export function changeSettings(current: LayoutSettings, patch: Partial<LayoutSet
   return next
 }
 
-const storageKey = (userId: number) => `wms.layoutSettings.${userId}`
-
-/** The user's stored settings over the defaults; damaged or unknown values fall back to the defaults. */
-export function readLayoutSettings(userId: number): LayoutSettings {
-  let stored: Record<string, unknown> = {}
-  try {
-    const parsed = JSON.parse(localStorage.getItem(storageKey(userId)) ?? '{}') as unknown
-    if (parsed && typeof parsed === 'object') stored = parsed as Record<string, unknown>
-  } catch {
-    // a damaged entry costs the user their settings, never the app
-  }
+/**
+ * The settings a user has stored on the server (GET users/self/layout-settings) over the defaults; a
+ * missing, damaged or unknown value falls back to its default, so a bad record never breaks the shell.
+ */
+export function parseLayoutSettings(stored: unknown): LayoutSettings {
+  const record = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {}
   const d = DEFAULT_LAYOUT_SETTINGS
   const pick = <T>(value: unknown, ok: (v: unknown) => boolean, fallback: T): T =>
     ok(value) ? (value as T) : fallback
   const isBool = (v: unknown) => typeof v === 'boolean'
   return changeSettings(d, {
-    navTheme: pick(stored.navTheme, (v) => v === 'light' || v === 'dark', d.navTheme),
+    navTheme: pick(record.navTheme, (v) => v === 'light' || v === 'dark', d.navTheme),
     primaryColor: pick(
-      stored.primaryColor,
+      record.primaryColor,
       (v) => typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v),
       d.primaryColor,
     ),
-    layout: pick(stored.layout, (v) => v === 'sidemenu' || v === 'topmenu', d.layout),
-    contentWidth: pick(stored.contentWidth, (v) => v === 'Fluid' || v === 'Fixed', d.contentWidth),
-    fixedHeader: pick(stored.fixedHeader, isBool, d.fixedHeader),
-    fixSiderbar: pick(stored.fixSiderbar, isBool, d.fixSiderbar),
-    colorWeak: pick(stored.colorWeak, isBool, d.colorWeak),
+    layout: pick(record.layout, (v) => v === 'sidemenu' || v === 'topmenu', d.layout),
+    contentWidth: pick(record.contentWidth, (v) => v === 'Fluid' || v === 'Fixed', d.contentWidth),
+    fixedHeader: pick(record.fixedHeader, isBool, d.fixedHeader),
+    fixSiderbar: pick(record.fixSiderbar, isBool, d.fixSiderbar),
+    colorWeak: pick(record.colorWeak, isBool, d.colorWeak),
   })
-}
-
-export function writeLayoutSettings(userId: number, settings: LayoutSettings): void {
-  try {
-    localStorage.setItem(storageKey(userId), JSON.stringify(settings))
-  } catch {
-    // storage full or disabled: the settings last for this page load
-  }
 }

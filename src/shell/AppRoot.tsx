@@ -14,6 +14,9 @@ import { ServicesContext } from '../stores/contexts'
 import { useLayoutSettings } from '../settings/settings-store'
 import { antdLocaleFor, applyDocumentLanguage } from './locale'
 
+/** PLAT-SHELL-16: drawers open and close in 300 ms (antd animates drawers with `motionDurationSlow`). */
+export const DRAWER_MOTION_MS = 300
+
 export interface AppRootProps {
   services: AppServices
   /** Renders the screens; receives the setter the signed-in app calls once the user's language is known. */
@@ -32,7 +35,11 @@ export function AppRoot({ services, children }: AppRootProps) {
   const themeConfig = useMemo(
     () => ({
       algorithm: settings.navTheme === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: settings.primaryColor, colorLink: settings.primaryColor },
+      token: {
+        colorPrimary: settings.primaryColor,
+        colorLink: settings.primaryColor,
+        motionDurationSlow: `${DRAWER_MOTION_MS / 1000}s`,
+      },
     }),
     [settings.navTheme, settings.primaryColor],
   )

@@ -2,11 +2,10 @@
  * The header (PLAT-HDR; 48 px): menu toggle (side menu layout), logo and title, the top menu (top menu
  * layout), tenant chooser (not for jxs), full-screen toggle, language picker, the user dropdown and the layout settings button.
  */
-import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons'
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons'
 import { Button, Flex, theme } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { HeaderNotices } from '../notices/HeaderNotices'
 import { JXS_ROLE_CODE } from '../routes/home'
 import { useSession } from '../stores/contexts'
 import { FullscreenToggle } from './FullscreenToggle'
@@ -18,8 +17,10 @@ import { UserMenu } from './UserMenu'
 export const HEADER_HEIGHT = 48
 
 export interface HeaderBarProps {
-  /** Side menu layout: the header carries the menu's collapse toggle. */
-  collapsible: boolean
+  /** `collapse`: the inline side menu's collapse toggle; `drawer`: opens the mobile menu drawer. */
+  menuButton?: 'collapse' | 'drawer'
+  /** The notice bell (PLAT-HDR-13), shown before the full-screen toggle. */
+  notices?: ReactNode
   /** Top menu layout: the menu shown across the header. */
   topMenu?: ReactNode
   onOpenSettings(): void
@@ -37,13 +38,16 @@ export function HeaderBar(props: HeaderBarProps) {
   const { token } = theme.useToken()
   return (
     <Flex align="center" gap={8} style={{ height: HEADER_HEIGHT, paddingInline: 8 }}>
-      {props.collapsible && (
+      {props.menuButton === 'collapse' && (
         <Button
           type="text"
           aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
           icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
           onClick={onToggle}
         />
+      )}
+      {props.menuButton === 'drawer' && (
+        <Button type="text" aria-label={t('shell.openMenu')} icon={<MenuOutlined />} onClick={onToggle} />
       )}
       <a href="/" style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}>
         {user.logo ? <img src={user.logo} alt="" height={28} /> : <Logo color={token.colorPrimary} />}
@@ -54,7 +58,7 @@ export function HeaderBar(props: HeaderBarProps) {
         {user.currentRoleCode !== JXS_ROLE_CODE && (
           <TenantSwitcher user={user} tenants={tenants} actions={actions} />
         )}
-        <HeaderNotices />
+        {props.notices}
         <FullscreenToggle />
         <LanguagePicker current={language} onChange={(lang) => void actions.changeLanguage(lang)} />
         <UserMenu

@@ -1,10 +1,15 @@
-/** Menu search (PLAT-SHELL-07): type a name or a quick index, pick an entry, go there. */
+/**
+ * Menu search (PLAT-SHELL-07). The searching box (antd AutoComplete) weighs more than the rest of the side
+ * menu, so the first paint shows a plain input of the same look; the box loads when the user first focuses
+ * or types in it, keeping what was typed.
+ */
 import { SearchOutlined } from '@ant-design/icons'
-import { AutoComplete, Input } from 'antd'
-import { useMemo, useState } from 'react'
+import { Input } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { leafEntries, type MenuEntry } from '../routes/route-table'
-import { openMenuEntry, searchMenu } from './menu-navigation'
+import type { MenuEntry } from '../routes/route-table'
+
+const MenuSearchBox = lazy(() => import('./MenuSearchBox'))
 
 export interface MenuSearchProps {
   menu: MenuEntry[]
@@ -13,38 +18,27 @@ export interface MenuSearchProps {
 
 export function MenuSearch({ menu, navigate }: MenuSearchProps) {
   const { t } = useTranslation()
+  const [active, setActive] = useState(false)
   const [text, setText] = useState('')
-  const leaves = useMemo(() => leafEntries(menu), [menu])
-  const matches = searchMenu(leaves, text)
-  return (
-    <AutoComplete
+  const placeholder = (
+    <Input
+      role="combobox"
+      aria-expanded={false}
       value={text}
-      onChange={setText}
-      style={{ width: '100%' }}
-      options={matches.map((entry) => ({
-        value: String(entry.id),
-        label: (
-          <span>
-            {entry.name}
-            {entry.quickIndex ? (
-              <span style={{ opacity: 0.5, marginLeft: 8 }}>{entry.quickIndex}</span>
-            ) : null}
-          </span>
-        ),
-      }))}
-      notFoundContent={text.trim() ? t('shell.noMenuMatch') : null}
-      onSelect={(id: string) => {
-        const entry = leaves.find((e) => String(e.id) === id)
-        setText('')
-        if (entry) openMenuEntry(entry, navigate)
+      onFocus={() => setActive(true)}
+      onChange={(event) => {
+        setText(event.target.value)
+        setActive(true)
       }}
-    >
-      <Input
-        allowClear
-        prefix={<SearchOutlined />}
-        placeholder={t('shell.menuSearch')}
-        aria-label={t('shell.menuSearch')}
-      />
-    </AutoComplete>
+      prefix={<SearchOutlined />}
+      placeholder={t('shell.menuSearch')}
+      aria-label={t('shell.menuSearch')}
+    />
+  )
+  if (!active) return placeholder
+  return (
+    <Suspense fallback={placeholder}>
+      <MenuSearchBox menu={menu} navigate={navigate} initialText={text} />
+    </Suspense>
   )
 }

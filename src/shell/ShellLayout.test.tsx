@@ -35,7 +35,10 @@ describe('side menu (PLAT-SHELL)', () => {
 
   it('menu search finds an entry by quick index and goes there', async () => {
     const { user, router } = renderSignedIn()
-    await user.type(screen.getByRole('combobox', { name: 'Search menus (name or quick index)' }), 'zj')
+    // The searching box loads on first focus and takes the focus over, so typing goes on in it.
+    await user.click(screen.getByRole('combobox', { name: 'Search menus (name or quick index)' }))
+    await waitFor(() => expect(document.querySelector('.ant-select-auto-complete input')).toHaveFocus())
+    await user.keyboard('zj')
     await user.click(
       await screen.findByText('Value sets', { selector: '.ant-select-item-option-content span' }),
     )

@@ -1,26 +1,36 @@
 /**
- * The signed-in layout (PLAT-SHELL): header 48 px; in the side menu layout a side menu of 210 px (48 px
- * collapsed) with menu search, in the top menu layout the menu across the header; then the tab bar and the
- * pages. The layout settings decide fixed header, fixed sidebar and content width (PLAT-SET). With the
- * hidden-layout flag (X-24) only the content is shown.
+ * The signed-in layout (PLAT-SHELL): header 48 px; in the side menu layout the side menu (inline or mixed,
+ * see ShellSider), in the top menu layout the menu across the header; then breadcrumbs, the tab bar and the
+ * pages. The layout settings decide fixed header, fixed sidebar and content width (PLAT-SET). At widths up
+ * to 767 px the menu is a drawer and the content Fluid (PLAT-SHELL-05). With the hidden-layout flag (X-24)
+ * only the content is shown.
  */
-import { Layout, theme } from 'antd'
-import { useMemo, useState, type CSSProperties } from 'react'
+import { Drawer, Layout, theme } from 'antd'
+import { lazy, Suspense, useMemo, useState, type CSSProperties } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { JXS_ROLE_CODE } from '../routes/home'
+import { HeaderNotices } from '../notices/HeaderNotices'
+import { homePathFor, JXS_ROLE_CODE } from '../routes/home'
 import { logout } from '../session/login'
 import { isHiddenLayout } from '../session/session-storage'
-import { SettingsDrawer } from '../settings/SettingsDrawer'
 import { useLayoutSettings } from '../settings/settings-store'
 import { useServices, useSession } from '../stores/contexts'
 import { TabbedContent } from '../tabs/TabbedContent'
+import { useIsMobile } from './breakpoints'
+import { Breadcrumbs } from './Breadcrumbs'
 import { HEADER_HEIGHT, HeaderBar } from './HeaderBar'
 import { MenuSearch } from './MenuSearch'
 import { createSessionActions } from './session-actions'
+import { ShellSider, SIDER_WIDTH } from './ShellSider'
 import { SideMenu } from './SideMenu'
+import { useBranding } from './use-branding'
+import { useMenuView } from './use-menu-view'
 
-export const SIDER_WIDTH = 210
-export const SIDER_COLLAPSED_WIDTH = 48
+export { SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './ShellSider'
+// Opened now and then, never needed for the first paint (sign-in budget): loaded when first opened.
+const SettingsDrawer = lazy(() =>
+  import('../settings/SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })),
+)
 /** Content width in the Fixed mode. */
 export const FIXED_CONTENT_WIDTH = 1200
 
@@ -29,20 +39,27 @@ export function ShellLayout() {
   const { routes, user } = useSession()
   const navigate = useNavigate()
   const { pathname } = useLocation()
+  const { t } = useTranslation()
   const { token } = theme.useToken()
   const settings = useLayoutSettings(services.layout)
-  const [collapsed, setCollapsed] = useState(false)
+  const mobile = useIsMobile()
+  const [view, changeView] = useMenuView(user.id)
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const [settingsUsed, setSettingsUsed] = useState(false)
+  const [drawerOpen, setDrawerOpen] = useState(false)
   const actions = useMemo(() => createSessionActions(services.http, services.browser), [services])
+  const jxs = user.currentRoleCode === JXS_ROLE_CODE
+  useBranding(user.title || t('app.title'), user.favicon)
 
   if (isHiddenLayout()) {
     return (
-      <Layout style={{ minHeight: '100vh' }}>
+      <Layout style={{ minHeight: '100vh' }} data-testid="shell" data-layout="hidden">
         <TabbedContent showTabBar={false} />
       </Layout>
     )
   }
   const sideMenu = settings.layout === 'sidemenu'
+  const menuStyle = user.menuLayout === 'mixed' ? 'mixed' : 'inline'
   const headerStyle: CSSProperties = {
     height: HEADER_HEIGHT,
     lineHeight: `${HEADER_HEIGHT}px`,
@@ -53,17 +70,24 @@ export function ShellLayout() {
     top: 0,
     zIndex: 10,
   }
-  const siderTop = settings.fixedHeader ? HEADER_HEIGHT : 0
-  const fixedSider: CSSProperties = settings.fixSiderbar
-    ? { position: 'sticky', top: siderTop, height: `calc(100vh - ${siderTop}px)`, overflowY: 'auto' }
-    : {}
+  const mobileNavigate = (to: string) => {
+    setDrawerOpen(false)
+    void navigate(to)
+  }
+  // Mobile: always Fluid (PLAT-SHELL-05); otherwise the setting decides.
+  const fixedWidth = !mobile && settings.contentWidth === 'Fixed'
   return (
-    <Layout style={{ minHeight: '100vh' }} data-testid="shell" data-layout={settings.layout}>
+    <Layout
+      style={{ minHeight: '100vh' }}
+      data-testid="shell"
+      data-layout={settings.layout}
+      data-mobile={mobile || undefined}
+    >
       <Layout.Header style={headerStyle} data-testid="shell-header">
         <HeaderBar
-          collapsible={sideMenu}
+          menuButton={mobile ? 'drawer' : sideMenu && menuStyle === 'inline' ? 'collapse' : undefined}
           topMenu={
-            sideMenu ? undefined : (
+            sideMenu || mobile ? undefined : (
               <SideMenu
                 mode="horizontal"
                 menu={routes.menu}
@@ -73,51 +97,78 @@ export function ShellLayout() {
               />
             )
           }
-          onOpenSettings={() => setSettingsOpen(true)}
-          collapsed={collapsed}
-          onToggle={() => setCollapsed((c) => !c)}
+          onOpenSettings={() => {
+            setSettingsUsed(true)
+            setSettingsOpen(true)
+          }}
+          collapsed={view.collapsed}
+          onToggle={() => (mobile ? setDrawerOpen(true) : changeView({ collapsed: !view.collapsed }))}
           actions={actions}
           navigate={navigate}
           onLogout={() => logout(services.browser)}
+          notices={<HeaderNotices />}
         />
       </Layout.Header>
       <Layout>
-        {sideMenu && (
-          <Layout.Sider
-            width={SIDER_WIDTH}
-            collapsedWidth={SIDER_COLLAPSED_WIDTH}
-            collapsed={collapsed}
-            theme="light"
-            style={{ borderRight: `1px solid ${token.colorBorderSecondary}`, ...fixedSider }}
-            data-testid="side-menu"
-          >
-            {!collapsed && (
-              <div style={{ padding: 8 }}>
-                <MenuSearch menu={routes.menu} navigate={navigate} />
-              </div>
-            )}
-            <SideMenu menu={routes.menu} pathname={pathname} collapsed={collapsed} navigate={navigate} />
-          </Layout.Sider>
+        {sideMenu && !mobile && (
+          <ShellSider
+            menu={routes.menu}
+            pathname={pathname}
+            navigate={navigate}
+            style={menuStyle}
+            collapsed={view.collapsed}
+            collapsedTitles={view.collapsedTitles}
+            onCollapsedTitlesChange={(collapsedTitles) => changeView({ collapsedTitles })}
+            pinned={view.pinned}
+            onPinnedChange={(pinned) => changeView({ pinned })}
+            fixedTop={settings.fixSiderbar ? (settings.fixedHeader ? HEADER_HEIGHT : 0) : undefined}
+          />
         )}
         <Layout.Content style={{ minWidth: 0 }}>
           <div
             data-testid="content"
-            style={
-              settings.contentWidth === 'Fixed'
-                ? { maxWidth: FIXED_CONTENT_WIDTH, marginInline: 'auto' }
-                : undefined
-            }
+            data-content-width={fixedWidth ? 'Fixed' : 'Fluid'}
+            style={fixedWidth ? { maxWidth: FIXED_CONTENT_WIDTH, marginInline: 'auto' } : undefined}
           >
-            <TabbedContent showTabBar={user.currentRoleCode !== JXS_ROLE_CODE} />
+            <TabbedContent
+              showTabBar={!jxs}
+              header={
+                <Breadcrumbs
+                  menu={routes.menu}
+                  pathname={pathname}
+                  homePath={homePathFor(user.currentRoleCode)}
+                />
+              }
+            />
           </div>
         </Layout.Content>
       </Layout>
-      <SettingsDrawer
-        open={settingsOpen}
-        onClose={() => setSettingsOpen(false)}
-        settings={settings}
-        onChange={(patch) => services.layout.change(patch)}
-      />
+      {mobile && (
+        <Drawer
+          placement="left"
+          width={SIDER_WIDTH}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          title={user.title || t('app.title')}
+          styles={{ body: { padding: 0 } }}
+          data-testid="menu-drawer"
+        >
+          <div style={{ padding: 8 }}>
+            <MenuSearch menu={routes.menu} navigate={mobileNavigate} />
+          </div>
+          <SideMenu menu={routes.menu} pathname={pathname} collapsed={false} navigate={mobileNavigate} />
+        </Drawer>
+      )}
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <SettingsDrawer
+            open={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            settings={settings}
+            onChange={(patch) => services.layout.change(patch)}
+          />
+        </Suspense>
+      )}
     </Layout>
   )
 }

@@ -10,6 +10,7 @@ import type { Language } from '../../renderer/contract/wire'
 import { signedInRoutes } from '../routes/app-routes'
 import { pageIndex } from '../routes/page-files'
 import { buildRouteTable, type RouteTable } from '../routes/route-table'
+import { saveLayoutSettings } from '../settings/layout-settings-api'
 import { useServices, SessionContext } from '../stores/contexts'
 import { loadSession, type AppSession } from '../stores/load-session'
 
@@ -33,7 +34,9 @@ export function SignedInApp({ setLanguage }: { setLanguage(language: Language): 
       async (session) => {
         await services.i18n.changeLanguage(session.language)
         setLanguage(session.language)
-        services.layout.loadFor(session.user.id)
+        services.layout.load(session.layoutSettings, (settings) =>
+          saveLayoutSettings(services.http, settings),
+        )
         const routes = buildRouteTable(session.menus, pageIndex)
         const router = createBrowserRouter(signedInRoutes(routes, session.user.currentRoleCode))
         services.router.navigate = (to, options) => void router.navigate(to, options)

@@ -4,11 +4,13 @@
  */
 import { ApartmentOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CurrentUser, SelfTenant } from '../../renderer/contract/wire'
 import type { SessionActions } from './session-actions'
-import { TenantModal } from './TenantModal'
+
+// Loaded when first opened: not needed for the first paint.
+const TenantModal = lazy(() => import('./TenantModal').then((m) => ({ default: m.TenantModal })))
 
 export interface TenantSwitcherProps {
   user: CurrentUser
@@ -19,24 +21,32 @@ export interface TenantSwitcherProps {
 export function TenantSwitcher({ user, tenants, actions }: TenantSwitcherProps) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
+  const [used, setUsed] = useState(false)
   return (
     <>
       <Button
         type="text"
         icon={<ApartmentOutlined />}
         aria-label={t('shell.tenant')}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setUsed(true)
+          setOpen(true)
+        }}
       >
         {user.tenantName}
       </Button>
-      <TenantModal
-        open={open}
-        onClose={() => setOpen(false)}
-        currentTenantId={user.tenantId}
-        initialTenants={tenants}
-        recentTenantIds={(user.recentAccessTenantList ?? []).map((r) => r.tenantId)}
-        actions={actions}
-      />
+      {used && (
+        <Suspense fallback={null}>
+          <TenantModal
+            open={open}
+            onClose={() => setOpen(false)}
+            currentTenantId={user.tenantId}
+            initialTenants={tenants}
+            recentTenantIds={(user.recentAccessTenantList ?? []).map((r) => r.tenantId)}
+            actions={actions}
+          />
+        </Suspense>
+      )}
     </>
   )
 }

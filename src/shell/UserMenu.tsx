@@ -6,8 +6,7 @@ import { CheckOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { CurrentUser, SelfRole } from '../../renderer/contract/wire'
-
-export const PERSONAL_CENTRE_PATH = '/hiam/user/info'
+import { PERSONAL_CENTRE_PATH } from '../routes/shell-pages'
 
 export interface UserMenuProps {
   user: CurrentUser

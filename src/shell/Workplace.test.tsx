@@ -50,7 +50,7 @@ describe('/workplace', () => {
 })
 
 describe('signing in (CORE-USR-01, PLAT-LOGIN-04)', () => {
-  it('loads the user first, then roles, tenants, menus in the user language and role, and prompts', async () => {
+  it('loads the user first, then roles, tenants, menus in the user language and role, prompts and layout settings', async () => {
     window.history.replaceState(null, '', '/')
     const server = fakeServer((req) => {
       const path = req.url.split('?')[0]
@@ -58,6 +58,7 @@ describe('signing in (CORE-USR-01, PLAT-LOGIN-04)', () => {
       if (path === '/api/iam/hzero/v1/member-roles/self-roles') return { status: 200, body: adminRoles }
       if (path === '/api/iam/hzero/v1/users/self-tenants') return { status: 200, body: adminTenants }
       if (path === '/api/iam/hzero/v1/menus/tree') return { status: 200, body: adminMenus }
+      if (path === '/api/iam/hzero/v1/users/self/layout-settings') return { status: 200, body: {} }
       if (path === '/api/hpfm/v1/1/prompt/en_US')
         return { status: 200, body: { 'workplace.quickEntries': 'Shortcuts' } }
       return undefined
@@ -84,6 +85,7 @@ describe('signing in (CORE-USR-01, PLAT-LOGIN-04)', () => {
       '/api/iam/hzero/v1/member-roles/self-roles',
       '/api/iam/hzero/v1/menus/tree?lang=en_US&roldId=11&unionLabel=false',
       '/api/iam/hzero/v1/users/self-tenants',
+      '/api/iam/hzero/v1/users/self/layout-settings',
     ])
     expect(screen.getByText('Tenant: 华东仓储 · Role: 租户管理员')).toBeInTheDocument()
     expect(document.documentElement.lang).toBe('en')

@@ -1,14 +1,34 @@
 /** How a menu entry opens, and which entry the current address belongs to. */
 import type { MenuEntry } from '../routes/route-table'
 
-/** Opens an entry: pages in the app; `window` and external link types in a new browser window. */
-export function openMenuEntry(entry: MenuEntry, navigate: (to: string) => void): void {
+/** The in-app address of a link entry: its route shown in an iframe page (wire contract: `/link/{id}`). */
+export const linkPagePath = (entry: Pick<MenuEntry, 'id'>) => `/link/${entry.id}`
+
+/**
+ * Opens an entry (PLAT-SHELL-11, wire contract menu types): `window` opens its route in a new browser
+ * window; `link` and `inner-link` open the iframe page `/link/{id}`; an entry with target `_blank` opens
+ * its in-app address in a new browser tab; every other entry navigates in the app.
+ */
+export function openMenuEntry(
+  entry: MenuEntry,
+  navigate: (to: string) => void,
+  open: (url: string) => void = (url) => void window.open(url, '_blank', 'noopener'),
+): void {
   if (!entry.route) return
-  if (entry.type === 'window' || entry.type === 'link' || entry.type === 'inner-link') {
-    window.open(entry.route, '_blank', 'noopener')
-    return
+  if (entry.type === 'window') return open(entry.route)
+  const inApp = entry.type === 'link' || entry.type === 'inner-link' ? linkPagePath(entry) : entry.route
+  if (entry.target === '_blank') return open(inApp)
+  navigate(inApp)
+}
+
+/** Finds the entry with `id` anywhere in the tree. */
+export function findMenuEntry(menu: MenuEntry[], id: number): MenuEntry | undefined {
+  for (const entry of menu) {
+    if (entry.id === id) return entry
+    const inner = entry.children ? findMenuEntry(entry.children, id) : undefined
+    if (inner) return inner
   }
-  navigate(entry.route)
+  return undefined
 }
 
 /**
@@ -21,7 +41,7 @@ export function activeMenuChain(menu: MenuEntry[], pathname: string): MenuEntry[
     for (const entry of entries) {
       const here = [...chain, entry]
       if (entry.children) visit(entry.children, here)
-      const route = entry.route
+      const route = entry.type === 'link' || entry.type === 'inner-link' ? linkPagePath(entry) : entry.route
       if (!route || entry.children) continue
       const owns = pathname === route || pathname.startsWith(`${route}/`)
       const bestRoute = best[best.length - 1]?.route ?? ''

@@ -6,6 +6,7 @@ import type { i18n } from 'i18next'
 import type { CurrentUser, Language, MenuNode, SelfRole, SelfTenant } from '../../renderer/contract/wire'
 import type { HttpClient } from '../http/http-client'
 import { applyPrompts, toLanguage } from '../locales/i18n'
+import { fetchLayoutSettings } from '../settings/layout-settings-api'
 
 export interface AppSession {
   user: CurrentUser
@@ -13,6 +14,8 @@ export interface AppSession {
   tenants: SelfTenant[]
   menus: MenuNode[]
   language: Language
+  /** The user's stored layout settings as the server sent them (parsed by the settings store). */
+  layoutSettings: unknown
 }
 
 /** Loads the session; rejects with the first failing call's ApiError. */
@@ -23,7 +26,7 @@ export async function loadSession(http: HttpClient, i18n: i18n): Promise<AppSess
     path: '/hzero/v1/users/self',
   })
   const language = toLanguage(user.language)
-  const [roles, tenants, menus] = await Promise.all([
+  const [roles, tenants, menus, , layoutSettings] = await Promise.all([
     http.request<SelfRole[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/member-roles/self-roles' }),
     http.request<SelfTenant[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/users/self-tenants' }),
     http.request<MenuNode[]>({
@@ -33,8 +36,9 @@ export async function loadSession(http: HttpClient, i18n: i18n): Promise<AppSess
       params: { lang: language, roldId: user.currentRoleId, unionLabel: false },
     }),
     loadPrompts(http, i18n, user.tenantId, language),
+    fetchLayoutSettings(http),
   ])
-  return { user, roles, tenants, menus, language }
+  return { user, roles, tenants, menus, language, layoutSettings }
 }
 
 // Server prompts override bundled texts; without them the bundled texts still read well, so a failure is

@@ -6,10 +6,11 @@
  */
 import { FullscreenExitOutlined } from '@ant-design/icons'
 import { App, Button, theme } from 'antd'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { homePathFor, WORKPLACE_PATH } from '../routes/home'
+import { shellTabPages } from '../routes/shell-pages'
 import { useServices, useSession } from '../stores/contexts'
 import { KeepAliveOutlet, type KeptEntry } from './KeepAliveOutlet'
 import { createPageCache, dropsOnLeave } from './page-cache'
@@ -19,7 +20,13 @@ import { findTabbablePage, pathnameOf, type HomePage } from './tabbable-page'
 import { useTabState } from './use-tab-state'
 import { TabTitleContext } from './use-tab-title'
 
-export function TabbedContent({ showTabBar }: { showTabBar: boolean }) {
+export interface TabbedContentProps {
+  showTabBar: boolean
+  /** Shown above the page, hidden in a tab's full screen (the breadcrumbs). */
+  header?: ReactNode
+}
+
+export function TabbedContent({ showTabBar, header }: TabbedContentProps) {
   const services = useServices()
   const { user, routes } = useSession()
   const { t } = useTranslation()
@@ -44,7 +51,8 @@ export function TabbedContent({ showTabBar }: { showTabBar: boolean }) {
   const state = useTabState(store)
   const [fullscreenKey, setFullscreenKey] = useState<string>()
 
-  const current = findTabbablePage(pathname, routes, home)
+  const shellPages = useMemo(() => shellTabPages(routes.menu, t('shell.personalCenter')), [routes.menu, t])
+  const current = findTabbablePage(pathname, routes, home, shellPages)
   const key = current ? `${pathname}${search}` : undefined
   useEffect(() => {
     services.activeMenu.id = current?.menuId
@@ -94,6 +102,7 @@ export function TabbedContent({ showTabBar }: { showTabBar: boolean }) {
           />
         </div>
       )}
+      {!fullscreen && header}
       <div
         data-testid="page-area"
         style={

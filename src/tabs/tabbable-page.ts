@@ -17,11 +17,15 @@ export interface HomePage {
   title: string
 }
 
+/** Pages of the shell itself that get a tab (the personal centre, link pages): pathname → its tab. */
+export type ShellPages = (pathname: string) => TabbablePage | undefined
+
 /** The page `pathname` shows, when it is one that gets a tab. */
 export function findTabbablePage(
   pathname: string,
   table: RouteTable,
   home: HomePage,
+  shellPages?: ShellPages,
 ): TabbablePage | undefined {
   const page = table.pages.find((p) => matchPath({ path: p.path, end: true }, pathname))
   if (page) {
@@ -31,7 +35,8 @@ export function findTabbablePage(
       : undefined
     return { routeTitle: page.title, menuId: page.menuId, listPath }
   }
-  return pathname === home.path ? { routeTitle: home.title } : undefined
+  if (pathname === home.path) return { routeTitle: home.title }
+  return shellPages?.(pathname)
 }
 
 /** `/a/b?x=1` → `/a/b` */

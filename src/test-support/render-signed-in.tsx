@@ -9,6 +9,7 @@ import type { CurrentUser, MenuNode, SelfRole, SelfTenant } from '../../renderer
 import { createI18n, toLanguage } from '../locales/i18n'
 import { signedInRoutes } from '../routes/app-routes'
 import { buildRouteTable } from '../routes/route-table'
+import { saveLayoutSettings } from '../settings/layout-settings-api'
 import type { BrowserLocation } from '../session/login'
 import { AppRoot } from '../shell/AppRoot'
 import { createAppServices } from '../stores/app-services'
@@ -39,6 +40,8 @@ export interface SignedInOptions {
   tenants?: SelfTenant[]
   menus?: MenuNode[]
   handler?: FakeHandler
+  /** What the server has stored for the user (GET users/self/layout-settings). */
+  layoutSettings?: unknown
 }
 
 export function renderSignedIn(options: SignedInOptions = {}) {
@@ -47,7 +50,9 @@ export function renderSignedIn(options: SignedInOptions = {}) {
   const browser = recordingBrowser()
   const server = fakeServer(options.handler ?? (() => ({ status: 200, body: {} })))
   const services = createAppServices({ i18n: createI18n(language), browser, adapter: server.adapter })
-  services.layout.loadFor(user.id)
+  services.layout.load(options.layoutSettings ?? {}, (settings) =>
+    saveLayoutSettings(services.http, settings),
+  )
   const menus = options.menus ?? adminMenus
   const routes = buildRouteTable(menus, fixturePageIndex)
   const router = createMemoryRouter(signedInRoutes(routes, user.currentRoleCode), {
@@ -61,6 +66,7 @@ export function renderSignedIn(options: SignedInOptions = {}) {
     menus,
     language,
     routes,
+    layoutSettings: options.layoutSettings ?? {},
   }
   const view = render(
     <AppRoot services={services}>

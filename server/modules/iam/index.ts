@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { menuRoutes } from './routes-menus.ts'
+import { preferenceRoutes } from './routes-preferences.ts'
 import { selfRoutes } from './routes-self.ts'
 import { switchRoutes } from './routes-switch.ts'
 
@@ -8,4 +9,5 @@ export const iamModule: FastifyPluginAsync = async (app) => {
   await app.register(selfRoutes)
   await app.register(switchRoutes)
   await app.register(menuRoutes)
+  await app.register(preferenceRoutes)
 }

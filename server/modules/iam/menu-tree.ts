@@ -1,8 +1,13 @@
 import type { Language, MenuNode, MenuType } from '../../../renderer/contract/wire.ts'
+import type { Selectable } from 'kysely'
 import type { MenuTable, Texts } from '../../db/schema.ts'
 
 /** A menu row as read for the tree: the table's columns, with the names JSON already parsed. */
-export type MenuRow = Omit<MenuTable, 'names'> & { names: Texts }
+export type MenuRow = Omit<Selectable<MenuTable>, 'names' | 'target' | 'tag'> & {
+  names: Texts
+  target?: string | null
+  tag?: Selectable<MenuTable>['tag']
+}
 
 /**
  * Rows → nested nodes sorted by `sort` (then id), names in `language`. A node whose parent is not among the
@@ -22,6 +27,8 @@ export function buildMenuTree(rows: MenuRow[], language: Language): MenuNode[] {
       ...(row.icon ? { icon: row.icon } : {}),
       ...(row.quickIndex ? { quickIndex: row.quickIndex } : {}),
       ...(row.route ? { route: row.route } : {}),
+      ...(row.target ? { target: row.target } : {}),
+      ...(row.tag ? { tag: row.tag } : {}),
     }
     nodes.set(row.id, node)
   }

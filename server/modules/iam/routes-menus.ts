@@ -47,6 +47,8 @@ export const menuRoutes: FastifyPluginAsync = async (app) => {
         'm.quickIndex',
         'm.level',
         'm.names',
+        'm.target',
+        'm.tag',
       ])
       .where('rm.roleId', '=', roleId)
       .execute()

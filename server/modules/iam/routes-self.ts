@@ -14,7 +14,12 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
       .selectFrom('iamUser as u')
       .innerJoin('iamRole as r', (join) => join.on('r.id', '=', session.roleId))
       .innerJoin('hpfmTenant as t', (join) => join.on('t.id', '=', session.tenantId))
+      .leftJoin('iamUserPreference as p', 'p.userId', 'u.id')
       .select([
+        'p.dateFormat',
+        'p.dateTimeFormat',
+        'p.timeFormat',
+        'p.menuLayout',
         'u.id',
         'u.loginName',
         'u.realName',
@@ -46,10 +51,11 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
       currentRoleLevel: row.roleLevel,
       language: session.language,
       timeZone: row.timeZone,
-      dateFormat: 'YYYY-MM-DD',
-      dateTimeFormat: 'YYYY-MM-DD HH:mm:ss',
-      timeFormat: 'HH:mm:ss',
-      menuLayout: 'side',
+      // The personal centre's choices (migration 0009), else the platform's formats.
+      dateFormat: row.dateFormat ?? 'YYYY-MM-DD',
+      dateTimeFormat: row.dateTimeFormat ?? 'YYYY-MM-DD HH:mm:ss',
+      timeFormat: row.timeFormat ?? 'HH:mm:ss',
+      menuLayout: row.menuLayout ?? 'inline',
       menuLayoutTheme: 'default',
       dataHierarchyFlag: 0,
       recentAccessTenantList: tenants.map(({ tenantId, tenantName, tenantNum }) => ({

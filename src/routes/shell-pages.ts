@@ -1,0 +1,22 @@
+/**
+ * Pages the shell brings itself (not page files): the personal centre (PLAT-HDR-07, /hiam/user/info) and
+ * the iframe page of link menu entries (`/link/{id}`, wire contract). Both open in a tab like any page.
+ */
+import { findMenuEntry } from '../shell/menu-navigation'
+import type { ShellPages } from '../tabs/tabbable-page'
+import type { MenuEntry } from './route-table'
+
+export const PERSONAL_CENTRE_PATH = '/hiam/user/info'
+export const LINK_PAGE_PATTERN = '/link/:id'
+
+/** The tabs of the shell's own pages: the personal centre titled `personalTitle`, link pages by their entry. */
+export function shellTabPages(menu: MenuEntry[], personalTitle: string): ShellPages {
+  return (pathname) => {
+    if (pathname === PERSONAL_CENTRE_PATH) return { routeTitle: personalTitle }
+    const link = /^\/link\/(\d+)$/.exec(pathname)
+    const entry = link ? findMenuEntry(menu, Number(link[1])) : undefined
+    if (entry && (entry.type === 'link' || entry.type === 'inner-link'))
+      return { routeTitle: entry.name, menuId: entry.id }
+    return undefined
+  }
+}
