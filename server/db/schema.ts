@@ -59,6 +59,13 @@ export interface MenuTable {
   quickIndex: string | null
   level: RoleLevel
   names: Json<Texts>
+  /** Migration 0008: optimistic lock of the menu API. */
+  objectVersionNumber: Generated<number>
+}
+/** Migration 0008: a menu's permission set, granted with the menu to the roles it is assigned to. */
+export interface MenuPermissionTable {
+  menuId: number
+  code: string
 }
 export interface RoleMenuTable {
   roleId: number
@@ -132,6 +139,7 @@ export interface Database {
   iamRolePermission: RolePermissionTable
   iamMenu: MenuTable
   iamRoleMenu: RoleMenuTable
+  iamMenuPermission: MenuPermissionTable
   oauthClient: OauthClientTable
   oauthToken: OauthTokenTable
   oauthLoginAttempt: LoginAttemptTable

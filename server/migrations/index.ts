@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely'
 import * as identity from './0001_identity.ts'
 import * as platform from './0002_platform.ts'
+import * as menuAdmin from './0008_menu_admin.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -9,4 +10,5 @@ import * as platform from './0002_platform.ts'
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
   '0002_platform': platform,
+  '0008_menu_admin': menuAdmin,
 }

@@ -29,7 +29,7 @@ export default function SchemaPageHost({ file, menuId, params, search }: SchemaP
 
   useEffect(() => {
     let live = true
-    loadPageFile(file).then(
+    loadPageFile(services.http, { file }).then(
       (loaded) => live && setState({ file, loaded }),
       (error: unknown) =>
         live && setState({ file, error: error instanceof Error ? error.message : String(error) }),
@@ -37,7 +37,7 @@ export default function SchemaPageHost({ file, menuId, params, search }: SchemaP
     return () => {
       live = false
     }
-  }, [file, attempt])
+  }, [services.http, file, attempt])
 
   const env = useMemo(
     () =>

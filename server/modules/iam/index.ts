@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { menuAdminRoutes } from './routes-menu-admin.ts'
 import { menuRoutes } from './routes-menus.ts'
 import { selfRoutes } from './routes-self.ts'
 import { switchRoutes } from './routes-switch.ts'
@@ -8,4 +9,5 @@ export const iamModule: FastifyPluginAsync = async (app) => {
   await app.register(selfRoutes)
   await app.register(switchRoutes)
   await app.register(menuRoutes)
+  await app.register(menuAdminRoutes)
 }

@@ -2,7 +2,7 @@ import type { Language, MenuNode, MenuType } from '../../../renderer/contract/wi
 import type { MenuTable, Texts } from '../../db/schema.ts'
 
 /** A menu row as read for the tree: the table's columns, with the names JSON already parsed. */
-export type MenuRow = Omit<MenuTable, 'names'> & { names: Texts }
+export type MenuRow = Omit<MenuTable, 'names' | 'objectVersionNumber'> & { names: Texts }
 
 /**
  * Rows → nested nodes sorted by `sort` (then id), names in `language`. A node whose parent is not among the
