@@ -23,6 +23,7 @@ export type {
   TableColumnSpec,
   FormSpec,
   PageTexts,
+  DashboardCardSpec,
 } from './schema/page'
 export { PAGE_KINDS } from './schema/page'
 export { validatePage, type ValidateOptions, type PageValidation } from './schema/validate'
@@ -72,6 +73,7 @@ export { readPage, type PageResult } from './data/page-response'
 export { useListQuery, stepBack, type ListState } from './data/use-list-query'
 export { useLookup, type LookupState } from './data/use-lookup'
 export { createLookupLoader, type LookupLoader } from './data/lookups'
+export { loadPageSource, type PageSource } from './data/page-source'
 
 // Access
 export { usePermission } from './access/use-permission'

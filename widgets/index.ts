@@ -14,11 +14,13 @@ import { formSectionWidget } from './form-section/form-section.widget'
 import { inputNumberWidget } from './input-number/input-number.widget'
 import { inputWidget } from './input/input.widget'
 import { listPageWidget } from './list-page/list-page.widget'
+import { masterDetailPageWidget } from './master-detail-page/master-detail-page.widget'
 import { operationBarWidget } from './operation-bar/operation-bar.widget'
 import { radioWidget } from './radio/radio.widget'
 import { searchBarWidget } from './search-bar/search-bar.widget'
 import { selectWidget } from './select/select.widget'
 import { switchWidget } from './switch/switch.widget'
+import { tabsPageWidget } from './tabs-page/tabs-page.widget'
 import { textAreaWidget } from './text-area/text-area.widget'
 
 export const defaultWidgets: WidgetDefinition[] = [
@@ -39,4 +41,6 @@ export const defaultWidgets: WidgetDefinition[] = [
   operationBarWidget,
   dataTableWidget,
   editFormWidget,
+  masterDetailPageWidget,
+  tabsPageWidget,
 ]

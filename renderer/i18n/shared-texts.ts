@@ -5,9 +5,11 @@
  */
 import type { PageTexts } from '../schema/page'
 import commonTexts from './common.texts.json'
+import pagesTexts from './pages.texts.json'
 
 export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/common.texts.json': commonTexts as PageTexts,
+  'renderer/i18n/pages.texts.json': pagesTexts as PageTexts,
 }
 
 /** Every shared text, merged. */

@@ -19,7 +19,9 @@ const PageQuery = Type.Object(
 )
 
 export function pageSchemaRoutes(pages: ServedPage[]): FastifyPluginAsync {
-  const byFile = new Map(pages.map((page) => [page.file, page]))
+  // The browser names files without a leading slash (its route table's keys): compare them that way.
+  const fileKey = (file: string) => file.replace(/^\.?\//, '')
+  const byFile = new Map(pages.map((page) => [fileKey(page.file), page]))
   // The first file declaring a route answers it (a second one is reported at start as a duplicate).
   const byRoute = new Map<string, ServedPage>()
   for (const page of pages) if (page.route && !byRoute.has(page.route)) byRoute.set(page.route, page)
@@ -40,7 +42,7 @@ export function pageSchemaRoutes(pages: ServedPage[]): FastifyPluginAsync {
       const { route, file } = request.query as typeof PageQuery.static
       if (!route && !file)
         throw badRequest('Give the page by route (?route=/wmdm/warehouse) or by file (?file=…).')
-      const page = file ? byFile.get(file) : byRoute.get(route ?? '')
+      const page = file ? byFile.get(fileKey(file)) : byRoute.get(route ?? '')
       if (!page) {
         throw notFound(
           file

@@ -4,6 +4,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { AppError, badRequest, noPermission } from '../../errors.ts'
 import { grantedCodes, requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { describeValidation } from '../../plugins/validation-messages.ts'
+import { aggregateRows, MEASURES } from './model-aggregate.ts'
 import { listRows } from './model-list.ts'
 import * as schemas from './model-schemas.ts'
 import { modelDb, type Row } from './model-scope.ts'
@@ -29,6 +30,17 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
       base,
       { ...guard(model.permissions?.query), schema: { params, querystring: schemas.listQuerySchema(model) } },
       (request) => listRows(modelDb(app.db), model, sessionOf(request), request.query as Row),
+    )
+    app.get(
+      `${base}/aggregate`,
+      {
+        ...guard(model.permissions?.query),
+        schema: {
+          params,
+          querystring: schemas.aggregateQuerySchema(model, MEASURES),
+        },
+      },
+      (request) => aggregateRows(modelDb(app.db), model, sessionOf(request), request.query as Row),
     )
     app.get(
       `${base}/:id`,
