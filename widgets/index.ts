@@ -4,6 +4,7 @@
  */
 import type { WidgetDefinition } from '../renderer/index'
 import { checkboxWidget } from './checkbox/checkbox.widget'
+import { dashboardPageWidget } from './dashboard-page/dashboard-page.widget'
 import { dataTableWidget } from './data-table/data-table.widget'
 import { datePickerWidget } from './date-picker/date-picker.widget'
 import { datetimePickerWidget } from './datetime-picker/datetime-picker.widget'
@@ -43,4 +44,5 @@ export const defaultWidgets: WidgetDefinition[] = [
   editFormWidget,
   masterDetailPageWidget,
   tabsPageWidget,
+  dashboardPageWidget,
 ]

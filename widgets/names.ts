@@ -14,7 +14,13 @@ export const FIELD_WIDGET_NAMES = [
   'Radio',
 ] as const
 
-export const PAGE_WIDGET_NAMES = ['ListPage', 'FormPage', 'MasterDetailPage', 'TabsPage'] as const
+export const PAGE_WIDGET_NAMES = [
+  'ListPage',
+  'FormPage',
+  'MasterDetailPage',
+  'TabsPage',
+  'DashboardPage',
+] as const
 
 /** Parts the page widgets are built from; pages do not name them directly. */
 export const PART_WIDGET_NAMES = [

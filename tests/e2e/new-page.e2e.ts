@@ -74,7 +74,8 @@ const field = (scope: Locator, label: string) =>
     .locator('.ant-formily-item', { has: scope.page().getByText(label, { exact: true }) })
     .locator('input')
     .first()
-const drawer = (page: Page) => page.locator('.ant-drawer-content')
+// The open drawer only: a closing one stays in the DOM for its animation.
+const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-content')
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
 
 /** A call to the new server's API as the signed-in user. */

@@ -214,3 +214,33 @@ describe('menus without code', () => {
     )
   })
 })
+
+describe('model aggregates for dashboards', () => {
+  const url = '/api/wms/v1/1/warehouses/aggregate'
+
+  it('counts rows, in total and per group of a whitelisted field, with the list filters', async () => {
+    const [total] = (await call('admin', 'GET', `${url}?measure=count`)).json()
+    expect(total).toEqual({ key: null, value: expect.any(Number) })
+    const groups = (await call('admin', 'GET', `${url}?groupBy=warehouseType`)).json() as { value: number }[]
+    expect(groups.length).toBeGreaterThan(0)
+    expect(groups.reduce((sum, g) => sum + g.value, 0)).toBe(total.value)
+    const enabled = (await call('admin', 'GET', `${url}?enabledFlag=1`)).json()
+    expect(enabled[0].value).toBeLessThanOrEqual(total.value)
+  })
+
+  it('sums a number field', async () => {
+    const [sum] = (await call('admin', 'GET', `${url}?measure=sum&field=area`)).json()
+    expect(typeof sum.value).toBe('number')
+  })
+
+  it('refuses fields the model does not allow, saying which ones it does', async () => {
+    const noField = await call('admin', 'GET', `${url}?measure=sum`)
+    expect(noField.statusCode).toBe(400)
+    expect(noField.json().message).toBe(
+      "measure 'sum' needs field=<a number field of warehouse>: one of area.",
+    )
+    const badGroup = await call('admin', 'GET', `${url}?groupBy=remark`)
+    expect(badGroup.statusCode).toBe(400)
+    expect(badGroup.json().message).toMatch(/^Cannot group by 'remark': use a searchable or sortable field/)
+  })
+})
