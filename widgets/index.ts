@@ -18,6 +18,7 @@ import { listPageWidget } from './list-page/list-page.widget'
 import { masterDetailPageWidget } from './master-detail-page/master-detail-page.widget'
 import { operationBarWidget } from './operation-bar/operation-bar.widget'
 import { radioWidget } from './radio/radio.widget'
+import { schemaPlaygroundWidget } from './schema-playground/schema-playground.widget'
 import { searchBarWidget } from './search-bar/search-bar.widget'
 import { selectWidget } from './select/select.widget'
 import { switchWidget } from './switch/switch.widget'
@@ -45,4 +46,5 @@ export const defaultWidgets: WidgetDefinition[] = [
   masterDetailPageWidget,
   tabsPageWidget,
   dashboardPageWidget,
+  schemaPlaygroundWidget,
 ]

@@ -20,6 +20,7 @@ export const PAGE_WIDGET_NAMES = [
   'MasterDetailPage',
   'TabsPage',
   'DashboardPage',
+  'SchemaPlayground',
 ] as const
 
 /** Parts the page widgets are built from; pages do not name them directly. */

@@ -37,10 +37,10 @@ export const Tabs: Story = {
   parameters: { env: () => createFakeEnv({ handlers: tabsBackend().handlers }) },
 }
 
-/** tabs: the overview tab is hidden from a role without demo.overview.view. */
+/** tabs: the overview tab is hidden from a role without demo.overview.button.view. */
 export const TabsWithoutPermission: Story = {
   args: { page: masterDataTabs, file: 'story: tabs', params: {} },
-  parameters: { env: () => createFakeEnv({ handlers: tabsBackend(['demo.overview.view']).handlers }) },
+  parameters: { env: () => createFakeEnv({ handlers: tabsBackend(['demo.overview.button.view']).handlers }) },
 }
 
 /** dashboard: figures and a chart from the model's aggregate endpoint. */

@@ -14,11 +14,12 @@ const { MasterDetail, MasterDetailConflict, Tabs, TabsWithoutPermission, Dashboa
 const lineTable = () => within(screen.getByRole('region', { name: 'Lines' }))
 
 describe('master-detail page', () => {
-  it('shows the header and its lines, and saves changed lines in one batch with _status', async () => {
+  it('shows the header and its lines, and saves changed lines in one batch with _status', { timeout: 60000 }, async () => {
     render(<MasterDetail />)
+    await screen.findByRole('region', { name: 'Lines' })
     expect(await screen.findByRole('textbox', { name: 'Remark' })).toHaveValue('Weekly top-up')
     expect(await lineTable().findByText('SKU-RED')).toBeInTheDocument()
-    const [, second] = lineTable().getAllByRole('button', { name: 'Delete' })
+    const [, second] = await lineTable().findAllByRole('button', { name: 'Delete' })
     await userEvent.click(second!)
     await userEvent.click(lineTable().getByRole('button', { name: 'Add line' }))
     await userEvent.type(await screen.findByRole('textbox', { name: 'Item' }), 'SKU-GREEN')
@@ -45,10 +46,11 @@ describe('master-detail page', () => {
     ])
   })
 
-  it('says so when someone else saved first (409) and offers a reload', async () => {
+  it('says so when someone else saved first (409) and offers a reload', { timeout: 60000 }, async () => {
     render(<MasterDetailConflict />)
-    await lineTable().findByText('SKU-RED')
-    await userEvent.click(lineTable().getAllByRole('button', { name: 'Delete' })[0]!)
+    await screen.findByRole('region', { name: 'Lines' })
+    await screen.findByRole('textbox', { name: 'Remark' })
+    await userEvent.click((await lineTable().findAllByRole('button', { name: 'Delete' }))[0]!)
     await userEvent.click(screen.getAllByRole('button', { name: /^Save/ }).at(-1)!)
     expect(
       await screen.findByText(/Someone else changed this record: reload it and apply your changes again/),
