@@ -14,37 +14,41 @@ const { MasterDetail, MasterDetailConflict, Tabs, TabsWithoutPermission, Dashboa
 const lineTable = () => within(screen.getByRole('region', { name: 'Lines' }))
 
 describe('master-detail page', () => {
-  it('shows the header and its lines, and saves changed lines in one batch with _status', { timeout: 60000 }, async () => {
-    render(<MasterDetail />)
-    await screen.findByRole('region', { name: 'Lines' })
-    expect(await screen.findByRole('textbox', { name: 'Remark' })).toHaveValue('Weekly top-up')
-    expect(await lineTable().findByText('SKU-RED')).toBeInTheDocument()
-    const [, second] = await lineTable().findAllByRole('button', { name: 'Delete' })
-    await userEvent.click(second!)
-    await userEvent.click(lineTable().getByRole('button', { name: 'Add line' }))
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Item' }), 'SKU-GREEN')
-    await userEvent.type(screen.getByRole('spinbutton', { name: 'Quantity' }), '3')
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }))
-    expect(await lineTable().findByText('SKU-GREEN')).toBeInTheDocument()
-    await userEvent.click(screen.getAllByRole('button', { name: /^Save/ }).at(-1)!)
-    await waitFor(() =>
-      expect(currentStoryEnv().calls.map((c) => `${c.method} ${c.path}`)).toContain(
-        'POST /v1/1/transfer-order-lines/batch-save',
-      ),
-    )
-    const batch = currentStoryEnv().calls.find((c) => c.path.endsWith('/batch-save'))?.data
-    expect(batch).toEqual([
-      { itemCode: 'SKU-GREEN', quantity: 3, _status: 'create', orderId: 7 },
-      {
-        lineId: 72,
-        orderId: 7,
-        itemCode: 'SKU-BLUE',
-        quantity: 4,
-        objectVersionNumber: 1,
-        _status: 'delete',
-      },
-    ])
-  })
+  it(
+    'shows the header and its lines, and saves changed lines in one batch with _status',
+    { timeout: 60000 },
+    async () => {
+      render(<MasterDetail />)
+      await screen.findByRole('region', { name: 'Lines' })
+      expect(await screen.findByRole('textbox', { name: 'Remark' })).toHaveValue('Weekly top-up')
+      expect(await lineTable().findByText('SKU-RED')).toBeInTheDocument()
+      const [, second] = await lineTable().findAllByRole('button', { name: 'Delete' })
+      await userEvent.click(second!)
+      await userEvent.click(lineTable().getByRole('button', { name: 'Add line' }))
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Item' }), 'SKU-GREEN')
+      await userEvent.type(screen.getByRole('spinbutton', { name: 'Quantity' }), '3')
+      await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }))
+      expect(await lineTable().findByText('SKU-GREEN')).toBeInTheDocument()
+      await userEvent.click(screen.getAllByRole('button', { name: /^Save/ }).at(-1)!)
+      await waitFor(() =>
+        expect(currentStoryEnv().calls.map((c) => `${c.method} ${c.path}`)).toContain(
+          'POST /v1/1/transfer-order-lines/batch-save',
+        ),
+      )
+      const batch = currentStoryEnv().calls.find((c) => c.path.endsWith('/batch-save'))?.data
+      expect(batch).toEqual([
+        { itemCode: 'SKU-GREEN', quantity: 3, _status: 'create', orderId: 7 },
+        {
+          lineId: 72,
+          orderId: 7,
+          itemCode: 'SKU-BLUE',
+          quantity: 4,
+          objectVersionNumber: 1,
+          _status: 'delete',
+        },
+      ])
+    },
+  )
 
   it('says so when someone else saved first (409) and offers a reload', { timeout: 60000 }, async () => {
     render(<MasterDetailConflict />)
