@@ -17,6 +17,7 @@ export default defineConfig({
             'src/**/*.test.{ts,tsx}',
             'tests/unit/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
+            'stories/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/setup/jsdom.ts'],
           testTimeout: 20000,

@@ -25,6 +25,7 @@ export type {
   TableColumnSpec,
   FormSpec,
   PageTexts,
+  DashboardCardSpec,
 } from './schema/page'
 export { PAGE_KINDS } from './schema/page'
 export { validatePage, type ValidateOptions, type PageValidation } from './schema/validate'
@@ -86,6 +87,7 @@ export {
   type LovRow,
 } from './data/lov-query'
 export * from './contract/lov-view'
+export { loadPageSource, type PageSource } from './data/page-source'
 
 // Access
 export { usePermission } from './access/use-permission'

@@ -10,7 +10,7 @@ import type { ModelSchema } from '../renderer/schema/model'
 import { sourcePositions } from '../renderer/schema/source-position'
 import { validatePage } from '../renderer/schema/validate'
 import { WIDGET_NAMES } from '../widgets/names'
-import { crossIssues, routeIssues, type CrossContext } from './lib/cross-check'
+import { crossIssues, routeIssues, type CrossContext } from '../renderer/schema/cross-check'
 import { generatedFiles } from './lib/generated-schemas'
 import { commonTextIssues, modelIssues } from './lib/model-check'
 import {

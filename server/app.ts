@@ -12,6 +12,8 @@ import { cuszModule } from './modules/cusz/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
 import { iamModule } from './modules/iam/index.ts'
+import { lowcodeModule } from './modules/lowcode/index.ts'
+import type { ServedPage } from './modules/lowcode/load-pages.ts'
 import { modelsModule } from './modules/models/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
 import { auth } from './plugins/auth.ts'
@@ -29,6 +31,8 @@ export interface BuildAppOptions {
   db: Db
   /** Checked models (see bootstrap.loadModelFiles); their tables must exist. */
   models: ModelSchema[]
+  /** Page files read at start (bootstrap.loadSchemaFiles); served by GET /api/hpfm/v1/page-schemas. */
+  pages?: ServedPage[]
   config?: Partial<AppConfig>
   /** Fastify's pino logger: true for structured JSON logs, false (tests) for none. */
   logger?: boolean
@@ -68,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(modelsModule(options.models))
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))
+  await app.register(lowcodeModule(options.pages ?? []))
   await app.register(staticApp(config.staticDir))
   return app
 }

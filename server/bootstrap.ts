@@ -1,6 +1,8 @@
+import { relative, resolve } from 'node:path'
 import type { ModelSchema } from '../renderer/schema/model.ts'
 import type { Db } from './db/schema.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { loadPages, type ServedPage } from './modules/lowcode/load-pages.ts'
 import { loadModels } from './modules/models/load-models.ts'
 import { syncModelTables } from './modules/models/model-table.ts'
 import { seedReferences } from './seed/data.ts'
@@ -9,6 +11,56 @@ import { isSeeded, seedDatabase } from './seed/index.ts'
 /** Reads and checks schemas/models; throws ModelLoadError (file, line, pointer, fix) when one is bad. */
 export function loadModelFiles(modelsDir: string): ModelSchema[] {
   return loadModels(modelsDir, seedReferences()).map((loaded) => loaded.model)
+}
+
+/**
+ * Reads the models (a bad one throws, as above) and the page files (a bad page is kept with its issues:
+ * it is reported, not fatal). Pages are checked against these models and the seed's value sets.
+ */
+export function loadSchemaFiles(
+  modelsDir: string,
+  pagesDir: string,
+): { models: ModelSchema[]; pages: ServedPage[] } {
+  const refs = seedReferences()
+  const loaded = loadModels(modelsDir, refs)
+  const byKey = new Map(
+    loaded.map(({ file, model }) => [
+      relative(resolve(modelsDir), resolve(file)).replace(/\.model\.json$/, ''),
+      model,
+    ]),
+  )
+  const pages = loadPages(pagesDir, { models: byKey, lookupCodes: refs.lookupCodes })
+  return { models: loaded.map((l) => l.model), pages }
+}
+
+/**
+ * Registers the permission codes the page files and models declare (new codes only; nothing is granted:
+ * a role gets a code through the menu API or the seed). Returns the codes that were new.
+ */
+export async function registerPermissionCodes(
+  db: Db,
+  models: ModelSchema[],
+  pages: ServedPage[],
+): Promise<string[]> {
+  const codes = new Set(pages.flatMap((page) => page.permissions))
+  for (const model of models)
+    Object.values(model.permissions ?? {}).forEach((code) => code && codes.add(code))
+  if (!codes.size) return []
+  const existing = await db
+    .selectFrom('iamPermission')
+    .select('code')
+    .where('code', 'in', [...codes])
+    .execute()
+  const known = new Set(existing.map((row) => row.code))
+  const added = [...codes].filter((code) => !known.has(code)).sort()
+  if (added.length) {
+    await db
+      .insertInto('iamPermission')
+      .values(added.map((code) => ({ code, controllerType: 'hidden' })))
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute()
+  }
+  return added
 }
 
 export interface PrepareResult {

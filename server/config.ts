@@ -10,6 +10,8 @@ export interface AppConfig {
   lockSeconds: number
   /** Where the model files are read from. */
   modelsDir: string
+  /** Where the page files are read from at start (default schemas/pages; env PAGES_DIR in main.ts). */
+  pagesDir: string
   /** The built browser app (index.html + assets); not served when the folder does not exist. */
   staticDir: string
   /** Where uploaded and exported files are kept on local disk (default <DATA_DIR>/files). */
@@ -26,6 +28,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     maxFailedSignIns: 5,
     lockSeconds: 10 * 60,
     modelsDir: 'schemas/models',
+    pagesDir: 'schemas/pages',
     staticDir: 'dist/app',
     filesDir: join(process.env.DATA_DIR ?? './data', 'files'),
     publicRateLimit: {

@@ -1,8 +1,12 @@
+import { formatIssue } from '../renderer/schema/issue.ts'
 import { ModelLoadError } from './modules/models/model-errors.ts'
 import { seedData } from './seed/data.ts'
 import { startServer } from './start.ts'
 
-/** `npm start`: PORT, HOST, DATA_DIR, DATABASE_URL from the environment; prints the address and the users. */
+/**
+ * `npm start`: PORT, HOST, DATA_DIR, DATABASE_URL, MODELS_DIR, PAGES_DIR from the environment; prints the
+ * address, the users and any page file with problems (served with its error panel).
+ */
 const started = performance.now()
 try {
   const server = await startServer({
@@ -10,6 +14,8 @@ try {
     host: process.env.HOST ?? '0.0.0.0',
     dataDir: process.env.DATA_DIR ?? './data',
     databaseUrl: process.env.DATABASE_URL || undefined,
+    modelsDir: process.env.MODELS_DIR || undefined,
+    pagesDir: process.env.PAGES_DIR || undefined,
     logger: true,
   })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
@@ -37,6 +43,10 @@ try {
       '',
     ].join('\n'),
   )
+  for (const page of server.badPages) {
+    console.warn(`Page with problems (its route shows the error panel): ${page.file}`)
+    for (const issue of page.issues) console.warn(`  ${issue.severity}: ${formatIssue(issue)}`)
+  }
   const stop = async () => {
     await server.close()
     process.exit(0)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp } from './app.ts'
-import { loadModelFiles } from './bootstrap.ts'
+import { loadSchemaFiles } from './bootstrap.ts'
 import type { AppConfig } from './config.ts'
 import { openDatabase, type OpenDatabase, type OpenDatabaseOptions } from './db/index.ts'
 import { createDatabase, dropDatabase, uniqueDatabaseName } from './db/test-databases.ts'
@@ -27,9 +27,15 @@ export async function createTestApp(
 ): Promise<FastifyInstance> {
   const { database, dispose } = await openTestDatabase(options)
   try {
-    const models = loadModelFiles('schemas/models')
+    const { models, pages } = loadSchemaFiles('schemas/models', config.pagesDir ?? 'schemas/pages')
     const filesDir = config.filesDir ?? (await mkdtemp(join(tmpdir(), 'wms-files-')))
-    const app = await buildApp({ db: database.db, models, config: { filesDir, ...config }, logger: false })
+    const app = await buildApp({
+      db: database.db,
+      models,
+      pages,
+      config: { filesDir, ...config },
+      logger: false,
+    })
     app.addHook('onClose', async () => {
       await dispose()
       if (!config.filesDir) await rm(filesDir, { recursive: true, force: true })

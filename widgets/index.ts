@@ -7,6 +7,7 @@ import { checkboxWidget } from './checkbox/checkbox.widget'
 import { cronWidget } from './cron-editor/cron.widget'
 import { colorPickerWidget } from './color-picker/color-picker.widget'
 import { columnSettingsWidget } from './column-settings/column-settings.widget'
+import { dashboardPageWidget } from './dashboard-page/dashboard-page.widget'
 import { dataTableWidget } from './data-table/data-table.widget'
 import { datePickerWidget } from './date-picker/date-picker.widget'
 import { datetimePickerWidget } from './datetime-picker/datetime-picker.widget'
@@ -24,13 +25,16 @@ import { lovWidget } from './lov/lov.widget'
 import { mulLovWidget } from './mul-lov/mul-lov.widget'
 import { mulSelectWidget } from './mul-select/mul-select.widget'
 import { multiLangInputWidget } from './multi-lang-input/multi-lang-input.widget'
+import { masterDetailPageWidget } from './master-detail-page/master-detail-page.widget'
 import { operationBarWidget } from './operation-bar/operation-bar.widget'
 import { progressWidget } from './progress/progress.widget'
 import { radioWidget } from './radio/radio.widget'
 import { rateWidget } from './rate/rate.widget'
+import { schemaPlaygroundWidget } from './schema-playground/schema-playground.widget'
 import { searchBarWidget } from './search-bar/search-bar.widget'
 import { selectWidget } from './select/select.widget'
 import { switchWidget } from './switch/switch.widget'
+import { tabsPageWidget } from './tabs-page/tabs-page.widget'
 import { textAreaWidget } from './text-area/text-area.widget'
 import { timePickerWidget } from './time-picker/time-picker.widget'
 import { uploadWidget } from './upload/upload.widget'
@@ -67,4 +71,8 @@ export const defaultWidgets: WidgetDefinition[] = [
   exportTasksWidget,
   filterTemplatesWidget,
   columnSettingsWidget,
+  masterDetailPageWidget,
+  tabsPageWidget,
+  dashboardPageWidget,
+  schemaPlaygroundWidget,
 ]

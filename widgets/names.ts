@@ -24,7 +24,14 @@ export const FIELD_WIDGET_NAMES = [
   'Progress',
 ] as const
 
-export const PAGE_WIDGET_NAMES = ['ListPage', 'FormPage'] as const
+export const PAGE_WIDGET_NAMES = [
+  'ListPage',
+  'FormPage',
+  'MasterDetailPage',
+  'TabsPage',
+  'DashboardPage',
+  'SchemaPlayground',
+] as const
 
 /** Parts the page widgets are built from; pages do not name them directly. */
 export const PART_WIDGET_NAMES = [

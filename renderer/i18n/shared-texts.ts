@@ -10,6 +10,7 @@ import exportTexts from './export.texts.json'
 import cronEditorTexts from './cron-editor.texts.json'
 import fieldTexts from './fields.texts.json'
 import filtersTexts from './filters.texts.json'
+import pagesTexts from './pages.texts.json'
 
 export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/common.texts.json': commonTexts as PageTexts,
@@ -18,6 +19,7 @@ export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/cron-editor.texts.json': cronEditorTexts as PageTexts,
   'renderer/i18n/fields.texts.json': fieldTexts as PageTexts,
   'renderer/i18n/filters.texts.json': filtersTexts as PageTexts,
+  'renderer/i18n/pages.texts.json': pagesTexts as PageTexts,
 }
 
 /** Every shared text, merged. */

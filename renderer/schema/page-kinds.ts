@@ -1,6 +1,6 @@
 /**
- * The page kinds. `list` and `form` have runtimes now; `master-detail`, `tabs`, `dashboard` and `custom` are
- * declared with their essential shape so pages can be validated before their runtimes exist.
+ * The page kinds: `list`, `form`, `master-detail`, `tabs`, `dashboard` and `custom`, each rendered by the page
+ * widget named in renderer/runtime/SchemaPage.tsx (custom pages name their own).
  */
 import { Type } from '@sinclair/typebox'
 
@@ -188,10 +188,16 @@ export const MasterDetailPage = Type.Object(
   {
     ...header(
       'master-detail',
-      'A header record with one or more detail tables (e.g. an order and its lines).',
+      'A header record with one or more editable line tables (e.g. an order and its lines), saved together: ' +
+        "the header, then each table's changed lines in one batch-save call with _status create/update/delete.",
     ),
     ...data,
-    idParam: Type.String({ description: 'Route param holding the header id.' }),
+    idParam: Type.String({
+      description: 'Route param holding the header id; without it in the route the page creates a header.',
+    }),
+    backTo: Type.Optional(
+      Type.String({ pattern: '^/', description: 'Route to return to (the list of headers).' }),
+    ),
     header: Type.Ref('FormSpec', { description: 'The header form.' }),
     details: Type.Array(
       Type.Object(
@@ -199,8 +205,17 @@ export const MasterDetailPage = Type.Object(
           key: Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', description: 'Id of the detail block.' }),
           title: Type.Ref('TextKey'),
           dataSource: Type.Ref('DataSource'),
+          parentField: Type.String({
+            pattern: '^[a-z][A-Za-z0-9]*$',
+            description:
+              "Field of a line holding the header's id (e.g. orderId): lines are listed with ?<parentField>=<id> " +
+              'and new lines get it when saved.',
+          }),
           fields: Type.Ref('Fields'),
           table: Type.Ref('TableSpec'),
+          form: Type.Optional(
+            Type.Ref('FormSpec', { description: 'The line form (default: every field in one section).' }),
+          ),
           toolbar: Type.Optional(Type.Ref('ToolbarSpec')),
         },
         { additionalProperties: false },
@@ -232,26 +247,84 @@ export const TabsPage = Type.Object(
   { additionalProperties: false, description: 'kind "tabs"' },
 )
 
+const Id = (description: string) => Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', description })
+
+export const DashboardCard = Type.Object(
+  {
+    key: Id('Id of the card, unique in the page.'),
+    title: Type.Ref('TextKey'),
+    type: Type.Union([Type.Literal('figure'), Type.Literal('chart'), Type.Literal('widget')], {
+      description:
+        'figure: one number (measure of the rows); chart: the measure per group (groupBy) drawn as `chart`; ' +
+        'widget: a registered widget draws the card (widget, props).',
+    }),
+    span: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 24, description: 'Grid width out of 24 (default 12; figures 6).' }),
+    ),
+    dataSource: Type.Optional(
+      Type.Ref('DataSource', {
+        description:
+          'figure/chart: the model collection whose <path>/aggregate endpoint answers [{key, value}] ' +
+          '(e.g. /v1/{tenantId}/warehouses).',
+      }),
+    ),
+    measure: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal('count'),
+          Type.Literal('sum'),
+          Type.Literal('avg'),
+          Type.Literal('min'),
+          Type.Literal('max'),
+        ],
+        { default: 'count', description: 'What to compute over the rows (default count).' },
+      ),
+    ),
+    field: Type.Optional(Id('Number field summed/averaged/… (needed unless measure is count).')),
+    groupBy: Type.Optional(
+      Id('chart: the field whose values are the groups (searchable or sortable in the model).'),
+    ),
+    lookupCode: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z][A-Z0-9_]*(\\.[A-Z0-9_]+)*$',
+        description: 'Value set whose meanings label the groups (e.g. WMDM.WAREHOUSE_TYPE).',
+      }),
+    ),
+    filters: Type.Optional(
+      Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]), {
+        description:
+          'Fixed filters sent with the query, as the list endpoint takes them (e.g. {"enabledFlag": 1}).',
+      }),
+    ),
+    chart: Type.Optional(
+      Type.Union([Type.Literal('bar'), Type.Literal('line'), Type.Literal('pie')], {
+        default: 'bar',
+        description: 'chart: how the groups are drawn (default bar).',
+      }),
+    ),
+    precision: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 10, description: 'Digits after the decimal point of the figure.' }),
+    ),
+    widget: Type.Optional(
+      Type.Ref('WidgetName', { description: 'widget: the registered widget drawing the card.' }),
+    ),
+    props: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: 'widget: its props (data only).' }),
+    ),
+  },
+  { additionalProperties: false, description: 'A card of a dashboard.' },
+)
+
 export const DashboardPage = Type.Object(
   {
-    ...header('dashboard', 'A grid of cards, each rendered by a registered widget.'),
-    cards: Type.Array(
-      Type.Object(
-        {
-          key: Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' }),
-          title: Type.Ref('TextKey'),
-          widget: Type.Ref('WidgetName'),
-          span: Type.Optional(
-            Type.Integer({ minimum: 1, maximum: 24, description: 'Grid width of 24 (default 12).' }),
-          ),
-          props: Type.Optional(
-            Type.Record(Type.String(), Type.Unknown(), { description: 'Widget props (data only).' }),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 1 },
+    ...header(
+      'dashboard',
+      'A grid of cards: figures and charts computed by the server, or registered widgets.',
     ),
+    cards: Type.Array(Type.Ref('DashboardCard'), {
+      minItems: 1,
+      description: 'Cards, left to right, top to bottom.',
+    }),
   },
   { additionalProperties: false, description: 'kind "dashboard"' },
 )

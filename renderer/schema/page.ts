@@ -36,6 +36,7 @@ const PageModule = Type.Module({
   FormPage: kinds.FormPage,
   MasterDetailPage: kinds.MasterDetailPage,
   TabsPage: kinds.TabsPage,
+  DashboardCard: kinds.DashboardCard,
   DashboardPage: kinds.DashboardPage,
   CustomPage: kinds.CustomPage,
 })
@@ -70,6 +71,7 @@ export type DataSourceSpec = Def<'DataSource'>
 export type TableColumnSpec = Def<'TableColumn'>
 export type FormSpec = Def<'FormSpec'>
 export type PageTexts = Def<'Texts'>
+export type DashboardCardSpec = Def<'DashboardCard'>
 
 export const PAGE_SCHEMA_ID = 'https://wms.local/schemas/page.schema.json'
 

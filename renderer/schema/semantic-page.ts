@@ -5,6 +5,7 @@
 import { SHARED_TEXTS } from '../i18n/shared-texts'
 import type { IssueDraft } from './issue'
 import { fieldIssues } from './semantic-fields'
+import { kindIssues } from './semantic-kinds'
 import { nearest, suggestName } from './suggest'
 import { walkJson } from './walk'
 
@@ -34,6 +35,7 @@ export function semanticIssues(page: Json, options: SemanticOptions): IssueDraft
   details.forEach((detail, d) => issues.push(...actionIssues(detail, `/details/${d}`)))
   issues.push(...walkedIssues(page, options))
   issues.push(...dataSourceIssues(page))
+  issues.push(...kindIssues(page))
   return issues
 }
 
@@ -118,5 +120,7 @@ function dataSourceIssues(page: Json): IssueDraft[] {
   check(page.dataSource, '/dataSource')
   if (Array.isArray(page.details))
     page.details.forEach((d: Json, i) => check(d.dataSource, `/details/${i}/dataSource`))
+  if (Array.isArray(page.cards))
+    page.cards.forEach((c: Json, i) => check(c.dataSource, `/cards/${i}/dataSource`))
   return issues
 }

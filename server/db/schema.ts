@@ -64,6 +64,13 @@ export interface MenuTable {
   target: ColumnType<string | null, string | null | undefined, string | null>
   /** Badge of the entry (PLAT-SHELL-10): `{dot?, content?, type?}`. Migration 0009. */
   tag: ColumnType<MenuTag | null, string | null | undefined, string | null>
+  /** Migration 0008: optimistic lock of the menu API. */
+  objectVersionNumber: Generated<number>
+}
+/** Migration 0008: a menu's permission set, granted with the menu to the roles it is assigned to. */
+export interface MenuPermissionTable {
+  menuId: number
+  code: string
 }
 export interface RoleMenuTable {
   roleId: number
@@ -172,6 +179,7 @@ export interface Database {
   iamRolePermission: RolePermissionTable
   iamMenu: MenuTable
   iamRoleMenu: RoleMenuTable
+  iamMenuPermission: MenuPermissionTable
   oauthClient: OauthClientTable
   oauthToken: OauthTokenTable
   oauthLoginAttempt: LoginAttemptTable

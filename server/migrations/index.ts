@@ -7,6 +7,7 @@ import * as cusz from './0005_cusz.ts'
 import * as files from './0006_files.ts'
 import * as hmsg from './0007_hmsg.ts'
 import * as userPreferences from './0009_user_preferences.ts'
+import * as menuAdmin from './0008_menu_admin.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_files': files,
   '0007_hmsg': hmsg,
   '0009_user_preferences': userPreferences,
+  '0008_menu_admin': menuAdmin,
 }

@@ -31,7 +31,7 @@ export default function SchemaPageHost({ file, menuId, params, search }: SchemaP
 
   useEffect(() => {
     let live = true
-    loadPageFile(file).then(
+    loadPageFile(services.http, { file }).then(
       (loaded) => live && setState({ file, loaded }),
       (error: unknown) =>
         live && setState({ file, error: error instanceof Error ? error.message : String(error) }),
@@ -39,7 +39,7 @@ export default function SchemaPageHost({ file, menuId, params, search }: SchemaP
     return () => {
       live = false
     }
-  }, [file, attempt])
+  }, [services.http, file, attempt])
 
   // The page's tab, by the address the page was opened at (a kept-alive page keeps its own).
   const setTabTitle = useContext(TabTitleContext)

@@ -1,40 +1,67 @@
 /**
- * Page discovery. The eager glob reads only each file's `route` (a named JSON export), so the route index
- * costs a few bytes; a page's whole JSON loads on navigation through the lazy glob.
+ * Pages come from the server at run time (server/README.md "Page schemas at run time"): the index of page
+ * files and their routes when the session loads, a page's text when it is opened. Adding a page file and
+ * restarting the server adds a screen; the browser bundle does not change.
  */
+import type { HttpClient } from '../http/http-client'
 import { normaliseFile, type PageIndex } from './route-table'
 
-const routes = import.meta.glob<string>('/schemas/pages/**/*.page.json', {
-  import: 'route',
-  eager: true,
-})
-// Raw text, parsed here: the renderer then reports schema errors at exact line:column of the file.
-const loaders = import.meta.glob<string>('/schemas/pages/**/*.page.json', {
-  query: '?raw',
-  import: 'default',
-})
+/** One entry of GET /hpfm/v1/page-schemas. */
+export interface PageIndexEntry {
+  file: string
+  route: string
+  kind: string
+  /** Errors found by the server at start (the page then shows its error panel). */
+  errors: number
+}
 
-/** Page file (`schemas/pages/…`) → route pattern, for every page file in the build. */
-export const pageIndex: PageIndex = Object.fromEntries(
-  Object.entries(routes)
-    .filter(([, route]) => typeof route === 'string')
-    .map(([file, route]) => [normaliseFile(file), route]),
-)
+/** GET /hpfm/v1/page-schemas/page → the file's text, as the server read it at start. */
+export interface ServedPageFile {
+  file: string
+  route: string
+  kind: string
+  source: string
+}
+
+/** Page file → route pattern, for every page the server serves (files without a route are left out). */
+export async function loadPageIndex(http: HttpClient): Promise<PageIndex> {
+  const entries = await http.request<PageIndexEntry[]>({
+    method: 'GET',
+    service: 'hpfm',
+    path: '/v1/page-schemas',
+  })
+  return Object.fromEntries(
+    entries.filter((entry) => entry.route).map((entry) => [normaliseFile(entry.file), entry.route]),
+  )
+}
 
 export interface LoadedPage {
   page: unknown
   source: string
+  file: string
 }
 
-/** Loads and parses a page file; rejects with a message naming the file and what is wrong with it. */
-export async function loadPageFile(file: string): Promise<LoadedPage> {
-  const load = loaders[`/${normaliseFile(file)}`]
-  if (!load) throw new Error(`${file}: no such page file in this build (add it under schemas/pages/).`)
-  const source = await load()
+/** Parses a served page's text; rejects with a message naming the file when it is not JSON. */
+export function parsePageSource(file: string, source: string): LoadedPage {
   try {
-    return { page: JSON.parse(source) as unknown, source }
+    return { page: JSON.parse(source) as unknown, source, file }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     throw new Error(`${file}: not valid JSON (${reason}); run npm run schemas:check to see where.`)
   }
+}
+
+/** Loads one page by file or by route; rejects with the server's message (e.g. no such page). */
+export async function loadPageFile(
+  http: HttpClient,
+  which: { file: string } | { route: string },
+): Promise<LoadedPage> {
+  const served = await http.request<ServedPageFile>({
+    method: 'GET',
+    service: 'hpfm',
+    path: '/v1/page-schemas/page',
+    params: which,
+    silent: true,
+  })
+  return parsePageSource(served.file, served.source)
 }

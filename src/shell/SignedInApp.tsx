@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next'
 import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import type { Language } from '../../renderer/contract/wire'
 import { signedInRoutes } from '../routes/app-routes'
-import { pageIndex } from '../routes/page-files'
 import { buildRouteTable, type RouteTable } from '../routes/route-table'
 import { saveLayoutSettings } from '../settings/layout-settings-api'
 import { useServices, SessionContext } from '../stores/contexts'
@@ -31,7 +30,7 @@ export function SignedInApp({ setLanguage }: { setLanguage(language: Language): 
   const load = useCallback(() => {
     setState({ status: 'loading' })
     loadSession(services.http, services.i18n).then(
-      async (session) => {
+      async ({ pageIndex, ...session }) => {
         await services.i18n.changeLanguage(session.language)
         setLanguage(session.language)
         services.layout.load(session.layoutSettings, (settings) =>

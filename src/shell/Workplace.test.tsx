@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createI18n } from '../locales/i18n'
 import { createAppServices } from '../stores/app-services'
 import { fakeServer } from '../test-support/fake-adapter'
-import { adminMenus, adminRoles, adminTenants, adminUser } from '../test-support/fixtures'
+import { adminMenus, adminRoles, adminTenants, adminUser, fixturePageIndex } from '../test-support/fixtures'
 import { recordingBrowser, renderSignedIn } from '../test-support/render-signed-in'
 import { AppRoot } from './AppRoot'
 import { recordVisit } from './recent-visits'
@@ -59,6 +59,15 @@ describe('signing in (CORE-USR-01, PLAT-LOGIN-04)', () => {
       if (path === '/api/iam/hzero/v1/users/self-tenants') return { status: 200, body: adminTenants }
       if (path === '/api/iam/hzero/v1/menus/tree') return { status: 200, body: adminMenus }
       if (path === '/api/iam/hzero/v1/users/self/layout-settings') return { status: 200, body: {} }
+      if (path === '/api/hpfm/v1/page-schemas') {
+        const index = Object.entries(fixturePageIndex).map(([file, route]) => ({
+          file,
+          route,
+          kind: 'list',
+          errors: 0,
+        }))
+        return { status: 200, body: index }
+      }
       if (path === '/api/hpfm/v1/1/prompt/en_US')
         return { status: 200, body: { 'workplace.quickEntries': 'Shortcuts' } }
       return undefined
@@ -82,6 +91,7 @@ describe('signing in (CORE-USR-01, PLAT-LOGIN-04)', () => {
         .sort(),
     ).toEqual([
       '/api/hpfm/v1/1/prompt/en_US',
+      '/api/hpfm/v1/page-schemas',
       '/api/iam/hzero/v1/member-roles/self-roles',
       '/api/iam/hzero/v1/menus/tree?lang=en_US&roldId=11&unionLabel=false',
       '/api/iam/hzero/v1/users/self-tenants',

@@ -1,10 +1,13 @@
 /**
  * Everything the shell needs before it renders (CORE-USR-01, PLAT-LOGIN-04): the user first, then roles,
- * tenants, the menu tree of the current role in the user's language, and the server's prompts.
+ * tenants, the menu tree of the current role in the user's language, the server's prompts, and the index of
+ * the page files the server serves (routes are built from menus + pages).
  */
 import type { i18n } from 'i18next'
 import type { CurrentUser, Language, MenuNode, SelfRole, SelfTenant } from '../../renderer/contract/wire'
 import type { HttpClient } from '../http/http-client'
+import { loadPageIndex } from '../routes/page-files'
+import type { PageIndex } from '../routes/route-table'
 import { applyPrompts, toLanguage } from '../locales/i18n'
 import { fetchLayoutSettings } from '../settings/layout-settings-api'
 
@@ -19,14 +22,17 @@ export interface AppSession {
 }
 
 /** Loads the session; rejects with the first failing call's ApiError. */
-export async function loadSession(http: HttpClient, i18n: i18n): Promise<AppSession> {
+export async function loadSession(
+  http: HttpClient,
+  i18n: i18n,
+): Promise<AppSession & { pageIndex: PageIndex }> {
   const user = await http.request<CurrentUser>({
     method: 'GET',
     service: 'iam',
     path: '/hzero/v1/users/self',
   })
   const language = toLanguage(user.language)
-  const [roles, tenants, menus, , layoutSettings] = await Promise.all([
+  const [roles, tenants, menus, pageIndex, , layoutSettings] = await Promise.all([
     http.request<SelfRole[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/member-roles/self-roles' }),
     http.request<SelfTenant[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/users/self-tenants' }),
     http.request<MenuNode[]>({
@@ -35,10 +41,11 @@ export async function loadSession(http: HttpClient, i18n: i18n): Promise<AppSess
       path: '/hzero/v1/menus/tree',
       params: { lang: language, roldId: user.currentRoleId, unionLabel: false },
     }),
+    loadPageIndex(http),
     loadPrompts(http, i18n, user.tenantId, language),
     fetchLayoutSettings(http),
   ])
-  return { user, roles, tenants, menus, language, layoutSettings }
+  return { user, roles, tenants, menus, language, pageIndex, layoutSettings }
 }
 
 // Server prompts override bundled texts; without them the bundled texts still read well, so a failure is

@@ -19,9 +19,10 @@ export interface Session {
   problems: string[]
 }
 
-export async function openSession(browser: Browser, locale = 'zh-CN'): Promise<Session> {
+/** A fresh context on the suite's server, or on `base` (a test that starts a server of its own). */
+export async function openSession(browser: Browser, locale = 'zh-CN', base = baseURL()): Promise<Session> {
   const context = await browser.newContext({
-    baseURL: baseURL(),
+    baseURL: base,
     locale,
     viewport: { width: 1440, height: 900 },
   })

@@ -3,45 +3,18 @@
  * fresh data directory, so the suite exercises exactly what `npm start` runs. The base URL reaches the tests
  * through `inject('baseURL')`.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { freePort, waitUntilUp } from './server-process'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
     dataDir: string
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitUntilUp(url: string, server: ChildProcess, log: () => string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}:\n${log()}`)
-    try {
-      const response = await fetch(`${url}/api/oauth/public/is-online`)
-      if (response.status < 500) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`the server did not answer within ${timeoutMs / 1000} s:\n${log()}`)
 }
 
 export default async function setup(project: TestProject) {

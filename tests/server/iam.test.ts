@@ -105,7 +105,14 @@ describe('menus and permissions', () => {
       await call('admin', 'GET', '/api/iam/hzero/v1/menus/tree?lang=en_US&unionLabel=false')
     ).json()
     expect(admin.every((node) => Value.Check(MenuNodeSchema, node))).toBe(true)
-    expect(names(admin)).toEqual(['Master data', 'Warehouses', 'Inventory', 'Dealer outbound orders'])
+    expect(names(admin)).toEqual([
+      'Master data',
+      'Warehouses',
+      'Inventory',
+      'Dealer outbound orders',
+      'Platform',
+      'Schema playground',
+    ])
     const clerk: MenuNode[] = (await call('clerk', 'GET', '/api/iam/hzero/v1/menus/tree?lang=zh_CN')).json()
     expect(names(clerk)).toEqual(['主数据', '仓库'])
     const jxs: MenuNode[] = (

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { menuAdminRoutes } from './routes-menu-admin.ts'
 import { menuRoutes } from './routes-menus.ts'
 import { preferenceRoutes } from './routes-preferences.ts'
 import { selfRoutes } from './routes-self.ts'
@@ -10,4 +11,5 @@ export const iamModule: FastifyPluginAsync = async (app) => {
   await app.register(switchRoutes)
   await app.register(menuRoutes)
   await app.register(preferenceRoutes)
+  await app.register(menuAdminRoutes)
 }

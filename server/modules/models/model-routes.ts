@@ -5,6 +5,7 @@ import { AppError, badRequest, noPermission } from '../../errors.ts'
 import { grantedCodes, requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { describeValidation } from '../../plugins/validation-messages.ts'
 import { exportPermission, handleExport, isExportRequest } from '../export/model-export.ts'
+import { aggregateRows, MEASURES } from './model-aggregate.ts'
 import { listRows } from './model-list.ts'
 import * as schemas from './model-schemas.ts'
 import { modelDb, type Row } from './model-scope.ts'
@@ -38,6 +39,17 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
         isExportRequest(request.query as Row)
           ? handleExport(model, request, reply)
           : listRows(modelDb(app.db), model, sessionOf(request), request.query as Row),
+    )
+    app.get(
+      `${base}/aggregate`,
+      {
+        ...guard(model.permissions?.query),
+        schema: {
+          params,
+          querystring: schemas.aggregateQuerySchema(model, MEASURES),
+        },
+      },
+      (request) => aggregateRows(modelDb(app.db), model, sessionOf(request), request.query as Row),
     )
     app.get(
       `${base}/:id`,

@@ -143,6 +143,20 @@ export function listQuerySchema(model: ModelSchema): JsonSchema {
   return { type: 'object', properties, additionalProperties: true }
 }
 
+/** The list's filters plus what to compute (see model-aggregate.ts). */
+export function aggregateQuerySchema(model: ModelSchema, measures: readonly string[]): JsonSchema {
+  const list = listQuerySchema(model)
+  return {
+    ...list,
+    properties: {
+      ...(list.properties as Record<string, JsonSchema>),
+      measure: { type: 'string', enum: [...measures] },
+      field: { type: 'string', maxLength: 60 },
+      groupBy: { type: 'string', maxLength: 60 },
+    },
+  }
+}
+
 export function pathParamsSchema(model: ModelSchema, withId: boolean): JsonSchema {
   const properties: Record<string, JsonSchema> = {}
   if (model.tenantScoped !== false) properties.tenantId = { type: 'integer' }

@@ -3,10 +3,10 @@
  * where the table sorts), lookup codes exist in the value-list seed, create/edit/delete/export codes equal the
  * model's guards, Lov codes exist among the seed's Lov views, routes are unique and known to the spec's route list.
  */
-import type { ModelSchema } from '../../renderer/schema/model'
-import type { IssueDraft } from '../../renderer/schema/issue'
-import type { PageAction, PageSchema } from '../../renderer/schema/page'
-import { suggestName } from '../../renderer/schema/suggest'
+import type { ModelSchema } from './model'
+import type { IssueDraft } from './issue'
+import type { PageAction, PageSchema } from './page'
+import { suggestName } from './suggest'
 
 export interface CrossContext {
   /** "wms/warehouse" → model. */

@@ -1,0 +1,31 @@
+/**
+ * Loading a page file from the server by route (GET /hpfm/v1/page-schemas/page?route=): tabs pages load the
+ * pages they show, the playground loads the page it edits. The text comes as written, so SchemaPage reports
+ * problems at the file's own line:column.
+ */
+import type { RendererEnv } from '../env'
+
+export interface PageSource {
+  file: string
+  route: string
+  source: string
+  /** The parsed JSON; undefined when the text is not JSON (then `parseError` says why). */
+  page?: unknown
+  parseError?: string
+}
+
+/** @example const { page, source, file } = await loadPageSource(env, '/wmdm/warehouse') */
+export async function loadPageSource(env: Pick<RendererEnv, 'request'>, route: string): Promise<PageSource> {
+  const served = await env.request<{ file: string; route: string; source: string }>({
+    method: 'GET',
+    service: 'hpfm',
+    path: '/v1/page-schemas/page',
+    params: { route },
+    silent: true,
+  })
+  try {
+    return { ...served, page: JSON.parse(served.source) as unknown }
+  } catch (error) {
+    return { ...served, parseError: error instanceof Error ? error.message : String(error) }
+  }
+}

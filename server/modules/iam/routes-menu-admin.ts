@@ -1,0 +1,113 @@
+/**
+ * Creating and changing menus without code: POST /api/iam/hzero/v1/menus (create) and PUT (update, with
+ * objectVersionNumber). Guarded by hiam.menu.button.create / .update. A menu entry may carry the roles that
+ * see it and its permission set, which those roles are granted (see menu-admin-schemas.ts).
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { LANGUAGES } from '../../../renderer/contract/wire.ts'
+import type { Texts } from '../../db/schema.ts'
+import { conflict, notFound } from '../../errors.ts'
+import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import { assign, checkMenu, readMenu } from './menu-admin.ts'
+import { MenuCreateBody, MenuUpdateBody } from './menu-admin-schemas.ts'
+
+export const MENU_CREATE = 'hiam.menu.button.create'
+export const MENU_UPDATE = 'hiam.menu.button.update'
+
+export const menuAdminRoutes: FastifyPluginAsync = async (app) => {
+  app.post(
+    '/api/iam/hzero/v1/menus',
+    { preHandler: requirePermission(MENU_CREATE), schema: { body: MenuCreateBody } },
+    async (request, reply) => {
+      const session = sessionOf(request)
+      const body = request.body as MenuCreateBody
+      const saved = await app.db.transaction().execute(async (trx) => {
+        await checkMenu(trx, session, body)
+        const taken = await trx
+          .selectFrom('iamMenu')
+          .select('id')
+          .where('code', '=', body.code)
+          .executeTakeFirst()
+        if (taken)
+          throw conflict(
+            'error.menu.code_exists',
+            `Menu code '${body.code}' is already used (menu ${taken.id}): choose another code.`,
+          )
+        const last = await trx
+          .selectFrom('iamMenu')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+        const id = Number(last?.id ?? 0) + 1
+        await trx
+          .insertInto('iamMenu')
+          .values({ id, ...columns(body) })
+          .execute()
+        await assign(trx, id, body)
+        return id
+      })
+      return reply.status(201).send(await readMenu(app.db, saved, session.language))
+    },
+  )
+
+  app.put(
+    '/api/iam/hzero/v1/menus',
+    { preHandler: requirePermission(MENU_UPDATE), schema: { body: MenuUpdateBody } },
+    async (request) => {
+      const session = sessionOf(request)
+      const body = request.body as MenuUpdateBody
+      await app.db.transaction().execute(async (trx) => {
+        await checkMenu(trx, session, body)
+        const other = await trx
+          .selectFrom('iamMenu')
+          .select('id')
+          .where('code', '=', body.code)
+          .where('id', '!=', body.id)
+          .executeTakeFirst()
+        if (other)
+          throw conflict(
+            'error.menu.code_exists',
+            `Menu code '${body.code}' is already used (menu ${other.id}): choose another code.`,
+          )
+        const result = await trx
+          .updateTable('iamMenu')
+          .set((eb) => ({
+            ...columns(body),
+            objectVersionNumber: eb('objectVersionNumber', '+', 1),
+          }))
+          .where('id', '=', body.id)
+          .where('objectVersionNumber', '=', body.objectVersionNumber)
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) === 0) {
+          const exists = await trx
+            .selectFrom('iamMenu')
+            .select('id')
+            .where('id', '=', body.id)
+            .executeTakeFirst()
+          if (!exists) throw notFound(`Menu ${body.id} does not exist.`)
+          throw conflict(
+            'error.optimistic_lock',
+            'The menu was changed by someone else: reload it and apply your change again.',
+          )
+        }
+        await assign(trx, body.id, body)
+      })
+      return readMenu(app.db, body.id, session.language)
+    },
+  )
+}
+
+function columns(body: MenuCreateBody) {
+  // `_tls.name` carries every language; without it the one name serves them all.
+  const names: Texts = body._tls?.name ?? Object.fromEntries(LANGUAGES.map((lang) => [lang, body.name]))
+  return {
+    code: body.code,
+    type: body.type,
+    parentId: body.parentId,
+    sort: body.sort ?? 0,
+    icon: body.icon ?? null,
+    route: body.route ?? null,
+    quickIndex: body.quickIndex ?? null,
+    level: body.level ?? 'organization',
+    names: JSON.stringify(names),
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * GET /api/hpfm/v1/page-schemas            → the page index: [{file, route, kind, errors}]
+ * GET /api/hpfm/v1/page-schemas/page?route= → one page: {file, route, kind, source, issues} (or ?file=)
+ * Pages are site-wide definitions (like menus): any signed-in user may read them; what a page shows is
+ * guarded by its permission codes and by the data endpoints it calls.
+ */
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import { badRequest, notFound } from '../../errors.ts'
+import { sessionOf } from '../../plugins/permissions.ts'
+import type { ServedPage } from './load-pages.ts'
+
+const PageQuery = Type.Object(
+  {
+    route: Type.Optional(Type.String({ pattern: '^/', maxLength: 240 })),
+    file: Type.Optional(Type.String({ pattern: '\\.page\\.json$', maxLength: 400 })),
+  },
+  { additionalProperties: false },
+)
+
+export function pageSchemaRoutes(pages: ServedPage[]): FastifyPluginAsync {
+  // The browser names files without a leading slash (its route table's keys): compare them that way.
+  const fileKey = (file: string) => file.replace(/^\.?\//, '')
+  const byFile = new Map(pages.map((page) => [fileKey(page.file), page]))
+  // The first file declaring a route answers it (a second one is reported at start as a duplicate).
+  const byRoute = new Map<string, ServedPage>()
+  for (const page of pages) if (page.route && !byRoute.has(page.route)) byRoute.set(page.route, page)
+
+  return async (app) => {
+    app.get('/api/hpfm/v1/page-schemas', async (request) => {
+      sessionOf(request)
+      return pages.map((page) => ({
+        file: page.file,
+        route: page.route,
+        kind: page.kind,
+        errors: page.issues.filter((issue) => issue.severity === 'error').length,
+      }))
+    })
+
+    app.get('/api/hpfm/v1/page-schemas/page', { schema: { querystring: PageQuery } }, async (request) => {
+      sessionOf(request)
+      const { route, file } = request.query as typeof PageQuery.static
+      if (!route && !file)
+        throw badRequest('Give the page by route (?route=/wmdm/warehouse) or by file (?file=…).')
+      const page = file ? byFile.get(fileKey(file)) : byRoute.get(route ?? '')
+      if (!page) {
+        throw notFound(
+          file
+            ? `No page file ${file} was read at start: add it under the pages directory and restart the server.`
+            : `No page file declares the route ${route}: add one under the pages directory and restart the server.`,
+        )
+      }
+      return { file: page.file, route: page.route, kind: page.kind, source: page.source, issues: page.issues }
+    })
+  }
+}

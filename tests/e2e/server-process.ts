@@ -1,0 +1,30 @@
+/** Starting the built server as a child process: a free loopback port and a wait until it answers. */
+import type { ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export async function waitUntilUp(url: string, server: ChildProcess, log: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}:\n${log()}`)
+    try {
+      const response = await fetch(`${url}/api/oauth/public/is-online`)
+      if (response.status < 500) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`the server did not answer within ${timeoutMs / 1000} s:\n${log()}`)
+}

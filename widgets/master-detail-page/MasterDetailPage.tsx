@@ -1,0 +1,153 @@
+import { createForm } from '@formily/core'
+import { Alert, Button, Space, Spin } from 'antd'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import {
+  fillPath,
+  restDataSource,
+  usePageContext,
+  useRendererEnv,
+  type MasterDetailPage as MasterDetailSchema,
+  type PageWidgetProps,
+  type Row,
+} from '../../renderer/index'
+import { FormBody } from '../edit-form/FormBody'
+import { useStableParams } from '../shared/use-stable-params'
+import { DetailBlock } from './DetailBlock'
+import { isDirty, loadedLines, type LineState } from './line-changes'
+import { saveMasterDetail } from './save-master-detail'
+
+/** Most lines a table loads (the list endpoint's largest page). */
+const MAX_LINES = 1000
+
+/**
+ * A header form above editable line tables, saved together with one Save (header, then each table's batch).
+ * Without the id in the route it creates the header first; lines are added once it exists.
+ */
+export function MasterDetailPage({ page, params: routeParams }: PageWidgetProps<MasterDetailSchema>) {
+  const env = useRendererEnv()
+  const { t } = usePageContext()
+  const params = useStableParams(routeParams)
+  const headerSource = useMemo(
+    () => restDataSource(env, page.dataSource, params),
+    [env, page.dataSource, params],
+  )
+  const lineSources = useMemo(
+    () => page.details.map((d) => restDataSource(env, d.dataSource, params)),
+    [env, page.details, params],
+  )
+  const id = params[page.idParam]
+  const [header, setHeader] = useState<Row | undefined>()
+  const [lines, setLines] = useState<Record<string, LineState>>({})
+  const [failure, setFailure] = useState<string>()
+  const [conflict, setConflict] = useState<string>()
+  const [saving, setSaving] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  const form = useMemo(() => createForm({ initialValues: header ?? {} }), [header])
+
+  useEffect(() => {
+    if (!id) return
+    let live = true
+    Promise.all([
+      headerSource.get(id),
+      ...page.details.map((d, i) =>
+        lineSources[i]!.list({ page: 0, size: MAX_LINES, filters: { [d.parentField]: id } }),
+      ),
+    ]).then(
+      ([loaded, ...pages]) => {
+        if (!live) return
+        setHeader(loaded as Row)
+        setLines(
+          Object.fromEntries(
+            page.details.map((d, i) => [
+              d.key,
+              loadedLines((pages[i] as { rows: Row[] }).rows, d.dataSource.primaryKey),
+            ]),
+          ),
+        )
+        setConflict(undefined)
+      },
+      (error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)),
+    )
+    return () => {
+      live = false
+    }
+  }, [headerSource, lineSources, page.details, id, attempt])
+
+  const change = useCallback(
+    (key: string) => (update: (state: LineState) => LineState) =>
+      setLines((all) => ({ ...all, [key]: update(all[key] ?? { rows: [], removed: [] }) })),
+    [],
+  )
+  const changers = useMemo(
+    () => Object.fromEntries(page.details.map((d) => [d.key, change(d.key)])),
+    [page.details, change],
+  )
+
+  if (failure) return <Alert type="error" showIcon message={failure} />
+  if (id && !header) return <Spin />
+
+  const save = async () => {
+    setSaving(true)
+    const outcome = await saveMasterDetail({
+      env,
+      form,
+      header,
+      headerSource,
+      primaryKey: page.dataSource.primaryKey,
+      details: page.details.map((d, i) => ({
+        key: d.key,
+        parentField: d.parentField,
+        service: d.dataSource.service,
+        path: lineSources[i]!.path,
+        lines: lines[d.key] ?? { rows: [], removed: [] },
+      })),
+    })
+    setSaving(false)
+    if (!outcome.ok) {
+      if (outcome.header) setHeader(outcome.header) // saved before a line table failed: keep its new version
+      if (outcome.conflict) setConflict(outcome.conflict)
+      else if (outcome.message) env.notify.error(outcome.message)
+      return
+    }
+    env.notify.success(t('common.message.saved'))
+    const savedId = String(outcome.header[page.dataSource.primaryKey])
+    if (!id)
+      env.navigate(fillPath(page.route, { user: env.user, params: { ...params, [page.idParam]: savedId } }))
+    else setAttempt((n) => n + 1)
+  }
+  const dirty = page.details.some((d) => lines[d.key] && isDirty(lines[d.key]!))
+
+  return (
+    <div className="wms-master-detail-page" style={{ padding: 16 }}>
+      <h2 style={{ fontSize: 18 }}>{t(page.title)}</h2>
+      {conflict ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('common.detail.conflict', { message: conflict })}
+          action={<Button onClick={() => setAttempt((n) => n + 1)}>{t('common.detail.reload')}</Button>}
+        />
+      ) : null}
+      <FormBody page={{ fields: page.fields, form: page.header }} form={form} mode={id ? 'edit' : 'create'} />
+      {page.details.map((detail) => (
+        <DetailBlock
+          key={detail.key}
+          detail={detail}
+          lines={lines[detail.key] ?? { rows: [], removed: [] }}
+          onChange={changers[detail.key]!}
+          editable={!!id}
+        />
+      ))}
+      <Space style={{ marginTop: 16 }}>
+        {page.backTo ? (
+          <Button onClick={() => env.navigate(page.backTo!)}>{t('common.action.back')}</Button>
+        ) : null}
+        <Button type="primary" disabled={saving} onClick={() => void save()}>
+          {t('common.action.save')}
+          {dirty ? ' *' : ''}
+        </Button>
+      </Space>
+    </div>
+  )
+}

@@ -1,0 +1,77 @@
+/**
+ * The JSON editor of the playground: CodeMirror 6 with completion, hover and validation from
+ * schemas/page.schema.json (codemirror-json-schema) plus the renderer's semantic checks as lint diagnostics.
+ */
+import { autocompletion, closeBrackets } from '@codemirror/autocomplete'
+import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
+import { lintGutter, linter, type Diagnostic } from '@codemirror/lint'
+import { EditorView, highlightActiveLine, lineNumbers } from '@codemirror/view'
+import { jsonSchema } from 'codemirror-json-schema'
+import { useEffect, useRef } from 'react'
+import pageSchema from '../../schemas/page.schema.json'
+import { validatePage } from '../../renderer/index'
+
+export interface PlaygroundEditorProps {
+  /** Text loaded into the editor (replaces what is there when it changes). */
+  initial: string
+  file: string
+  widgetNames: readonly string[]
+  onChange(text: string): void
+  label: string
+}
+
+export function PlaygroundEditor({ initial, file, widgetNames, onChange, label }: PlaygroundEditorProps) {
+  const host = useRef<HTMLDivElement>(null)
+  const changed = useRef(onChange)
+  changed.current = onChange
+  useEffect(() => {
+    if (!host.current) return
+    const semantic = linter((view) => {
+      const text = view.state.doc.toString()
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(text)
+      } catch {
+        return [] // the JSON linter of codemirror-json-schema reports syntax errors
+      }
+      return validatePage(parsed, { file, source: text, widgetNames }).issues.map((issue): Diagnostic => {
+        const line = view.state.doc.line(Math.min(Math.max(issue.line, 1), view.state.doc.lines))
+        const from = Math.min(line.from + Math.max(issue.column - 1, 0), line.to)
+        return {
+          from,
+          to: line.to,
+          severity: issue.severity,
+          message: `${issue.pointer || '/'}: ${issue.message}${issue.suggestion ? ` (${issue.suggestion})` : ''}`,
+        }
+      })
+    })
+    const view = new EditorView({
+      doc: initial,
+      parent: host.current,
+      extensions: [
+        // The parts of CodeMirror's basic setup that are installed (@codemirror/commands is not: no undo keymap).
+        lineNumbers(),
+        highlightActiveLine(),
+        bracketMatching(),
+        closeBrackets(),
+        autocompletion(),
+        lintGutter(),
+        syntaxHighlighting(defaultHighlightStyle),
+        // The generated file is plain draft-07 JSON Schema; its literal JSON type is narrower than JSONSchema7.
+        jsonSchema(pageSchema as unknown as Parameters<typeof jsonSchema>[0]),
+        semantic,
+        EditorView.contentAttributes.of({ 'aria-label': label }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) changed.current(update.state.doc.toString())
+        }),
+      ],
+    })
+    return () => view.destroy()
+  }, [initial, file, widgetNames, label])
+  return (
+    <div
+      ref={host}
+      style={{ border: '1px solid #d9d9d9', borderRadius: 6, height: '100%', overflow: 'auto' }}
+    />
+  )
+}

@@ -1,0 +1,119 @@
+import { Alert, Button, Select, Space } from 'antd'
+import { useEffect, useMemo, useState } from 'react'
+import {
+  loadPageSource,
+  SchemaPage,
+  usePageContext,
+  usePermission,
+  useRegistry,
+  useRendererEnv,
+  type PageWidgetProps,
+} from '../../renderer/index'
+import { useDebouncedValue } from './use-debounced-value'
+import { PlaygroundEditor } from './PlaygroundEditor'
+
+export const PLAYGROUND_PERMISSION = 'hpfm.playground.view'
+const STARTER = '{\n  "$schema": "../../page.schema.json",\n  "kind": "list"\n}\n'
+
+/**
+ * The schema playground (a custom page): load any page by route, edit its JSON with completion and live
+ * validation, and see it rendered beside the editor against the real server. Loaded on demand.
+ */
+export default function SchemaPlayground({ params }: PageWidgetProps) {
+  const env = useRendererEnv()
+  const registry = useRegistry()
+  const { t } = usePageContext()
+  const access = usePermission(PLAYGROUND_PERMISSION)
+  const [routes, setRoutes] = useState<string[]>([])
+  const [route, setRoute] = useState<string>()
+  const [loaded, setLoaded] = useState({ file: 'playground.page.json', text: STARTER })
+  const [text, setText] = useState(STARTER)
+  const [failure, setFailure] = useState<string>()
+  const shown = useDebouncedValue(text, 400)
+  const widgetNames = useMemo(() => registry.names(), [registry])
+
+  useEffect(() => {
+    env
+      .request<{ route: string }[]>({
+        method: 'GET',
+        service: 'hpfm',
+        path: '/v1/page-schemas',
+        silent: true,
+      })
+      .then(
+        (pages) =>
+          setRoutes(
+            pages
+              .map((p) => p.route)
+              .filter(Boolean)
+              .sort(),
+          ),
+        () => setRoutes([]),
+      )
+  }, [env])
+
+  const load = async () => {
+    if (!route) return
+    try {
+      const source = await loadPageSource(env, route)
+      setFailure(undefined)
+      setLoaded({ file: source.file, text: source.source })
+      setText(source.source)
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error))
+    }
+  }
+  const parsed = useMemo(() => {
+    try {
+      return { page: JSON.parse(shown) as unknown }
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) }
+    }
+  }, [shown])
+
+  if (access.status === 'pending') return null
+  if (access.status === 'denied')
+    return <Alert type="warning" showIcon message={t('hpfm.playground.denied')} />
+  return (
+    <div style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <Space wrap>
+        <Select
+          showSearch
+          style={{ minWidth: 320 }}
+          placeholder={t('hpfm.playground.route')}
+          aria-label={t('hpfm.playground.route')}
+          options={routes.map((r) => ({ value: r, label: r }))}
+          value={route}
+          onChange={setRoute}
+        />
+        <Button type="primary" disabled={!route} onClick={() => void load()}>
+          {t('hpfm.playground.load')}
+        </Button>
+      </Space>
+      {failure ? <Alert type="error" showIcon message={failure} /> : null}
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+          gap: 16,
+          minHeight: 560,
+        }}
+      >
+        <PlaygroundEditor
+          initial={loaded.text}
+          file={loaded.file}
+          widgetNames={widgetNames}
+          onChange={setText}
+          label={t('hpfm.playground.editor')}
+        />
+        <div style={{ border: '1px dashed #d9d9d9', borderRadius: 6, overflow: 'auto' }}>
+          {'error' in parsed ? (
+            <Alert type="error" showIcon message={`${loaded.file}: not valid JSON (${parsed.error})`} />
+          ) : (
+            <SchemaPage page={parsed.page} source={shown} file={loaded.file} params={params} />
+          )}
+        </div>
+      </div>
+    </div>
+  )
+}
