@@ -130,6 +130,6 @@ test('a delete action cannot sit in the toolbar', () => {
     p.toolbar.actions.push({ type: 'delete', permission: 'wmdm.warehouse.button.delete' }),
   )
   expect(result).toContainEqual(
-    expect.stringContaining("/toolbar/actions/1/type: a 'delete' action cannot be a toolbar action"),
+    expect.stringContaining("/toolbar/actions/2/type: a 'delete' action cannot be a toolbar action"),
   )
 })

@@ -268,7 +268,7 @@ test(
     await userEvent.paste('Hefei')
     await userEvent.click(within(search).getByRole('button', { name: 'Search' }))
     expect(await screen.findByText('3 records in total')).toBeInTheDocument()
-    await userEvent.click(screen.getByRole('button', { name: 'Export' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Export' }))
     const dialog = await screen.findByRole('dialog')
     expect(await within(dialog).findByText('All columns')).toBeInTheDocument()
     expect(within(dialog).getByText('Warehouse name: Hefei')).toBeInTheDocument()

@@ -26,8 +26,11 @@ const DataBody = Type.Object(
   { additionalProperties: SearchValue },
 )
 const ViewQuery = Type.Object({ viewCode: Code, lang: Lang, tenantId: Type.Optional(Type.Integer()) })
-// Batch: any number of <alias>=<CODE> pairs, plus the optional language.
-const BatchQuery = Type.Object({ lang: Lang }, { additionalProperties: Type.String({ maxLength: 120 }) })
+// Any number of <alias>=<CODE> pairs, plus the language and (pub form) the tenant.
+const BatchQuery = Type.Object(
+  { lang: Lang, tenantId: Type.Optional(Type.Integer()) },
+  { additionalProperties: Type.String({ maxLength: 120 }) },
+)
 const TenantParams = Type.Object({ tenantId: Type.Integer() })
 
 function languageOf(request: FastifyRequest): Language {
@@ -53,7 +56,7 @@ export const lovRoutes: FastifyPluginAsync = async (app) => {
     return found.get(lovCode) ?? []
   }
   const batch = async (request: FastifyRequest) => {
-    const { lang: _lang, ...aliases } = request.query as Record<string, string>
+    const { lang: _lang, tenantId: _tenant, ...aliases } = request.query as Record<string, string>
     const codes = [...new Set(Object.values(aliases))]
     const found = await lookupValues(app.db, codes, tenantOf(request), languageOf(request))
     return Object.fromEntries(Object.entries(aliases).map(([alias, code]) => [alias, found.get(code) ?? []]))

@@ -65,7 +65,7 @@ describe('model loader', () => {
     )
     expect(message).toContain('server/seed/data/lookups.json')
     expect(message).toContain("/fields/3/codeRule: code rule 'NO.RULE' does not exist")
-    expect(message).toContain("/fields/9/name: field 'warehouseId' has the name of the primary key")
+    expect(message).toContain("/fields/10/name: field 'warehouseId' has the name of the primary key")
     expect(message).toContain(
       "/defaultSort: 'warehouseKode' is not a field of this model (did you mean 'warehouseCode'?)",
     )

@@ -34,7 +34,15 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     }
     app.get(
       base,
-      { preHandler: listGuard, schema: { params, querystring: schemas.listQuerySchema(model) } },
+      {
+        preHandler: listGuard,
+        config: {
+          permissionCodes: [
+            ...new Set([model.permissions?.query, exportPermission(model)].filter((c): c is string => !!c)),
+          ],
+        },
+        schema: { params, querystring: schemas.listQuerySchema(model) },
+      },
       (request, reply) =>
         isExportRequest(request.query as Row)
           ? handleExport(model, request, reply)

@@ -117,7 +117,9 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
     else {
       const candidates = [`SEC-${n}-${process.pid % 1000}`, '021 5555 0000', `sec text ${n}`]
       const pattern = field.pattern ? new RegExp(field.pattern) : undefined
-      row[field.name] = candidates.find((value) => !pattern || pattern.test(value)) ?? candidates[0]
+      const fitting = candidates.find((value) => !pattern || pattern.test(value))
+      // An optional field no candidate fits (e.g. an attachment uuid) stays empty rather than invalid.
+      if (fitting !== undefined || field.required) row[field.name] = fitting ?? candidates[0]
     }
   }
   return row
