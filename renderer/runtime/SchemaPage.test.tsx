@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import type { RendererEnv } from '../env'
 import { createRegistry } from '../registry/registry'
@@ -45,8 +45,8 @@ test('a valid page renders with the page widget and its texts', () => {
 
 test('an invalid page shows file, line:column, pointer, message and suggestion; the rest keeps working', () => {
   const page = { ...custom('HelloPage'), titel: 'x' }
-  show(page, JSON.stringify(page, null, 2))
-  const panel = screen.getByRole('alert')
+  const { container } = show(page, JSON.stringify(page, null, 2))
+  const panel = within(container).getByRole('alert')
   expect(panel).toHaveTextContent('schemas/pages/demo/hello.page.json:14:3')
   expect(panel).toHaveTextContent("/titel: unknown property 'titel'")
   expect(panel).toHaveTextContent("did you mean 'title'?")
@@ -54,14 +54,15 @@ test('an invalid page shows file, line:column, pointer, message and suggestion; 
 })
 
 test('an unknown page widget is named with the closest registered one', () => {
-  show(custom('HeloPage'))
-  expect(screen.getByRole('alert')).toHaveTextContent("/widget: unknown widget 'HeloPage'")
-  expect(screen.getByRole('alert')).toHaveTextContent("did you mean 'HelloPage'?")
+  const { container } = show(custom('HeloPage'))
+  const panel = within(container).getByRole('alert')
+  expect(panel).toHaveTextContent("/widget: unknown widget 'HeloPage'")
+  expect(panel).toHaveTextContent("did you mean 'HelloPage'?")
 })
 
 test('a widget that throws is contained and the schema node is named', () => {
-  show(custom('BrokenPage'))
-  expect(screen.getByRole('alert')).toHaveTextContent(
+  const { container } = show(custom('BrokenPage'))
+  expect(within(container).getByRole('alert')).toHaveTextContent(
     'schemas/pages/demo/hello.page.json /: cannot draw this',
   )
   expect(screen.getByText('rest of the app')).toBeInTheDocument()

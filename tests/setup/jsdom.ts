@@ -1,8 +1,17 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
+import { message, Modal, notification } from 'antd'
 import { afterEach } from 'vitest'
 
-afterEach(() => cleanup())
+afterEach(() => {
+  cleanup()
+  // antd's notifications, messages and confirm dialogs live outside the rendered tree: clear them too, so the
+  // next test (files share one document, see vitest.config.ts) starts from an empty page. Their containers stay:
+  // antd keeps rendering into the same ones.
+  notification.destroy()
+  message.destroy()
+  Modal.destroyAll()
+})
 
 // findBy*/waitFor give up after 1 s by default; a lazily loaded chunk on a busy 2-core machine can take longer.
 configure({ asyncUtilTimeout: 5000 })

@@ -227,7 +227,7 @@ test(
   { timeout: TIMEOUT },
   async () => {
     render(<ColumnsFailed />)
-    const alert = await screen.findByRole('alert')
+    const alert = await within(await screen.findByRole('dialog')).findByRole('alert')
     expect(alert).toHaveTextContent(
       'Could not load the columns to export: Database unavailable, try again in a minute.',
     )

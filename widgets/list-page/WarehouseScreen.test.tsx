@@ -1,6 +1,6 @@
 // The screen stories live in stories/pages (not a test folder): their test sits beside the widget they render.
 import { composeStories } from '@storybook/react-vite'
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import preview from '../../.storybook/preview'
 import * as stories from '../../stories/pages/WarehousePage.stories'
@@ -14,6 +14,6 @@ test('in zh_CN the total reads "共 N 条数据"', async () => {
 })
 
 test('a broken page file shows the error panel', () => {
-  render(<BrokenSchema />)
-  expect(screen.getByRole('alert')).toHaveTextContent("/table/colums: unknown property 'colums'")
+  const { container } = render(<BrokenSchema />)
+  expect(within(container).getByRole('alert')).toHaveTextContent("/table/colums: unknown property 'colums'")
 })
