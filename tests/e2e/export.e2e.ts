@@ -77,7 +77,15 @@ async function openExport(page: Page) {
 
 /** Unticks every column but code, name and type. */
 async function keepFirstThreeColumns(dialog: Locator) {
-  for (const title of ['Address', 'Contact', 'Contact phone', 'Area (m²)', 'Enabled', 'Remark'])
+  for (const title of [
+    'Address',
+    'Contact',
+    'Contact phone',
+    'Area (m²)',
+    'Enabled',
+    'Remark',
+    'Attachments',
+  ])
     await dialog.getByRole('checkbox', { name: `Select ${title}`, exact: true }).click()
 }
 

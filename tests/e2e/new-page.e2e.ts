@@ -138,6 +138,7 @@ describe('a new screen from a model file and a page file, without code', () => {
     await field(drawer(page), 'Contact phone').fill('95338')
     await drawer(page).getByRole('button', { name: 'Save' }).click()
     await expect.poll(() => drawer(page).isVisible()).toBe(false)
+    await page.waitForTimeout(1600) // toolbar buttons take one click per 1500 ms (OperationBar debounce)
     await page.getByRole('button', { name: 'Create' }).click()
     await field(drawer(page), 'Carrier code').fill('ZTO')
     await field(drawer(page), 'Carrier name').fill('ZTO Express')

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessToken, baseURL, launch, openSession, signIn } from './browser'
 
@@ -35,7 +35,12 @@ describe('live notices (PLAT-SOCK, PLAT-HDR-13)', () => {
     await signIn(clerk.page, 'clerk', 'Clerk@123')
     const bell = clerk.page.locator('[data-socket-state]')
     await expect.poll(() => bell.getAttribute('data-socket-state')).toBe('open')
-    const before = await bellCount(clerk.page)
+    // The counter starts from the unread count, read once the socket is open: wait until it shows it.
+    const before = Number(
+      (await api(await accessToken(clerk.context), 'GET', '/hmsg/v1/1/messages/user/count'))
+        .unreadMessageCount,
+    )
+    await expect.poll(() => bellCount(clerk.page)).toBe(before)
 
     // The administrator, in a session of their own, writes and publishes a notice to everyone in 华东仓储.
     const admin = await openSession(browser)
@@ -70,7 +75,20 @@ describe('live notices (PLAT-SOCK, PLAT-HDR-13)', () => {
       await expect
         .poll(() => page.locator('[data-socket-state]').getAttribute('data-socket-state'))
         .toBe('open')
-    const counts = await Promise.all([first.page, second, other.page].map(bellCount))
+    // The counters start from each user's unread count, read once the socket is open: wait for them to show it.
+    const unread = async (context: BrowserContext) =>
+      Number(
+        (await api(await accessToken(context), 'GET', '/hmsg/v1/1/messages/user/count')).unreadMessageCount,
+      )
+    const clerkUnread = await unread(first.context)
+    const jxsUnread = await unread(other.context)
+    for (const [page, expected] of [
+      [first.page, clerkUnread],
+      [second, clerkUnread],
+      [other.page, jxsUnread],
+    ] as const)
+      await expect.poll(() => bellCount(page)).toBe(expected)
+    const counts = [clerkUnread, clerkUnread, jxsUnread]
 
     const admin = await openSession(browser)
     await signIn(admin.page, 'admin', 'Admin@123')

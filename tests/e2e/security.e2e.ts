@@ -55,7 +55,11 @@ describe('HTML in stored values', () => {
     await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBeGreaterThan(0)
 
     for (const [code, name] of PAYLOADS) {
+      await page.waitForTimeout(1600) // toolbar buttons take one click per 1500 ms (OperationBar debounce)
       await page.getByRole('button', { name: 'Create' }).click()
+      await expect
+        .poll(() => drawer(page).locator('.ant-formily-item').count(), { timeout: 15_000 })
+        .toBeGreaterThan(5)
       await field(drawer(page), 'Warehouse code').fill(code)
       await field(drawer(page), 'Warehouse name').fill(name)
       await drawer(page)

@@ -63,7 +63,11 @@ describe('signing in through the login service', () => {
     const token = await accessToken(context)
     const revoked = await fetch(`${baseURL()}/api/oauth/logout?access_token=${token}`, { redirect: 'manual' })
     expect(revoked.status).toBeLessThan(400)
-    await page.goto('/wmdm/warehouse')
+    // The open page finds out at its next request (the notice socket may already have told it): a menu click.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/wmdm/warehouse')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
     await page.waitForURL('**/public/unauthorized')
     await context.close()
   })

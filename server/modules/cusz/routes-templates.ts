@@ -93,7 +93,8 @@ export function templateRoutes(prefix: string, models: ModelSchema[]): FastifyPl
             lovCode: Type.Optional(Type.String({ maxLength: 120 })),
             model: Type.String({
               pattern: '^[a-z][a-z0-9]*/[a-z][a-z0-9-]*$',
-              description: 'The page data source model, "<service>/<entity>".',
+              description:
+                'The page data source model: its file under schemas/models without .model.json ("wms/jxs-outbound-order"), or "<service>/<entity>".',
             }),
           }),
         },
@@ -106,7 +107,9 @@ export function templateRoutes(prefix: string, models: ModelSchema[]): FastifyPl
           )
         }
         await checkMenu(app.db, query.menuId)
-        const model = models.find((m) => `${m.service}/${m.entity}` === query.model)
+        // Pages name a model by its file (kebab-case entity); "<service>/<entity>" is accepted too.
+        const key = (name: string) => name.replace(/-/g, '').toLowerCase()
+        const model = models.find((m) => key(`${m.service}/${m.entity}`) === key(query.model))
         if (!model) {
           throw badRequest(
             `Unknown model '${query.model}': use one of ${models.map((m) => `${m.service}/${m.entity}`).join(', ')}.`,
