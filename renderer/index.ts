@@ -6,6 +6,7 @@ export * from './env'
 export * from './contract/wire'
 export * from './contract/export'
 export * from './contract/filter-conditions'
+export * from './contract/column-filter'
 
 // Page schema language and validation
 export type {

@@ -53,3 +53,6 @@ export const ThousandRows: Story = {
   args: { rows: sampleWarehouses(1000), total: 5000, size: 1000, sizeOptions: [10, 100, 1000] },
 }
 export const Empty: Story = { args: { rows: [], total: 0 } }
+
+/** Header filters on the code and type columns (CORE-TBL-07): fuzzy / exact / exclude, sent as conditions. */
+export const ColumnFilters: Story = { args: { onFilter: fn() } }
