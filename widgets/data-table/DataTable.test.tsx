@@ -5,7 +5,8 @@ import { expect, test } from 'vitest'
 import preview from '../../.storybook/preview'
 import * as stories from './DataTable.stories'
 
-const { Rows, Empty, Summary, Average, ThousandRows, ColumnFilters } = composeStories(stories, preview)
+const { Rows, Empty, Summary, Average, ThousandRows, ColumnFilters, Editable, EditableValidated } =
+  composeStories(stories, preview)
 
 test('shows the total text, read-only cells and sorts on the server', async () => {
   render(<Rows />)
@@ -97,4 +98,27 @@ test('columns without a filter in the page have no header filter', () => {
   render(<ColumnFilters />)
   const header = screen.getAllByText('Address')[0]?.closest('th') as HTMLElement
   expect(header.querySelector('.ant-table-filter-trigger')).toBeNull()
+})
+
+test('CORE-TBL-13: an editable cell hands its edits over; left empty it says "Please enter {name}"', async () => {
+  render(<Editable />)
+  const codes = screen.getAllByRole('textbox', { name: 'Warehouse code' })
+  expect(screen.queryByRole('alert')).toBeNull()
+  await userEvent.type(codes[1] as HTMLElement, 'X')
+  expect(Editable.args.editing?.onCellChange).toHaveBeenLastCalledWith(
+    expect.objectContaining({ warehouseCode: 'WH-E001' }),
+    'warehouseCode',
+    'WH-E001X',
+  )
+  await userEvent.click(codes[0] as HTMLElement)
+  await userEvent.tab()
+  expect(await screen.findByText('Please enter Warehouse code')).toBeInTheDocument()
+})
+
+test('CORE-TBL-13/14: after validation every empty required cell shows its message', async () => {
+  render(<EditableValidated />)
+  expect(await screen.findByText('Please enter Warehouse code')).toBeInTheDocument()
+  expect(screen.getByText('Please select Warehouse type')).toBeInTheDocument()
+  // the filled lines show no message
+  expect(screen.getAllByRole('alert')).toHaveLength(2)
 })

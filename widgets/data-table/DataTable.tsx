@@ -12,6 +12,7 @@ import {
   type Row,
 } from '../../renderer/index'
 import { ColumnFilter } from './ColumnFilter'
+import { EditableCell } from './EditableCell'
 import { RowActions } from './RowActions'
 import { summarise } from './table-summary'
 import { useTableHeight } from './use-table-height'
@@ -38,6 +39,11 @@ export interface DataTableProps {
    * format of the list endpoints. Without it no column shows a header filter.
    */
   onFilter?(conditions: FilterCondition[]): void
+  /**
+   * Editable mode (CORE-TBL-13/14): cells of fields that are not read-only become inputs; `validated` shows the
+   * required messages on untouched cells too (set it when a save is attempted, with `invalidCells`).
+   */
+  editing?: { validated: boolean; onCellChange(row: Row, field: string, value: unknown): void }
   /** Shown when there are no rows: what the user can do next. */
   emptyText?: string
 }
@@ -57,6 +63,7 @@ export function DataTable(props: DataTableProps) {
     onRowAction,
     onChange,
     onFilter,
+    editing,
   } = props
   const { t } = usePageContext()
   const registry = useRegistry()
@@ -102,8 +109,18 @@ export function DataTable(props: DataTableProps) {
               ),
             }
           : {}),
-        render: (value: unknown, record: Row) =>
-          Pretty ? <Pretty value={value} spec={column.spec} record={record} /> : String(value ?? ''),
+        render: (value: unknown, record: Row) => {
+          if (editing && column.spec.readOnly !== true)
+            return (
+              <EditableCell
+                column={column}
+                value={value}
+                validated={editing.validated}
+                onChange={(next) => editing.onCellChange(record, column.field, next)}
+              />
+            )
+          return Pretty ? <Pretty value={value} spec={column.spec} record={record} /> : String(value ?? '')
+        },
       }
     })
     if (rowActions?.length && onRowAction) {
@@ -119,7 +136,7 @@ export function DataTable(props: DataTableProps) {
     }
     return list
     // eslint-disable-next-line react-hooks/exhaustive-deps -- applyFilter reads `filters`, listed
-  }, [columns, registry, rowActions, onRowAction, t, filters, onFilter])
+  }, [columns, registry, rowActions, onRowAction, t, filters, onFilter, editing])
 
   const handleChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter
