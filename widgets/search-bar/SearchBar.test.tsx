@@ -1,7 +1,7 @@
 import { composeStories } from '@storybook/react-vite'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import preview from '../../.storybook/preview'
 import * as stories from './SearchBar.stories'
 
@@ -27,7 +27,7 @@ test('conditions beyond columns × rows wait behind "More"', async () => {
 
 test('CORE-TBL-09: an invalid condition neither searches nor resets', async () => {
   render(<Warehouse />)
-  const before = Warehouse.args.onSearch.mock.calls.length
+  const before = vi.mocked(Warehouse.args.onSearch).mock.calls.length
   const code = screen.getByRole('textbox', { name: 'Warehouse code' })
   await userEvent.type(code, 'wh e1!')
   await userEvent.click(screen.getByRole('button', { name: 'Search' }))
@@ -35,7 +35,7 @@ test('CORE-TBL-09: an invalid condition neither searches nor resets', async () =
   expect(
     await screen.findByText('Use capital letters, digits, _ and - only in the warehouse code'),
   ).toBeInTheDocument()
-  expect(Warehouse.args.onSearch.mock.calls.length).toBe(before)
+  expect(vi.mocked(Warehouse.args.onSearch).mock.calls.length).toBe(before)
   expect(code).toHaveValue('wh e1!')
 })
 
