@@ -6,6 +6,7 @@ export * from './env'
 export * from './contract/wire'
 export * from './contract/export'
 export * from './contract/filter-conditions'
+export * from './contract/column-filter'
 
 // Page schema language and validation
 export type {
@@ -92,6 +93,8 @@ export { loadPageSource, type PageSource } from './data/page-source'
 // Access
 export { usePermission } from './access/use-permission'
 export { Permission, type PermissionProps } from './access/Permission'
+export { LegacyActionGate, type LegacyActionGateProps } from './access/LegacyActionGate'
+export * from './access/legacy-actions'
 export {
   createPermissionChecker,
   PERMISSION_BATCH_DELAY_MS,

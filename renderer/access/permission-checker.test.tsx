@@ -5,6 +5,7 @@ import type { HttpRequest, RendererEnv } from '../env'
 import { createRegistry } from '../registry/registry'
 import { RendererProvider } from '../runtime/RendererProvider'
 import { Permission } from './Permission'
+import { createPermissionChecker } from './permission-checker'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -102,4 +103,41 @@ test('a denied code with controllerType "disabled" renders the element disabled'
   )
   await flush()
   expect(screen.getByRole('button', { name: 'wmdm.warehouse.button.export' })).toBeDisabled()
+})
+
+test('a code asked for while its batch is on the wire is not sent again', async () => {
+  let release: (answer: PermissionResult[]) => void = () => undefined
+  const calls: string[][] = []
+  const env = {
+    user: { tenantId: 1, roleId: 2 },
+    request: (request: HttpRequest) => {
+      calls.push(request.data as string[])
+      return new Promise<PermissionResult[]>((resolve) => (release = resolve))
+    },
+  } as unknown as RendererEnv
+  const checker = createPermissionChecker(env)
+  checker.request('wmdm.warehouse.button.create')
+  await vi.advanceTimersByTimeAsync(500)
+  checker.request('wmdm.warehouse.button.create')
+  await vi.advanceTimersByTimeAsync(500)
+  expect(calls).toEqual([['wmdm.warehouse.button.create']])
+  release([{ code: 'wmdm.warehouse.button.create', approve: true, controllerType: null }])
+  await vi.advanceTimersByTimeAsync(0)
+  expect(checker.state('wmdm.warehouse.button.create').status).toBe('approved')
+})
+
+test('a role or tenant switch makes cached codes pending and asks the server again', async () => {
+  const { env, calls } = fakeEnv(answer)
+  const checker = createPermissionChecker(env)
+  checker.request('wmdm.warehouse.button.create')
+  await vi.advanceTimersByTimeAsync(500)
+  expect(checker.state('wmdm.warehouse.button.create').status).toBe('approved')
+  for (const change of [{ roleId: 3 }, { tenantId: 9 }]) {
+    Object.assign(env.user, change)
+    expect(checker.state('wmdm.warehouse.button.create').status).toBe('pending')
+    checker.request('wmdm.warehouse.button.create')
+    await vi.advanceTimersByTimeAsync(500)
+    expect(checker.state('wmdm.warehouse.button.create').status).toBe('approved')
+  }
+  expect(calls).toHaveLength(3)
 })

@@ -1,6 +1,7 @@
 /**
  * Permission checks in batches (CORE-PERM-09): codes asked for are queued and sent together in one
- * POST /iam/hzero/v1/menus/check-permissions 500 ms after the first; answers are cached per role.
+ * POST /iam/hzero/v1/menus/check-permissions 500 ms after the first; answers are cached per tenant and role
+ * (a switch makes every code pending and asked anew) and a code already on the wire is not sent again.
  */
 import { normalisePermissionCode, type PermissionResult } from '../contract/wire'
 import type { RendererEnv } from '../env'
@@ -33,10 +34,14 @@ export function createPermissionChecker(
 ): PermissionChecker {
   const byRole = new Map<string, Map<string, PermissionState>>()
   const queued = new Set<string>()
+  /** Codes of the batch on the wire, per role: asked for again meanwhile, they are not sent twice. */
+  const inFlight = new Set<string>()
   const listeners = new Set<() => void>()
   let timer: ReturnType<typeof setTimeout> | undefined
+  // Keyed by tenant and role: after a role or tenant switch every code is pending again and asked anew.
+  const roleKey = () => `${env.user.tenantId}:${env.user.roleId}`
   const results = () => {
-    const role = `${env.user.tenantId}:${env.user.roleId}`
+    const role = roleKey()
     let map = byRole.get(role)
     if (!map) byRole.set(role, (map = new Map()))
     return map
@@ -47,6 +52,8 @@ export function createPermissionChecker(
     const codes = [...queued]
     queued.clear()
     const known = results()
+    const role = roleKey()
+    codes.forEach((code) => inFlight.add(`${role}|${code}`))
     let answer: PermissionResult[] = []
     try {
       answer = await env.request<PermissionResult[]>({
@@ -63,6 +70,7 @@ export function createPermissionChecker(
       (Array.isArray(answer) ? answer : []).map((r) => [normalisePermissionCode(r.code), r]),
     )
     for (const code of codes) {
+      inFlight.delete(`${role}|${code}`)
       const result = byCode.get(code)
       known.set(code, result?.approve ? APPROVED : result?.controllerType === 'disabled' ? DISABLED : DENIED)
     }
@@ -73,7 +81,7 @@ export function createPermissionChecker(
     state: (code) => results().get(normalisePermissionCode(code)) ?? PENDING,
     request(code) {
       const normal = normalisePermissionCode(code)
-      if (results().has(normal) || queued.has(normal)) return
+      if (results().has(normal) || queued.has(normal) || inFlight.has(`${roleKey()}|${normal}`)) return
       queued.add(normal)
       timer ??= setTimeout(() => void flush(), delay)
     },

@@ -3,6 +3,7 @@
  * memoised per page object and language/mode, so re-renders reuse them.
  */
 import type { ISchema } from '@formily/json-schema'
+import type { FilterFieldType } from '../contract/filter-conditions'
 import type { FieldSpec, FormSpec, TableColumnSpec } from '../schema/page'
 import { compileField, type CompileContext, type FormMode } from './field-schema'
 
@@ -86,6 +87,8 @@ export interface ColumnModel {
   ellipsis: boolean
   /** Footer row: sum or average of the page's rows (PLAT-TBL-11). */
   summary?: 'sum' | 'avg'
+  /** Header filter (CORE-TBL-07): the field's filter type on the server; absent → no header filter. */
+  filter?: FilterFieldType
   /** The field's widget: its read-only rendering draws the cell. */
   widget: string
   spec: FieldSpec
@@ -111,6 +114,7 @@ export function compileColumns(
         align: column.align,
         ellipsis: column.ellipsis === true,
         summary: column.summary,
+        filter: column.filter ? (column.filter.toUpperCase() as FilterFieldType) : undefined,
         widget: spec.widget,
         spec,
       }

@@ -3,6 +3,7 @@
  * where the table sorts), lookup codes exist in the value-list seed, create/edit/delete/export codes equal the
  * model's guards, Lov codes exist among the seed's Lov views, routes are unique and known to the spec's route list.
  */
+import { filterTypeOfField } from '../contract/column-filter'
 import type { ModelSchema } from './model'
 import type { IssueDraft } from './issue'
 import type { PageAction, PageSchema } from './page'
@@ -36,7 +37,10 @@ const GUARD: Record<string, keyof NonNullable<ModelSchema['permissions']>> = {
 type Block = {
   dataSource?: { model?: string; primaryKey: string }
   fields?: Record<string, { lookupCode?: string; lovCode?: string }>
-  table?: { columns: { field: string; sortable?: boolean }[]; rowActions?: PageAction[] }
+  table?: {
+    columns: { field: string; sortable?: boolean; filter?: string }[]
+    rowActions?: PageAction[]
+  }
   toolbar?: { actions: PageAction[] }
 }
 
@@ -81,6 +85,18 @@ export function crossIssues(page: PageSchema, context: CrossContext): IssueDraft
             pointer: `${base}/table/columns/${i}/sortable`,
             message: `the model does not allow sorting by '${column.field}'`,
             suggestion: 'remove "sortable" or mark the model field sortable',
+          })
+        }
+        const filterType = field && filterTypeOfField(field)?.toLowerCase()
+        if (column.filter && field && column.filter !== filterType) {
+          issues.push({
+            pointer: `${base}/table/columns/${i}/filter`,
+            message: filterType
+              ? `'${column.field}' filters as ${filterType} in the model, not ${column.filter}`
+              : `the model does not allow filtering by '${column.field}'`,
+            suggestion: filterType
+              ? `write "filter": "${filterType}"`
+              : 'remove "filter" or mark the model field "filterable": true',
           })
         }
       })

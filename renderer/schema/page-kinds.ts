@@ -60,6 +60,22 @@ export const TableColumn = Type.Object(
     ellipsis: Type.Optional(
       Type.Boolean({ description: 'Cut long text with … and show it whole on hover.' }),
     ),
+    filter: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal('string'),
+          Type.Literal('integer'),
+          Type.Literal('float'),
+          Type.Literal('date'),
+          Type.Literal('datetime'),
+          Type.Literal('flag'),
+        ],
+        {
+          description:
+            "Header filter with the modes fuzzy (1, text types only), exact (2) and exclude (3), sent as a list condition (CORE-TBL-07): the model field's filter type; the model must allow filtering the field.",
+        },
+      ),
+    ),
     summary: Type.Optional(
       Type.Union([Type.Literal('sum'), Type.Literal('avg')], {
         description:

@@ -53,3 +53,23 @@ export const ThousandRows: Story = {
   args: { rows: sampleWarehouses(1000), total: 5000, size: 1000, sizeOptions: [10, 100, 1000] },
 }
 export const Empty: Story = { args: { rows: [], total: 0 } }
+
+/** Header filters on the code and type columns (CORE-TBL-07): fuzzy / exact / exclude, sent as conditions. */
+export const ColumnFilters: Story = { args: { onFilter: fn() } }
+
+const blankLine = { ...sampleWarehouses(1)[0], warehouseId: 9001, warehouseCode: '', warehouseType: null }
+
+/** Editable cells (CORE-TBL-13/14): a new line with its code and type still empty. */
+export const Editable: Story = {
+  args: {
+    rows: [blankLine, ...sampleWarehouses(2)],
+    total: 3,
+    rowActions: undefined,
+    editing: { validated: false, onCellChange: fn() },
+  },
+}
+
+/** The same lines after a save was attempted: every empty required cell says what to fill in. */
+export const EditableValidated: Story = {
+  args: { ...Editable.args, editing: { validated: true, onCellChange: fn() } },
+}

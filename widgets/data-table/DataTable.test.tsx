@@ -5,7 +5,8 @@ import { expect, test } from 'vitest'
 import preview from '../../.storybook/preview'
 import * as stories from './DataTable.stories'
 
-const { Rows, Empty, Summary, Average, ThousandRows } = composeStories(stories, preview)
+const { Rows, Empty, Summary, Average, ThousandRows, ColumnFilters, Editable, EditableValidated } =
+  composeStories(stories, preview)
 
 test('shows the total text, read-only cells and sorts on the server', async () => {
   render(<Rows />)
@@ -50,4 +51,74 @@ test('a page of 1,000 rows renders only the rows in view', async () => {
   expect(drawn).toBeGreaterThan(0)
   expect(drawn).toBeLessThan(100)
   expect(screen.queryByText('WH-E1000')).toBeNull()
+})
+
+const openFilter = async (title: string) => {
+  const header = screen.getAllByText(title)[0]?.closest('th') as HTMLElement
+  await userEvent.click(header.querySelector('.ant-table-filter-trigger') as HTMLElement)
+  return screen.findByRole('group', { name: `Filter ${title}` })
+}
+
+test('CORE-TBL-07: fuzzy (1) sends a LIKE condition for the column', async () => {
+  render(<ColumnFilters />)
+  const box = await openFilter('Warehouse code')
+  await userEvent.type(within(box).getByRole('textbox', { name: 'Text contained' }), 'E00')
+  await userEvent.click(within(box).getByRole('button', { name: 'Filter' }))
+  expect(ColumnFilters.args.onFilter).toHaveBeenLastCalledWith([
+    { fieldCode: 'warehouseCode', fieldType: 'string', operateCode: 'LIKE', fieldValue: 'E00' },
+  ])
+})
+
+test('CORE-TBL-07/08: exact (2) and exclude (3) send the values as an array, commas kept', async () => {
+  render(<ColumnFilters />)
+  let box = await openFilter('Warehouse type')
+  await userEvent.click(within(box).getByText('Exact'))
+  await userEvent.type(within(box).getByRole('textbox', { name: /Type a value/ }), 'COLD{enter}BONDED{enter}')
+  await userEvent.click(within(box).getByRole('button', { name: 'Filter' }))
+  expect(ColumnFilters.args.onFilter).toHaveBeenLastCalledWith([
+    { fieldCode: 'warehouseType', fieldType: 'string', operateCode: 'IN', fieldValue: ['COLD', 'BONDED'] },
+  ])
+  box = await openFilter('Warehouse code')
+  await userEvent.click(within(box).getByText('Exclude'))
+  await userEvent.type(within(box).getByRole('textbox', { name: /Type a value/ }), 'WH-E001, WH-E002{enter}')
+  await userEvent.click(within(box).getByRole('button', { name: 'Filter' }))
+  // both columns filter together; the code filter's one value keeps its comma
+  expect(ColumnFilters.args.onFilter).toHaveBeenLastCalledWith([
+    {
+      fieldCode: 'warehouseCode',
+      fieldType: 'string',
+      operateCode: 'NOT_IN',
+      fieldValue: ['WH-E001, WH-E002'],
+    },
+    { fieldCode: 'warehouseType', fieldType: 'string', operateCode: 'IN', fieldValue: ['COLD', 'BONDED'] },
+  ])
+})
+
+test('columns without a filter in the page have no header filter', () => {
+  render(<ColumnFilters />)
+  const header = screen.getAllByText('Address')[0]?.closest('th') as HTMLElement
+  expect(header.querySelector('.ant-table-filter-trigger')).toBeNull()
+})
+
+test('CORE-TBL-13: an editable cell hands its edits over; left empty it says "Please enter {name}"', async () => {
+  render(<Editable />)
+  const codes = screen.getAllByRole('textbox', { name: 'Warehouse code' })
+  expect(screen.queryByRole('alert')).toBeNull()
+  await userEvent.type(codes[1] as HTMLElement, 'X')
+  expect(Editable.args.editing?.onCellChange).toHaveBeenLastCalledWith(
+    expect.objectContaining({ warehouseCode: 'WH-E001' }),
+    'warehouseCode',
+    'WH-E001X',
+  )
+  await userEvent.click(codes[0] as HTMLElement)
+  await userEvent.tab()
+  expect(await screen.findByText('Please enter Warehouse code')).toBeInTheDocument()
+})
+
+test('CORE-TBL-13/14: after validation every empty required cell shows its message', async () => {
+  render(<EditableValidated />)
+  expect(await screen.findByText('Please enter Warehouse code')).toBeInTheDocument()
+  expect(screen.getByText('Please select Warehouse type')).toBeInTheDocument()
+  // the filled lines show no message
+  expect(screen.getAllByRole('alert')).toHaveLength(2)
 })

@@ -1,13 +1,18 @@
 import { Empty, Table, type TableColumnsType, type TableProps } from 'antd'
-import { useMemo, useRef } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import {
+  columnFilterCondition,
   formatNumber,
   usePageContext,
   useRegistry,
+  type ColumnFilterValue,
   type ColumnModel,
+  type FilterCondition,
   type PageAction,
   type Row,
 } from '../../renderer/index'
+import { ColumnFilter } from './ColumnFilter'
+import { EditableCell } from './EditableCell'
 import { RowActions } from './RowActions'
 import { summarise } from './table-summary'
 import { useTableHeight } from './use-table-height'
@@ -29,6 +34,16 @@ export interface DataTableProps {
   onRowAction?(action: PageAction, row: Row): void
   /** Paging or sorting changed; `sort` is "field,asc" | "field,desc" | undefined. */
   onChange(change: { page: number; size: number; sort?: string }): void
+  /**
+   * Column header filters changed (CORE-TBL-07): the conditions of every filtered column, in the `conditions`
+   * format of the list endpoints. Without it no column shows a header filter.
+   */
+  onFilter?(conditions: FilterCondition[]): void
+  /**
+   * Editable mode (CORE-TBL-13/14): cells of fields that are not read-only become inputs; `validated` shows the
+   * required messages on untouched cells too (set it when a save is attempted, with `invalidCells`).
+   */
+  editing?: { validated: boolean; onCellChange(row: Row, field: string, value: unknown): void }
   /** Shown when there are no rows: what the user can do next. */
   emptyText?: string
 }
@@ -47,9 +62,25 @@ export function DataTable(props: DataTableProps) {
     rowActions,
     onRowAction,
     onChange,
+    onFilter,
+    editing,
   } = props
   const { t } = usePageContext()
   const registry = useRegistry()
+  const [filters, setFilters] = useState<Record<string, ColumnFilterValue>>({})
+  const applyFilter = (column: ColumnModel, value: ColumnFilterValue | undefined) => {
+    const next = { ...filters }
+    if (value) next[column.field] = value
+    else delete next[column.field]
+    setFilters(next)
+    onFilter?.(
+      columns.flatMap((c) => {
+        const chosen = next[c.field]
+        const condition = c.filter && chosen && columnFilterCondition(c.field, c.filter, chosen)
+        return condition ? [condition] : []
+      }),
+    )
+  }
   const antColumns = useMemo<TableColumnsType<Row>>(() => {
     const list: TableColumnsType<Row> = columns.map((column) => {
       const Pretty = registry.get(column.widget).readPretty
@@ -62,8 +93,34 @@ export function DataTable(props: DataTableProps) {
         align: column.align,
         ellipsis: column.ellipsis ? { showTitle: true } : false,
         sorter: column.sortable,
-        render: (value: unknown, record: Row) =>
-          Pretty ? <Pretty value={value} spec={column.spec} record={record} /> : String(value ?? ''),
+        ...(column.filter && onFilter
+          ? {
+              filtered: Boolean(filters[column.field]),
+              filterDropdown: ({ close }: { close: () => void }) => (
+                <ColumnFilter
+                  title={column.title}
+                  fieldType={column.filter as NonNullable<ColumnModel['filter']>}
+                  value={filters[column.field]}
+                  onApply={(value) => {
+                    applyFilter(column, value)
+                    close()
+                  }}
+                />
+              ),
+            }
+          : {}),
+        render: (value: unknown, record: Row) => {
+          if (editing && column.spec.readOnly !== true)
+            return (
+              <EditableCell
+                column={column}
+                value={value}
+                validated={editing.validated}
+                onChange={(next) => editing.onCellChange(record, column.field, next)}
+              />
+            )
+          return Pretty ? <Pretty value={value} spec={column.spec} record={record} /> : String(value ?? '')
+        },
       }
     })
     if (rowActions?.length && onRowAction) {
@@ -78,7 +135,8 @@ export function DataTable(props: DataTableProps) {
       })
     }
     return list
-  }, [columns, registry, rowActions, onRowAction, t])
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- applyFilter reads `filters`, listed
+  }, [columns, registry, rowActions, onRowAction, t, filters, onFilter, editing])
 
   const handleChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter

@@ -6,5 +6,5 @@ export const dataTableWidget: WidgetDefinition = {
   kind: 'part',
   component: DataTable,
   description:
-    'Server-paged table: page sizes, sort, "共 N 条数据", gated row actions, read-only cells, empty state.',
+    'Server-paged table: page sizes, sort, "共 N 条数据", column header filters (fuzzy/exact/exclude), gated row actions, read-only or editable cells (required messages), footer sums, virtual rows, empty state.',
 }

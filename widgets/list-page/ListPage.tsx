@@ -66,14 +66,17 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
   const titles = useMemo(() => Object.fromEntries(columns.map((c) => [c.field, c.title])), [columns])
   const filterModel = page.filterTemplates !== false && env.menuId ? page.dataSource.model : undefined
 
-  // The search bar's filters and the template's conditions filter together; either one changing reloads.
-  const query = useRef<{ search: Record<string, unknown>; conditions: FilterCondition[] }>({
-    search: {},
-    conditions: [],
-  })
+  // The search bar's filters, the template's conditions and the column header filters filter together; any
+  // one changing reloads from the first page.
+  const query = useRef<{
+    search: Record<string, unknown>
+    conditions: FilterCondition[]
+    columnFilters: FilterCondition[]
+  }>({ search: {}, conditions: [], columnFilters: [] })
   const reloadWith = (change: Partial<typeof query.current>) => {
     query.current = { ...query.current, ...change }
-    const { search: filters, conditions } = query.current
+    const { search: filters, columnFilters } = query.current
+    const conditions = [...query.current.conditions, ...columnFilters]
     void list.load({
       filters: conditions.length
         ? { ...filters, [CONDITIONS_PARAM]: JSON.stringify(conditions) }
@@ -119,6 +122,7 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
         rowActions={page.table.rowActions}
         onRowAction={(action, row) => void perform(action, row)}
         onChange={(change) => void list.load(change)}
+        onFilter={(columnFilters) => reloadWith({ columnFilters })}
       />
       {page.toolbar?.actions.some((action) => action.type === 'export') ? (
         <ExportDialog

@@ -20,4 +20,7 @@ test('at most six buttons; the rest under "More"; denied ones do not count', asy
   render(<Many />)
   expect(await screen.findByRole('button', { name: 'More' })).toBeInTheDocument()
   expect(screen.getAllByRole('button', { name: 'View' })).toHaveLength(6)
+  await userEvent.hover(screen.getByRole('button', { name: 'More' }))
+  // the two beyond six (g, h) are in the dropdown; the denied one is nowhere
+  expect(await screen.findAllByRole('menuitem')).toHaveLength(2)
 })

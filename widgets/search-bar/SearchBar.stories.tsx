@@ -21,3 +21,24 @@ type Story = StoryObj<typeof meta>
 
 export const Warehouse: Story = {}
 export const Collapsed: Story = { args: { page: narrow } }
+
+/** No layout given: the defaults, 7 conditions per row and 1 row, the eighth behind "More" (CORE-TBL-10). */
+export const Defaults: Story = {
+  args: {
+    page: {
+      ...page,
+      search: {
+        fields: [
+          'warehouseCode',
+          'warehouseName',
+          'warehouseType',
+          'address',
+          'contactName',
+          'area',
+          'enabledFlag',
+          'contactPhone',
+        ],
+      },
+    },
+  },
+}

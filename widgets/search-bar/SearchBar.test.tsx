@@ -1,11 +1,11 @@
 import { composeStories } from '@storybook/react-vite'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import preview from '../../.storybook/preview'
 import * as stories from './SearchBar.stories'
 
-const { Warehouse, Collapsed } = composeStories(stories, preview)
+const { Warehouse, Collapsed, Defaults } = composeStories(stories, preview)
 
 test('search sends the non-empty conditions; reset clears them and searches again', async () => {
   render(<Warehouse />)
@@ -23,4 +23,32 @@ test('conditions beyond columns × rows wait behind "More"', async () => {
   expect(screen.queryByRole('combobox', { name: 'Warehouse type' })).toBeNull()
   await userEvent.click(screen.getByRole('button', { name: 'More' }))
   expect(await screen.findByRole('combobox', { name: 'Warehouse type' })).toBeInTheDocument()
+})
+
+const searches = () => vi.mocked(Warehouse.args.onSearch ?? vi.fn()).mock.calls.length
+
+test('CORE-TBL-09: an invalid condition neither searches nor resets', async () => {
+  render(<Warehouse />)
+  const before = searches()
+  const code = screen.getByRole('textbox', { name: 'Warehouse code' })
+  await userEvent.type(code, 'wh e1!')
+  await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+  await userEvent.click(screen.getByRole('button', { name: 'Reset' }))
+  expect(
+    await screen.findByText('Use capital letters, digits, _ and - only in the warehouse code'),
+  ).toBeInTheDocument()
+  expect(searches()).toBe(before)
+  expect(code).toHaveValue('wh e1!')
+})
+
+test('CORE-TBL-10: by default 7 conditions per row and 1 row; the rest wait behind "More"', async () => {
+  render(<Defaults />)
+  const grid = screen.getByRole('search').querySelector('div[style*="grid-template-columns"]') as HTMLElement
+  expect(grid.style.gridTemplateColumns).toBe('repeat(7, minmax(0, 1fr))')
+  expect(screen.getByRole('textbox', { name: 'Contact' })).toBeInTheDocument()
+  expect(screen.queryByRole('textbox', { name: 'Contact phone' })).toBeNull()
+  await userEvent.click(screen.getByRole('button', { name: 'More' }))
+  expect(await screen.findByRole('textbox', { name: 'Contact phone' })).toBeInTheDocument()
+  await userEvent.click(screen.getByRole('button', { name: 'Less' }))
+  await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Contact phone' })).toBeNull())
 })

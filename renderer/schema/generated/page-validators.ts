@@ -1646,6 +1646,12 @@ const schema30 = {
       enum: ['left', 'center', 'right'],
     },
     ellipsis: { description: 'Cut long text with … and show it whole on hover.', type: 'boolean' },
+    filter: {
+      description:
+        "Header filter with the modes fuzzy (1, text types only), exact (2) and exclude (3), sent as a list condition (CORE-TBL-07): the model field's filter type; the model must allow filtering the field.",
+      type: 'string',
+      enum: ['string', 'integer', 'float', 'date', 'datetime', 'flag'],
+    },
     summary: {
       description:
         'Footer row of a numeric column: the sum or the average of the rows on the page, with thousands separators.',
@@ -1681,6 +1687,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         key0 === 'sortable' ||
         key0 === 'align' ||
         key0 === 'ellipsis' ||
+        key0 === 'filter' ||
         key0 === 'summary'
       )) {
         const err1 = {
@@ -1867,12 +1874,12 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
-    if (data.summary !== undefined) {
-      let data6 = data.summary
+    if (data.filter !== undefined) {
+      let data6 = data.filter
       if (typeof data6 !== 'string') {
         const err12 = {
-          instancePath: instancePath + '/summary',
-          schemaPath: '#/properties/summary/type',
+          instancePath: instancePath + '/filter',
+          schemaPath: '#/properties/filter/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -1884,12 +1891,19 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++
       }
-      if (!(data6 === 'sum' || data6 === 'avg')) {
+      if (!(
+        data6 === 'string' ||
+        data6 === 'integer' ||
+        data6 === 'float' ||
+        data6 === 'date' ||
+        data6 === 'datetime' ||
+        data6 === 'flag'
+      )) {
         const err13 = {
-          instancePath: instancePath + '/summary',
-          schemaPath: '#/properties/summary/enum',
+          instancePath: instancePath + '/filter',
+          schemaPath: '#/properties/filter/enum',
           keyword: 'enum',
-          params: { allowedValues: schema30.properties.summary.enum },
+          params: { allowedValues: schema30.properties.filter.enum },
           message: 'must be equal to one of the allowed values',
         }
         if (vErrors === null) {
@@ -1900,8 +1914,41 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
+    if (data.summary !== undefined) {
+      let data7 = data.summary
+      if (typeof data7 !== 'string') {
+        const err14 = {
+          instancePath: instancePath + '/summary',
+          schemaPath: '#/properties/summary/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        }
+        if (vErrors === null) {
+          vErrors = [err14]
+        } else {
+          vErrors.push(err14)
+        }
+        errors++
+      }
+      if (!(data7 === 'sum' || data7 === 'avg')) {
+        const err15 = {
+          instancePath: instancePath + '/summary',
+          schemaPath: '#/properties/summary/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema30.properties.summary.enum },
+          message: 'must be equal to one of the allowed values',
+        }
+        if (vErrors === null) {
+          vErrors = [err15]
+        } else {
+          vErrors.push(err15)
+        }
+        errors++
+      }
+    }
   } else {
-    const err14 = {
+    const err16 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1909,9 +1956,9 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err14]
+      vErrors = [err16]
     } else {
-      vErrors.push(err14)
+      vErrors.push(err16)
     }
     errors++
   }

@@ -13,32 +13,15 @@ import {
   type FilterFieldType,
   type OperatorCode,
 } from '../../../renderer/contract/filter-conditions.ts'
+import { filterTypeOfField } from '../../../renderer/contract/column-filter.ts'
 import type { ModelField, ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
 import type { Row } from './model-scope.ts'
 
-/** The filter type of a model field, or undefined when it cannot be filtered by a condition. */
+/** The filter type of a model field, or undefined when it cannot be filtered by a condition (shared with the
+ * schema check, so a page's column header filter can only name a field this endpoint accepts). */
 export function filterTypeOf(field: ModelField): FilterFieldType | undefined {
-  const allowed = field.filterable ?? (field.searchable !== undefined || field.sortable === true)
-  if (!allowed) return undefined
-  switch (field.type) {
-    case 'string':
-    case 'text':
-      return 'STRING'
-    case 'integer':
-      return 'INTEGER'
-    case 'decimal':
-      return 'FLOAT'
-    case 'date':
-      return 'DATE'
-    case 'datetime':
-      return 'DATETIME'
-    case 'flag':
-    case 'boolean':
-      return 'FLAG'
-    default:
-      return undefined // json
-  }
+  return filterTypeOfField(field)
 }
 
 const ORDERING: OperatorCode[] = [
