@@ -51,7 +51,9 @@ const preview: Preview = {
   decorators: [withRenderer],
   parameters: {
     layout: 'padded',
-    options: { storySort: { order: ['Introduction', 'Widgets', ['Fields', 'Parts', 'Pages'], 'Pages', 'Screens'] } },
+    options: {
+      storySort: { order: ['Introduction', 'Widgets', ['Fields', 'Parts', 'Pages'], 'Pages', 'Screens'] },
+    },
   },
   globalTypes: {
     locale: {

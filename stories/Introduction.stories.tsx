@@ -15,11 +15,12 @@ function Introduction() {
       <Title level={2}>WMS low-code back office: the widget catalogue</Title>
       <Paragraph>
         The back office (warehouses, inventory, logistics) runs on a low-code platform: most screens are not
-        written in React but declared in page files, <Text code>schemas/pages/&lt;module&gt;/*.page.json</Text>,
-        over models, <Text code>schemas/models/&lt;service&gt;/*.model.json</Text>. The reference server (Fastify)
-        creates each model&apos;s table and REST endpoints; the browser renders each page from its file with the
-        widgets listed here. This catalogue shows every widget in its states and languages, against fixtures of
-        the real wire shapes answered through the real client code.
+        written in React but declared in page files,{' '}
+        <Text code>schemas/pages/&lt;module&gt;/*.page.json</Text>, over models,{' '}
+        <Text code>schemas/models/&lt;service&gt;/*.model.json</Text>. The reference server (Fastify) creates
+        each model&apos;s table and REST endpoints; the browser renders each page from its file with the
+        widgets listed here. This catalogue shows every widget in its states and languages, against fixtures
+        of the real wire shapes answered through the real client code.
       </Paragraph>
 
       <Title level={3}>How a page file becomes a screen</Title>
@@ -29,26 +30,27 @@ function Introduction() {
           <Text code>GET /api/hpfm/v1/page-schemas/page?route=/wmdm/warehouse</Text>).
         </li>
         <li>
-          The browser validates it against the page JSON Schema (a broken file shows its file, line, pointer and
-          a suggestion instead of a screen) and picks the page widget of its <Text code>kind</Text>: list, form,
-          master-detail, tabs, dashboard or custom.
+          The browser validates it against the page JSON Schema (a broken file shows its file, line, pointer
+          and a suggestion instead of a screen) and picks the page widget of its <Text code>kind</Text>: list,
+          form, master-detail, tabs, dashboard or custom.
         </li>
         <li>
-          The page widget builds Formily fields from <Text code>fields</Text>, each rendered by the field widget
-          its <Text code>widget</Text> names (Input, Select, Lov …); texts come from the file&apos;s{' '}
-          <Text code>texts</Text> in the user&apos;s language; buttons ask the server which permission codes the
-          role holds.
+          The page widget builds Formily fields from <Text code>fields</Text>, each rendered by the field
+          widget its <Text code>widget</Text> names (Input, Select, Lov …); texts come from the file&apos;s{' '}
+          <Text code>texts</Text> in the user&apos;s language; buttons ask the server which permission codes
+          the role holds.
         </li>
         <li>
-          Data goes through the model&apos;s endpoints (<Text code>dataSource</Text>): paging (page 0-based, size,
-          sort), the error envelope, optimistic locking — the API reference is at <Text code>/api/docs</Text>.
+          Data goes through the model&apos;s endpoints (<Text code>dataSource</Text>): paging (page 0-based,
+          size, sort), the error envelope, optimistic locking — the API reference is at{' '}
+          <Text code>/api/docs</Text>.
         </li>
       </ol>
       <Paragraph>
         Start a page with <Text code>npm run new:page -- /wmdm/carrier --model</Text>, check it with{' '}
         <Text code>npm run schemas:check</Text>, and see whole pages under <Text strong>Screens</Text> and{' '}
-        <Text strong>Pages</Text>. The toolbar switches the language (zh_CN, en_US, zh_TW) and the role (admin,
-        clerk, jxs: the codes the seed role does not hold are denied).
+        <Text strong>Pages</Text>. The toolbar switches the language (zh_CN, en_US, zh_TW) and the role
+        (admin, clerk, jxs: the codes the seed role does not hold are denied).
       </Paragraph>
 
       <Title level={3}>How to add a widget</Title>

@@ -38,7 +38,8 @@ export function applyGlobals(env: FakeEnv, globals: StoryGlobals): FakeEnv {
     const request = env.request.bind(env)
     env.request = async <T>(req: Parameters<FakeEnv['request']>[0]): Promise<T> => {
       const answer = await request<T>(req)
-      if (`${req.method} ${req.service} ${req.path}` !== CHECK_PERMISSIONS || !Array.isArray(answer)) return answer
+      if (`${req.method} ${req.service} ${req.path}` !== CHECK_PERMISSIONS || !Array.isArray(answer))
+        return answer
       return (answer as PermissionAnswer[]).map((a) => ({
         ...a,
         approve: a.approve && roleHolds(role, a.code),
