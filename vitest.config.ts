@@ -20,6 +20,8 @@ export default defineConfig({
             'stories/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/setup/jsdom.ts'],
+          // Its dist imports its own files without extensions, which Node's ESM loader refuses: Vite resolves them.
+          server: { deps: { inline: ['codemirror-json-schema'] } },
           testTimeout: 20000,
           // One jsdom per worker instead of one per file: importing antd, Formily and the widgets again for every
           // file cost ~60% of the project's time. tests/setup/jsdom.ts empties the document after each test.

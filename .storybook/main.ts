@@ -1,8 +1,19 @@
 import type { StorybookConfig } from '@storybook/react-vite'
 
-// Widget and shell stories live beside their components; whole pages rendered from schemas/ live in stories/.
+/**
+ * Widget stories live beside their widgets and are all listed under one heading, "Widgets" (the titlePrefix
+ * is put before each story's own title: Widgets/Fields/Input, Widgets/Pages/ListPage …); the introduction,
+ * whole pages rendered from schemas/ and the shell live in stories/. tests/unit/stories-coverage.test.ts
+ * checks that every registered widget has a story there.
+ */
+export const WIDGETS_HEADING = 'Widgets'
+
 const config: StorybookConfig = {
-  stories: ['../widgets/**/*.stories.tsx', '../stories/**/*.stories.tsx', '../src/**/*.stories.tsx'],
+  stories: [
+    { directory: '../widgets', files: '**/*.stories.tsx', titlePrefix: WIDGETS_HEADING },
+    '../stories/**/*.stories.tsx',
+    '../src/**/*.stories.tsx',
+  ],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
 }

@@ -16,6 +16,7 @@ import { lowcodeModule } from './modules/lowcode/index.ts'
 import type { ServedPage } from './modules/lowcode/load-pages.ts'
 import { modelsModule } from './modules/models/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
+import { apiDocs } from './plugins/api-docs.ts'
 import { auth } from './plugins/auth.ts'
 import { errorHandler } from './plugins/error-handler.ts'
 import { redactedRequest } from './plugins/log-redaction.ts'
@@ -62,6 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputGuards)
   await app.register(permissionGuards)
   await app.register(routeTable)
+  // Before the modules: the OpenAPI document is built from the routes registered after it.
+  await app.register(apiDocs)
 
   await app.register(oauthRoutes)
   await app.register(iamModule)

@@ -34,7 +34,11 @@ export const routeTable: FastifyPluginAsync = shared(async (app) => {
       table.push({
         method,
         url: route.url,
-        public: route.config?.public === true,
+        // Read when asked: a plugin's own onRoute hook, which runs after this one, may still mark its routes
+        // public (api-docs.ts does for the swagger-ui routes it cannot configure directly).
+        get public() {
+          return route.config?.public === true
+        },
         permissionCodes: guardCodesOf(route),
         ...(route.schema ? { schema: route.schema } : {}),
       })

@@ -1,0 +1,98 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { Typography } from 'antd'
+import { WIDGET_NAMES } from '../widgets/names'
+
+const { Title, Paragraph, Text } = Typography
+
+const code = (text: string) => (
+  <pre style={{ background: '#f5f5f5', padding: 12, borderRadius: 6, overflowX: 'auto' }}>{text}</pre>
+)
+
+/** The first page of the catalogue: what the platform is, how a page file becomes a screen, how to add a widget. */
+function Introduction() {
+  return (
+    <Typography style={{ maxWidth: 880 }}>
+      <Title level={2}>WMS low-code back office: the widget catalogue</Title>
+      <Paragraph>
+        The back office (warehouses, inventory, logistics) runs on a low-code platform: most screens are not
+        written in React but declared in page files,{' '}
+        <Text code>schemas/pages/&lt;module&gt;/*.page.json</Text>, over models,{' '}
+        <Text code>schemas/models/&lt;service&gt;/*.model.json</Text>. The reference server (Fastify) creates
+        each model&apos;s table and REST endpoints; the browser renders each page from its file with the
+        widgets listed here. This catalogue shows every widget in its states and languages, against fixtures
+        of the real wire shapes answered through the real client code.
+      </Paragraph>
+
+      <Title level={3}>How a page file becomes a screen</Title>
+      <ol>
+        <li>
+          The server reads <Text code>schemas/pages/**</Text> at start and serves each file by route (
+          <Text code>GET /api/hpfm/v1/page-schemas/page?route=/wmdm/warehouse</Text>).
+        </li>
+        <li>
+          The browser validates it against the page JSON Schema (a broken file shows its file, line, pointer
+          and a suggestion instead of a screen) and picks the page widget of its <Text code>kind</Text>: list,
+          form, master-detail, tabs, dashboard or custom.
+        </li>
+        <li>
+          The page widget builds Formily fields from <Text code>fields</Text>, each rendered by the field
+          widget its <Text code>widget</Text> names (Input, Select, Lov …); texts come from the file&apos;s{' '}
+          <Text code>texts</Text> in the user&apos;s language; buttons ask the server which permission codes
+          the role holds.
+        </li>
+        <li>
+          Data goes through the model&apos;s endpoints (<Text code>dataSource</Text>): paging (page 0-based,
+          size, sort), the error envelope, optimistic locking — the API reference is at{' '}
+          <Text code>/api/docs</Text>.
+        </li>
+      </ol>
+      <Paragraph>
+        Start a page with <Text code>npm run new:page -- /wmdm/carrier --model</Text>, check it with{' '}
+        <Text code>npm run schemas:check</Text>, and see whole pages under <Text strong>Screens</Text> and{' '}
+        <Text strong>Pages</Text>. The toolbar switches the language (zh_CN, en_US, zh_TW) and the role
+        (admin, clerk, jxs: the codes the seed role does not hold are denied).
+      </Paragraph>
+
+      <Title level={3}>How to add a widget</Title>
+      <ol>
+        <li>
+          A folder <Text code>widgets/&lt;kebab-name&gt;/</Text> with the component, its definition (
+          <Text code>x.widget.ts</Text>: name, kind, props JSON Schema, description), a story file and a test
+          that renders the stories.
+        </li>
+        <li>
+          One line in <Text code>widgets/names.ts</Text> (what page files may name) and one in{' '}
+          <Text code>widgets/index.ts</Text> (the registry); texts in{' '}
+          <Text code>renderer/i18n/&lt;area&gt;.texts.json</Text> with all three languages.
+        </li>
+        <li>
+          Stories cover its states: empty, loading, error, read-only, disabled, many rows, long texts, each
+          language. A registered widget without a story fails the unit suite (
+          <Text code>tests/unit/stories-coverage.test.ts</Text>).
+        </li>
+      </ol>
+      {code(`// widgets/rate/rate.widget.ts
+export const rateWidget: WidgetDefinition = {
+  name: 'Rate',
+  kind: 'field',
+  component: Rate,
+  readPretty: RatePretty,
+  requiredMessage: 'select',
+  description: 'A score in stars (a number); props count (default 5) and allowHalf.',
+  props: {
+    type: 'object',
+    properties: { count: { type: 'integer', minimum: 1, maximum: 10 }, allowHalf: { type: 'boolean' } },
+    additionalProperties: true,
+  },
+}`)}
+      <Paragraph>
+        Registered widgets ({WIDGET_NAMES.length}): {WIDGET_NAMES.join(', ')}.
+      </Paragraph>
+    </Typography>
+  )
+}
+
+const meta = { title: 'Introduction', component: Introduction } satisfies Meta<typeof Introduction>
+export default meta
+
+export const Overview: StoryObj<typeof meta> = {}

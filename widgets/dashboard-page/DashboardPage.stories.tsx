@@ -1,0 +1,38 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { ApiError, SchemaPage } from '../../renderer/index'
+import { lookupBatch, permissionCheck } from '../../stories/fixtures/lookups'
+import { aggregateHandler, overviewPage } from '../../stories/fixtures/page-kinds'
+import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
+
+/** The dashboard page kind: figures and charts from the model's aggregate endpoint. */
+const meta = {
+  title: 'Pages/DashboardPage',
+  component: SchemaPage,
+  args: { page: overviewPage, file: 'story: dashboard', params: {} },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof SchemaPage>
+export default meta
+type Story = StoryObj<typeof meta>
+
+const backend = (aggregate: Handler) => () =>
+  createFakeEnv({
+    handlers: {
+      'GET wms /v1/1/warehouses/aggregate': aggregate,
+      'GET hpfm /v1/1/lovs/value/batch': lookupBatch,
+      'POST iam /hzero/v1/menus/check-permissions': permissionCheck(),
+    },
+  })
+
+export const WarehouseFigures: Story = { parameters: { env: backend(aggregateHandler) } }
+/** The aggregate endpoint fails: each card says so instead of showing a zero. */
+export const AggregateFails: Story = {
+  parameters: {
+    env: backend(() => {
+      throw new ApiError(
+        'The database is unavailable: try again in a minute.',
+        503,
+        'error.database_unavailable',
+      )
+    }),
+  },
+}

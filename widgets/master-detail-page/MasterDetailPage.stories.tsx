@@ -1,0 +1,27 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { SchemaPage } from '../../renderer/index'
+import { orderBackend, orderPage } from '../../stories/fixtures/page-kinds'
+import { createFakeEnv } from '../../stories/support/fake-env'
+
+/** The master-detail page kind: a header form and its line table, saved in one batch. */
+const meta = {
+  title: 'Pages/MasterDetailPage',
+  component: SchemaPage,
+  args: { page: orderPage, file: 'story: master-detail', params: { orderId: '7' } },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof SchemaPage>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const OrderWithLines: Story = {
+  parameters: { env: () => createFakeEnv({ handlers: orderBackend().handlers }) },
+}
+/** The batch is refused with 409 (someone else saved first): the page says so and offers a reload. */
+export const SavedBySomeoneElse: Story = {
+  parameters: { env: () => createFakeEnv({ handlers: orderBackend({ stale: true }).handlers }) },
+}
+export const SimplifiedChinese: Story = {
+  parameters: {
+    env: () => createFakeEnv({ handlers: orderBackend().handlers, user: { language: 'zh_CN' } }),
+  },
+}
