@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { composeStories } from '@storybook/react-vite'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { message, notification } from 'antd'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { HIERARCHY_OPTIONS, hierarchyDisplayStyle } from '../../stories/fixtures/data-hierarchy-backend'
+import preview from '../../.storybook/preview'
+import { answerHierarchyCall } from '../../stories/fixtures/data-hierarchy-backend'
+import * as headerStories from '../../stories/shell/HeaderBar.stories'
 import type { SentRequest } from '../test-support/fake-adapter'
 import { adminUser } from '../test-support/fixtures'
 import { renderSignedIn } from '../test-support/render-signed-in'
@@ -18,33 +21,11 @@ afterEach(() => {
 const BASE = '/api/hpfm/v1/1/data-hierarchies'
 const flagged = { ...adminUser, dataHierarchyFlag: 1 }
 
-/** Answers the display style and the values; a PUT is accepted unless `refuse` is set. */
-function hierarchyServer(refuse = false) {
-  return (req: SentRequest) => {
-    const url = new URL(req.url, 'http://wms.test')
-    if (req.method === 'GET' && url.pathname === `${BASE}/switch/display-style/value`)
-      return { status: 200, body: hierarchyDisplayStyle() }
-    if (req.method === 'GET' && url.pathname === `${BASE}/switch/value/details`) {
-      const code = url.searchParams.get('dataHierarchyCode') ?? ''
-      const parent = url.searchParams.get('parentValue')
-      const all = HIERARCHY_OPTIONS[code] ?? []
-      return { status: 200, body: parent ? all.filter((o) => o.parentValue === parent) : all }
-    }
-    if (req.method === 'PUT' && url.pathname === `${BASE}/switch`)
-      return refuse
-        ? {
-            status: 400,
-            body: {
-              failed: true,
-              code: 'error.bad_request',
-              message: 'not a value of WAREHOUSE',
-              type: 'error',
-            },
-          }
-        : { status: 200, body: hierarchyDisplayStyle() }
-    return undefined
-  }
-}
+/** The reference server's answers for tenant 1; a PUT is refused when `refuse` is set. */
+const hierarchyServer =
+  (refuse = false) =>
+  (req: SentRequest) =>
+    answerHierarchyCall(req.method, req.url, refuse)
 const hierarchyCalls = (sent: SentRequest[]) => sent.filter((r) => r.url.includes('/data-hierarchies'))
 
 describe('header data hierarchy switcher (CORE-USR-02…05)', () => {
@@ -108,8 +89,22 @@ describe('header data hierarchy switcher (CORE-USR-02…05)', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Warehouse' }))
     await user.click(await screen.findByTitle('Pudong cold store 1'))
     await user.click(within(dialog).getByRole('button', { name: /OK/ }))
-    expect(await screen.findByText('not a value of WAREHOUSE')).toBeInTheDocument()
+    expect(
+      await screen.findByText("dataHierarchyValue 'WH-PD-01' is not a value of WAREHOUSE in tenant 1"),
+    ).toBeInTheDocument()
     expect(browser.visited).toEqual([])
     expect(screen.getByRole('dialog')).toBeInTheDocument()
+  })
+})
+
+describe('header story with the data hierarchy switcher', () => {
+  it('shows the switcher of a user with the flag', async () => {
+    const { WithDataHierarchy } = composeStories(headerStories, preview)
+    render(<WithDataHierarchy />)
+    const group = await screen.findByRole('group', { name: 'Data hierarchy' })
+    expect(within(group).getByText('Shanghai East Logistics Co.')).toBeInTheDocument()
+    expect(within(group).getByRole('button', { name: 'Choose data hierarchy' })).toHaveTextContent(
+      'Pudong bonded warehouse',
+    )
   })
 })
