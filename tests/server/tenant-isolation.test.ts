@@ -46,6 +46,18 @@ const SESSION_SCOPED: Record<string, string> = {
   'GET /api/hpfm/v1/lovs/value': "value sets of the session's tenant (and the platform's)",
   'GET /api/hpfm/v1/lovs/value/batch': "value sets of the session's tenant (and the platform's)",
   'GET /api/hpfm/v1/prompt/:lang': "texts of the session's tenant (and the platform's)",
+  'GET /api/hpfm/v1/data-hierarchies/switch/value':
+    "the session's tenant and the caller's own data hierarchy choice (site-role form)",
+  'GET /api/hpfm/v1/data-hierarchies/switch/value/details':
+    "the session's tenant and the caller's own data hierarchy choice (site-role form)",
+  'GET /api/hpfm/v1/data-hierarchies/switch/details':
+    "the session's tenant and the caller's own data hierarchy choice (site-role form)",
+  'GET /api/hpfm/v1/data-hierarchies/switch/display-style/value':
+    "the session's tenant and the caller's own data hierarchy choice (site-role form)",
+  'GET /api/hpfm/v1/data-hierarchies/display-style/value':
+    "the session's tenant and the caller's own data hierarchy choice (site-role form)",
+  'PUT /api/hpfm/v1/data-hierarchies/switch':
+    "the session's tenant and the caller's own data hierarchy choice (site-role form)",
 }
 
 type Kind = 'public' | 'tenant-path' | 'session-scoped' | 'site-model'
