@@ -28,8 +28,14 @@ export function DataHierarchyModal(props: DataHierarchyModalProps) {
   const { open, api, levels, modalList, saving, onSave, onClose } = props
   const { t } = useTranslation()
   const [draft, setDraft] = useState<Record<string, DataHierarchyOption>>({})
+  const parentOf = (level: DataHierarchyLevel) => levels.find((l) => l.dataHierarchyCode === level.parentCode)
+  /** A level whose parent (or grandparent…) has a new value: its saved value no longer applies. */
+  const stale = (level: DataHierarchyLevel): boolean => {
+    const parent = parentOf(level)
+    return parent !== undefined && (draft[parent.dataHierarchyCode] !== undefined || stale(parent))
+  }
   const current = (level: DataHierarchyLevel) =>
-    draft[level.dataHierarchyCode]?.value ?? level.dataHierarchyValue
+    draft[level.dataHierarchyCode]?.value ?? (stale(level) ? undefined : level.dataHierarchyValue)
   // Levels as the user has them now, drafts included, so a child lists the values of its new parent.
   const drafted = levels.map((l) => ({ ...l, dataHierarchyValue: current(l) }))
   const choices = modalList
@@ -44,9 +50,12 @@ export function DataHierarchyModal(props: DataHierarchyModalProps) {
       const next = { ...before }
       if (option) next[level.dataHierarchyCode] = option
       else delete next[level.dataHierarchyCode]
-      // A new parent value makes the drafted children meaningless.
-      for (const child of modalList.filter((l) => l.parentCode === level.dataHierarchyCode))
-        delete next[child.dataHierarchyCode]
+      // A new value makes the drafted levels below it meaningless.
+      const below = (code: string): string[] =>
+        levels
+          .filter((l) => l.parentCode === code)
+          .flatMap((l) => [l.dataHierarchyCode, ...below(l.dataHierarchyCode)])
+      for (const code of below(level.dataHierarchyCode)) delete next[code]
       return next
     })
   }
@@ -66,7 +75,6 @@ export function DataHierarchyModal(props: DataHierarchyModalProps) {
       <Form layout="vertical">
         {modalList.map((level) => {
           const changed = draft[level.dataHierarchyCode]
-          const parentChanged = level.parentCode !== undefined && draft[level.parentCode] !== undefined
           return (
             <Form.Item key={level.dataHierarchyCode} label={level.dataHierarchyName}>
               <LevelSelect
@@ -76,7 +84,7 @@ export function DataHierarchyModal(props: DataHierarchyModalProps) {
                 parentValue={
                   drafted.find((l) => l.dataHierarchyCode === level.parentCode)?.dataHierarchyValue
                 }
-                value={changed?.value ?? (parentChanged ? undefined : level.dataHierarchyValue)}
+                value={current(level)}
                 meaning={changed?.meaning ?? level.dataHierarchyMeaning ?? ''}
                 loadFailedText={t('dataHierarchy.loadFailed')}
                 onChange={(option) => choose(level, option)}

@@ -82,6 +82,22 @@ describe('header data hierarchy switcher (CORE-USR-02…05)', () => {
     )
   })
 
+  it('at mobile width every level is chosen in the dialog, so the header fits (PLAT-SHELL-05)', async () => {
+    const wide = window.matchMedia
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('max-width: 767px') })
+    try {
+      renderSignedIn({ user: flagged, handler: hierarchyServer() })
+      const button = await screen.findByRole('button', { name: 'Choose data hierarchy' })
+      expect(button).toHaveTextContent(
+        'Shanghai East Logistics Co. / Pudong inventory org / Pudong bonded warehouse',
+      )
+      const group = screen.getByRole('group', { name: 'Data hierarchy' })
+      expect(within(group).queryByRole('combobox')).toBeNull()
+    } finally {
+      window.matchMedia = wide
+    }
+  })
+
   it('a refused choice shows the server message and does not reload', async () => {
     const { user, browser } = renderSignedIn({ user: flagged, handler: hierarchyServer(true) })
     await user.click(await screen.findByRole('button', { name: 'Choose data hierarchy' }))

@@ -2,7 +2,8 @@
  * The data hierarchy switcher in the header (CORE-USR-02…05). The header renders it only for a user whose
  * dataHierarchyFlag is 1, so a user without the flag causes no data hierarchy call at all. Levels shown as
  * SELECT are selects in the header; MODAL levels are chosen in a dialog the header's button opens
- * (hasSelect / hasModal). A saved choice restarts the app from the root, like a role or tenant switch.
+ * (hasSelect / hasModal); at mobile widths (PLAT-SHELL-05) every level goes in the dialog, so the header fits a phone.
+ * A saved choice restarts the app from the root, like a role or tenant switch.
  */
 import { ClusterOutlined } from '@ant-design/icons'
 import { Button, Flex } from 'antd'
@@ -17,6 +18,7 @@ import {
 } from '../../renderer/index'
 import { LevelSelect } from '../../widgets/data-hierarchy/LevelSelect'
 import { useServices } from '../stores/contexts'
+import { useIsMobile } from './breakpoints'
 import { restartAtRoot } from './session-actions'
 
 // Loaded when first opened: not needed for the first paint.
@@ -38,6 +40,7 @@ export function DataHierarchySwitcher({ user }: { user: CurrentUser }) {
   const [style, setStyle] = useState<DataHierarchyDisplayStyle>()
   const [modalOpen, setModalOpen] = useState<boolean>()
   const [saving, setSaving] = useState(false)
+  const compact = useIsMobile()
   useEffect(() => {
     let live = true
     // A failure is reported by the HTTP client; the header then simply has no switcher.
@@ -65,36 +68,37 @@ export function DataHierarchySwitcher({ user }: { user: CurrentUser }) {
 
   if (!style || (!style.hasSelect && !style.hasModal)) return null
   const levels = [...style.selectList, ...style.modalList]
-  const modalSummary = style.modalList.map((l) => l.dataHierarchyMeaning ?? t('dataHierarchy.notChosen'))
+  const selectList = compact ? [] : style.selectList
+  const modalList = compact ? levels : style.modalList
+  const modalSummary = modalList.map((l) => l.dataHierarchyMeaning ?? t('dataHierarchy.notChosen'))
   return (
     <Flex align="center" gap={4} role="group" aria-label={t('dataHierarchy.title')}>
-      {style.hasSelect &&
-        style.selectList.map((level) => (
-          <LevelSelect
-            key={level.dataHierarchyCode}
-            api={api}
-            aria-label={level.dataHierarchyName}
-            placeholder={level.dataHierarchyName}
-            dataHierarchyCode={level.dataHierarchyCode}
-            parentValue={parentValueOf(levels, level)}
-            value={level.dataHierarchyValue}
-            meaning={level.dataHierarchyMeaning ?? ''}
-            disabled={saving}
-            loadFailedText={t('dataHierarchy.loadFailed')}
-            style={{ minWidth: 140, maxWidth: 220 }}
-            onChange={(option) => {
-              if (option)
-                void save([
-                  {
-                    dataHierarchyCode: level.dataHierarchyCode,
-                    dataHierarchyValue: option.value,
-                    dataHierarchyMeaning: option.meaning,
-                  },
-                ])
-            }}
-          />
-        ))}
-      {style.hasModal && (
+      {selectList.map((level) => (
+        <LevelSelect
+          key={level.dataHierarchyCode}
+          api={api}
+          aria-label={level.dataHierarchyName}
+          placeholder={level.dataHierarchyName}
+          dataHierarchyCode={level.dataHierarchyCode}
+          parentValue={parentValueOf(levels, level)}
+          value={level.dataHierarchyValue}
+          meaning={level.dataHierarchyMeaning ?? ''}
+          disabled={saving}
+          loadFailedText={t('dataHierarchy.loadFailed')}
+          style={{ minWidth: 140, maxWidth: 220 }}
+          onChange={(option) => {
+            if (option)
+              void save([
+                {
+                  dataHierarchyCode: level.dataHierarchyCode,
+                  dataHierarchyValue: option.value,
+                  dataHierarchyMeaning: option.meaning,
+                },
+              ])
+          }}
+        />
+      ))}
+      {modalList.length > 0 && (
         <Button
           type="text"
           icon={<ClusterOutlined />}
@@ -111,7 +115,7 @@ export function DataHierarchySwitcher({ user }: { user: CurrentUser }) {
             open={modalOpen}
             api={api}
             levels={levels}
-            modalList={style.modalList}
+            modalList={modalList}
             saving={saving}
             onSave={save}
             onClose={() => setModalOpen(false)}
