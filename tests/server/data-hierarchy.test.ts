@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import { Value } from '@sinclair/typebox/value'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  CurrentUserSchema,
+  DataHierarchyDisplayStyleSchema,
+  DataHierarchyOptionSchema,
+} from '../../renderer/contract/wire-schemas.ts'
 import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
 let app: FastifyInstance
@@ -34,7 +40,9 @@ const current = async () =>
 
 describe('data hierarchy (CORE-USR-02…05, CORE-API-33/34)', () => {
   it('CORE-USR-02: users/self carries the flag: on for admin, off for the clerk', async () => {
-    expect((await call('GET', '/api/iam/hzero/v1/users/self')).json().dataHierarchyFlag).toBe(1)
+    const self = (await call('GET', '/api/iam/hzero/v1/users/self')).json()
+    expect(Value.Check(CurrentUserSchema, self)).toBe(true)
+    expect(self.dataHierarchyFlag).toBe(1)
     const clerk = await signIn(app, 'clerk', 'Clerk@123')
     expect((await as(clerk, 'GET', '/api/iam/hzero/v1/users/self')).json().dataHierarchyFlag).toBe(0)
   })
@@ -57,6 +65,7 @@ describe('data hierarchy (CORE-USR-02…05, CORE-API-33/34)', () => {
 
   it('CORE-USR-03: the display style says select and/or modal', async () => {
     const style = (await call('GET', `${BASE}/switch/display-style/value`)).json()
+    expect(Value.Check(DataHierarchyDisplayStyleSchema, style)).toBe(true) // CORE-DATA-13
     expect(style.hasSelect).toBe(true)
     expect(style.hasModal).toBe(true)
     expect(style.selectList.map((l: { dataHierarchyCode: string }) => l.dataHierarchyCode)).toEqual([
@@ -73,6 +82,7 @@ describe('data hierarchy (CORE-USR-02…05, CORE-API-33/34)', () => {
   it('lists the values of a level, narrowed by a parent value', async () => {
     const all = (await call('GET', `${BASE}/switch/value/details?dataHierarchyCode=INV_ORG`)).json()
     expect(all.map((o: { value: string }) => o.value)).toEqual(['IO-SH-PD', 'IO-SH-JD', 'IO-NB-BL'])
+    expect(all.every((o: unknown) => Value.Check(DataHierarchyOptionSchema, o))).toBe(true)
     const ningbo = (
       await call('GET', `${BASE}/switch/details?dataHierarchyCode=INV_ORG&parentValue=C-NB`)
     ).json()
