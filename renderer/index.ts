@@ -78,6 +78,7 @@ export { useListQuery, stepBack, type ListState } from './data/use-list-query'
 export { useLookup, type LookupState } from './data/use-lookup'
 export { createLookupLoader, type LookupLoader } from './data/lookups'
 export { createLovViewLoader, type LovViewLoader } from './data/lov-views'
+export { dataHierarchyApi, parentValueOf, type DataHierarchyApi } from './data/data-hierarchies'
 export { useLovView, type LovViewState } from './data/use-lov-view'
 export {
   queryLov,

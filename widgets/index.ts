@@ -8,6 +8,7 @@ import { cronWidget } from './cron-editor/cron.widget'
 import { colorPickerWidget } from './color-picker/color-picker.widget'
 import { columnSettingsWidget } from './column-settings/column-settings.widget'
 import { dashboardPageWidget } from './dashboard-page/dashboard-page.widget'
+import { dataHierarchyWidget } from './data-hierarchy/data-hierarchy.widget'
 import { dataTableWidget } from './data-table/data-table.widget'
 import { datePickerWidget } from './date-picker/date-picker.widget'
 import { datetimePickerWidget } from './datetime-picker/datetime-picker.widget'
@@ -59,6 +60,7 @@ export const defaultWidgets: WidgetDefinition[] = [
   multiLangInputWidget,
   rateWidget,
   progressWidget,
+  dataHierarchyWidget,
   listPageWidget,
   formPageWidget,
   formItemWidget,

@@ -22,6 +22,7 @@ export const FIELD_WIDGET_NAMES = [
   'MultiLangInput',
   'Rate',
   'Progress',
+  'DataHierarchy',
 ] as const
 
 export const PAGE_WIDGET_NAMES = [

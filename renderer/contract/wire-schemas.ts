@@ -4,7 +4,15 @@
  * fail to compile when a schema and its interface drift apart.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import type { CurrentUser, ErrorEnvelope, SelfRole, SelfTenant } from './wire'
+import type {
+  CurrentUser,
+  DataHierarchyDisplayStyle,
+  DataHierarchyLevel,
+  DataHierarchyOption,
+  ErrorEnvelope,
+  SelfRole,
+  SelfTenant,
+} from './wire'
 
 const Level = Type.Union([Type.Literal('site'), Type.Literal('organization')])
 
@@ -104,10 +112,36 @@ export const MenuNodeSchema = Type.Recursive(
   { $id: 'MenuNode' },
 )
 
+/** CORE-DATA-13: a data hierarchy level with the user's current value, a value of a level, the display style. */
+export const DataHierarchyLevelSchema = Type.Object(
+  {
+    dataHierarchyCode: Type.String(),
+    dataHierarchyName: Type.String(),
+    displayStyle: Type.Union([Type.Literal('SELECT'), Type.Literal('MODAL')]),
+    parentCode: Type.Optional(Type.String()),
+    dataHierarchyValue: Type.Optional(Type.String()),
+    dataHierarchyMeaning: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+)
+export const DataHierarchyOptionSchema = Type.Object(
+  { value: Type.String(), meaning: Type.String(), parentValue: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+)
+export const DataHierarchyDisplayStyleSchema = Type.Object({
+  selectList: Type.Array(DataHierarchyLevelSchema),
+  modalList: Type.Array(DataHierarchyLevelSchema),
+  hasSelect: Type.Boolean(),
+  hasModal: Type.Boolean(),
+})
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 export const schemasMatchTypes: [
   Same<Static<typeof ErrorEnvelopeSchema>, ErrorEnvelope>,
   Same<Static<typeof CurrentUserSchema>, CurrentUser>,
   Same<Static<typeof SelfRoleSchema>, SelfRole>,
   Same<Static<typeof SelfTenantSchema>, SelfTenant>,
-] = [true, true, true, true]
+  Same<Static<typeof DataHierarchyLevelSchema>, DataHierarchyLevel>,
+  Same<Static<typeof DataHierarchyOptionSchema>, DataHierarchyOption>,
+  Same<Static<typeof DataHierarchyDisplayStyleSchema>, DataHierarchyDisplayStyle>,
+] = [true, true, true, true, true, true, true]

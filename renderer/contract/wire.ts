@@ -185,3 +185,40 @@ export function tenantPath(level: RoleLevel, tenantId: number, rest: string): st
   const tail = rest.startsWith('/') ? rest : `/${rest}`
   return level === 'site' ? `/v1${tail}` : `/v1/${tenantId}${tail}`
 }
+
+/**
+ * A level of the tenant's data hierarchy with the user's current choice (CORE-DATA-13; wire "Data hierarchy").
+ * `displayStyle` SELECT: a select in the header; MODAL: chosen in the header's dialog.
+ */
+export interface DataHierarchyLevel {
+  dataHierarchyCode: string
+  dataHierarchyName: string
+  displayStyle: 'SELECT' | 'MODAL'
+  /** The level above (its value narrows this level's values). */
+  parentCode?: string
+  dataHierarchyValue?: string
+  dataHierarchyMeaning?: string
+}
+/** GET data-hierarchies/switch/value: the levels as a tree. */
+export interface DataHierarchyNode extends DataHierarchyLevel {
+  children: DataHierarchyNode[]
+}
+/** GET data-hierarchies/switch/value/details: the values a user may choose at a level. */
+export interface DataHierarchyOption {
+  value: string
+  meaning: string
+  parentValue?: string
+}
+/** GET data-hierarchies/switch/display-style/value, and the answer of PUT data-hierarchies/switch. */
+export interface DataHierarchyDisplayStyle {
+  selectList: DataHierarchyLevel[]
+  modalList: DataHierarchyLevel[]
+  hasSelect: boolean
+  hasModal: boolean
+}
+/** PUT data-hierarchies/switch (CORE-USR-04). */
+export interface DataHierarchyChoice {
+  dataHierarchyCode: string
+  dataHierarchyValue: string
+  dataHierarchyMeaning?: string
+}

@@ -12,6 +12,7 @@ import fieldTexts from './fields.texts.json'
 import filtersTexts from './filters.texts.json'
 import pagesTexts from './pages.texts.json'
 import tableTexts from './table.texts.json'
+import dataHierarchyTexts from './data-hierarchy.texts.json'
 
 export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/common.texts.json': commonTexts as PageTexts,
@@ -22,6 +23,7 @@ export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/filters.texts.json': filtersTexts as PageTexts,
   'renderer/i18n/pages.texts.json': pagesTexts as PageTexts,
   'renderer/i18n/table.texts.json': tableTexts as PageTexts,
+  'renderer/i18n/data-hierarchy.texts.json': dataHierarchyTexts as PageTexts,
 }
 
 /** Every shared text, merged. */

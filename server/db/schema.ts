@@ -29,6 +29,8 @@ export interface UserTable {
   failedCount: Generated<number>
   lockedUntil: number | null
   objectVersionNumber: Generated<number>
+  /** 1: the header shows the data hierarchy switcher (migration 0010, CORE-USR-02). */
+  dataHierarchyFlag: Generated<number>
 }
 export interface RoleTable {
   id: Generated<number>
@@ -170,6 +172,37 @@ export interface UserPreferenceTable {
   lastUpdateDate: Generated<Date>
 }
 
+/** A level of a tenant's data hierarchy (migration 0010); `parentCode` names the level above. */
+export interface DataHierarchyTable {
+  id: Generated<number>
+  tenantId: number
+  code: string
+  names: Json<Texts>
+  parentCode: string | null
+  /** SELECT: a select in the header; MODAL: chosen in the header's dialog (CORE-USR-03). */
+  displayStyle: 'SELECT' | 'MODAL'
+  orderSeq: number
+  enabledFlag: Generated<number>
+}
+/** A value a user may choose at a level; `parentValue` is its value at the level above. */
+export interface DataHierarchyValueTable {
+  id: Generated<number>
+  tenantId: number
+  hierarchyCode: string
+  value: string
+  meanings: Json<Texts>
+  parentValue: string | null
+  orderSeq: number
+}
+/** A user's current choice at one level, per tenant. */
+export interface UserDataHierarchyTable {
+  userId: number
+  tenantId: number
+  hierarchyCode: string
+  value: string
+  lastUpdateDate: Generated<Date>
+}
+
 export interface Database {
   hpfmTenant: TenantTable
   iamUser: UserTable
@@ -191,6 +224,9 @@ export interface Database {
   cuszQueryUserTemplate: QueryTemplateTable
   cuszInfo: CuszInfoTable
   iamUserPreference: UserPreferenceTable
+  hpfmDataHierarchy: DataHierarchyTable
+  hpfmDataHierarchyValue: DataHierarchyValueTable
+  hpfmUserDataHierarchy: UserDataHierarchyTable
 }
 
 export type Db = Kysely<Database>

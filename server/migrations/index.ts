@@ -8,6 +8,7 @@ import * as files from './0006_files.ts'
 import * as hmsg from './0007_hmsg.ts'
 import * as userPreferences from './0009_user_preferences.ts'
 import * as menuAdmin from './0008_menu_admin.ts'
+import * as dataHierarchies from './0010_data_hierarchies.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_hmsg': hmsg,
   '0009_user_preferences': userPreferences,
   '0008_menu_admin': menuAdmin,
+  '0010_data_hierarchies': dataHierarchies,
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/schema.ts'
 import { createRow } from '../modules/models/model-write.ts'
 import { hashPassword } from '../modules/oauth/passwords.ts'
 import { seedData } from './data.ts'
+import { seedDataHierarchies } from './data-hierarchies.ts'
 import { demoOrders, demoWarehouses, findModel, seedSession } from './demo-data.ts'
 import { seedLovViews } from './lov-views.ts'
 
@@ -111,6 +112,7 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     const prompts = seedData.prompts().map((p) => ({ ...p, tenantId: p.tenantId ?? 0 }))
     if (prompts.length) await trx.insertInto('hpfmPrompt').values(prompts).execute()
     await seedLovViews(trx)
+    await seedDataHierarchies(trx)
     await seedDemoRows(trx, models)
     await trx.insertInto('appMeta').values({ key: SEEDED, value: new Date().toISOString() }).execute()
   })

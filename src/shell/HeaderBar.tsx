@@ -1,6 +1,6 @@
 /**
  * The header (PLAT-HDR; 48 px): menu toggle (side menu layout), logo and title, the top menu (top menu
- * layout), tenant chooser (not for jxs), full-screen toggle, language picker, the user dropdown and the layout settings button.
+ * layout), tenant chooser (not for jxs), data hierarchy switcher (dataHierarchyFlag 1), full-screen toggle, language picker, the user dropdown and the layout settings button.
  */
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons'
 import { Button, Flex, theme } from 'antd'
@@ -8,6 +8,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { JXS_ROLE_CODE } from '../routes/home'
 import { useSession } from '../stores/contexts'
+import { DataHierarchySwitcher } from './DataHierarchySwitcher'
 import { FullscreenToggle } from './FullscreenToggle'
 import { LanguagePicker } from './LanguagePicker'
 import type { SessionActions } from './session-actions'
@@ -58,6 +59,7 @@ export function HeaderBar(props: HeaderBarProps) {
         {user.currentRoleCode !== JXS_ROLE_CODE && (
           <TenantSwitcher user={user} tenants={tenants} actions={actions} />
         )}
+        {user.dataHierarchyFlag === 1 && <DataHierarchySwitcher user={user} />}
         {props.notices}
         <FullscreenToggle />
         <LanguagePicker current={language} onChange={(lang) => void actions.changeLanguage(lang)} />

@@ -18,6 +18,12 @@ export function clearCachedState(): void {
   }
 }
 
+/** After a switch the server accepted: cached state cleared, the app restarts from the root (PLAT-SW). */
+export function restartAtRoot(browser: BrowserLocation): void {
+  clearCachedState()
+  browser.assign('/')
+}
+
 export interface SessionActions {
   /** Resolves true when the server accepted the switch (the page is then reloading). */
   switchRole(roleId: number): Promise<boolean>
@@ -38,19 +44,15 @@ export function createSessionActions(http: HttpClient, browser: BrowserLocation)
       return false
     }
   }
-  const restartAtRoot = () => {
-    clearCachedState()
-    browser.assign('/')
-  }
   return {
     async switchRole(roleId) {
       const ok = await put('/v1/users/roles', { roleId })
-      if (ok) restartAtRoot()
+      if (ok) restartAtRoot(browser)
       return ok
     },
     async switchTenant(tenantId) {
       const ok = await put('/v1/users/tenant-id', { tenantId })
-      if (ok) restartAtRoot()
+      if (ok) restartAtRoot(browser)
       return ok
     },
     async changeLanguage(language) {

@@ -7,11 +7,12 @@ import { adminUser, jxsUser } from '../../src/test-support/fixtures'
 import { useServices } from '../../src/stores/contexts'
 import { ShellHarness } from './ShellHarness'
 
-type Args = Partial<HeaderBarProps> & { role?: 'admin' | 'jxs' }
+type Args = Partial<HeaderBarProps> & { role?: 'admin' | 'jxs'; dataHierarchy?: boolean }
 
-function HeaderStory({ role = 'admin', ...props }: Args) {
+function HeaderStory({ role = 'admin', dataHierarchy = false, ...props }: Args) {
+  const user = role === 'jxs' ? jxsUser : adminUser
   return (
-    <ShellHarness user={role === 'jxs' ? jxsUser : adminUser}>
+    <ShellHarness user={dataHierarchy ? { ...user, dataHierarchyFlag: 1 } : user}>
       <Header {...props} />
     </ShellHarness>
   )
@@ -57,3 +58,5 @@ export const WithNoticeSlot: Story = {
     ),
   },
 }
+/** CORE-USR-05: a user with dataHierarchyFlag: company and organisation selects, the warehouse in a dialog. */
+export const WithDataHierarchy: Story = { args: { dataHierarchy: true } }

@@ -11,6 +11,7 @@ import type { BrowserLocation } from '../../src/session/login'
 import { AppRoot } from '../../src/shell/AppRoot'
 import { createAppServices, type AppServices } from '../../src/stores/app-services'
 import { SessionContext } from '../../src/stores/contexts'
+import { answerHierarchyCall } from '../fixtures/data-hierarchy-backend'
 import { fakeServer, type SentRequest } from '../../src/test-support/fake-adapter'
 import {
   adminMenus,
@@ -44,6 +45,7 @@ export function ShellHarness({
     const server = fakeServer((request) => {
       if (request.method === 'GET' && request.url.endsWith('/users/self-tenants'))
         return { status: 200, body: tenants }
+      if (request.url.includes('/data-hierarchies/')) return answerHierarchyCall(request.method, request.url)
       if (request.method === 'PUT') return { status: 200, body: {} }
       return undefined
     })

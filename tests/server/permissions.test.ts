@@ -32,6 +32,10 @@ const UNGUARDED: Record<string, string> = {
   'PUT /api/iam/hzero/v1/users/default-tenant': "self-service: the user's own default tenant",
   'PUT /api/iam/hzero/v1/users/default-language': "self-service: the user's own language",
   'PUT /api/iam/v1/users/default-language': "self-service: the user's own language",
+  'PUT /api/hpfm/v1/:tenantId/data-hierarchies/switch':
+    "self-service: the user's own data hierarchy (needs dataHierarchyFlag)",
+  'PUT /api/hpfm/v1/data-hierarchies/switch':
+    "self-service: the user's own data hierarchy (needs dataHierarchyFlag)",
   'PUT /api/iam/hzero/v1/users/self/layout-settings': "self-service: the user's own layout settings",
   'PUT /api/iam/hzero/v1/users/self': "self-service: the user's own profile",
   'PUT /api/iam/hzero/v1/users/self/date-formats': "self-service: the user's own date formats",

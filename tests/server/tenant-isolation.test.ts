@@ -95,6 +95,18 @@ const SESSION_SCOPED: Record<string, string> = {
   'POST /api/hpfm/v1/cusz-infos/singleDelete': "the caller's own column settings",
   'GET /api/hpfm/v1/page-schemas': "page files are the installation's, the same for every tenant",
   'GET /api/hpfm/v1/page-schemas/page': "page files are the installation's, the same for every tenant",
+  'GET /api/hpfm/v1/data-hierarchies/switch/value':
+    "the session's tenant and the caller's own data hierarchy choice (site-role form)",
+  'GET /api/hpfm/v1/data-hierarchies/switch/value/details':
+    "the session's tenant and the caller's own data hierarchy choice (site-role form)",
+  'GET /api/hpfm/v1/data-hierarchies/switch/details':
+    "the session's tenant and the caller's own data hierarchy choice (site-role form)",
+  'GET /api/hpfm/v1/data-hierarchies/switch/display-style/value':
+    "the session's tenant and the caller's own data hierarchy choice (site-role form)",
+  'GET /api/hpfm/v1/data-hierarchies/display-style/value':
+    "the session's tenant and the caller's own data hierarchy choice (site-role form)",
+  'PUT /api/hpfm/v1/data-hierarchies/switch':
+    "the session's tenant and the caller's own data hierarchy choice (site-role form)",
 }
 
 type Kind = 'public' | 'tenant-path' | 'session-scoped' | 'site-model'

@@ -27,6 +27,7 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
         'u.organizationId',
         'u.timeZone',
         'u.objectVersionNumber',
+        'u.dataHierarchyFlag',
         'r.names as roleNames',
         'r.code as roleCode',
         'r.level as roleLevel',
@@ -57,7 +58,8 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
       timeFormat: row.timeFormat ?? 'HH:mm:ss',
       menuLayout: row.menuLayout ?? 'inline',
       menuLayoutTheme: 'default',
-      dataHierarchyFlag: 0,
+      // CORE-USR-02: 1 turns the header's data hierarchy switcher on (migration 0010).
+      dataHierarchyFlag: row.dataHierarchyFlag,
       recentAccessTenantList: tenants.map(({ tenantId, tenantName, tenantNum }) => ({
         tenantId,
         tenantName,

@@ -1,0 +1,127 @@
+/**
+ * The data hierarchy switcher in the header (CORE-USR-02…05). The header renders it only for a user whose
+ * dataHierarchyFlag is 1, so a user without the flag causes no data hierarchy call at all. Levels shown as
+ * SELECT are selects in the header; MODAL levels are chosen in a dialog the header's button opens
+ * (hasSelect / hasModal); at mobile widths (PLAT-SHELL-05) every level goes in the dialog, so the header fits a phone.
+ * A saved choice restarts the app from the root, like a role or tenant switch.
+ */
+import { ClusterOutlined } from '@ant-design/icons'
+import { Button, Flex } from 'antd'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  dataHierarchyApi,
+  parentValueOf,
+  type CurrentUser,
+  type DataHierarchyChoice,
+  type DataHierarchyDisplayStyle,
+} from '../../renderer/index'
+import { LevelSelect } from '../../widgets/data-hierarchy/LevelSelect'
+import { useServices } from '../stores/contexts'
+import { useIsMobile } from './breakpoints'
+import { restartAtRoot } from './session-actions'
+
+// Loaded when first opened: not needed for the first paint.
+const DataHierarchyModal = lazy(() =>
+  import('./DataHierarchyModal').then((m) => ({ default: m.DataHierarchyModal })),
+)
+
+export function DataHierarchySwitcher({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation()
+  const services = useServices()
+  const api = useMemo(
+    () =>
+      dataHierarchyApi((request) => services.http.request(request), {
+        roleLevel: user.currentRoleLevel,
+        tenantId: user.tenantId,
+      }),
+    [services, user.currentRoleLevel, user.tenantId],
+  )
+  const [style, setStyle] = useState<DataHierarchyDisplayStyle>()
+  const [modalOpen, setModalOpen] = useState<boolean>()
+  const [saving, setSaving] = useState(false)
+  const compact = useIsMobile()
+  useEffect(() => {
+    let live = true
+    // A failure is reported by the HTTP client; the header then simply has no switcher.
+    api.displayStyle().then(
+      (loaded) => live && setStyle(loaded),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [api])
+
+  /** Saves the choices in order; a refused one keeps the page as it is (the client showed why). */
+  const save = async (choices: DataHierarchyChoice[]) => {
+    setSaving(true)
+    try {
+      for (const choice of choices) await api.choose(choice)
+    } catch {
+      setSaving(false)
+      return false
+    }
+    restartAtRoot(services.browser)
+    return true
+  }
+
+  if (!style || (!style.hasSelect && !style.hasModal)) return null
+  const levels = [...style.selectList, ...style.modalList]
+  const selectList = compact ? [] : style.selectList
+  const modalList = compact ? levels : style.modalList
+  const modalSummary = modalList.map((l) => l.dataHierarchyMeaning ?? t('dataHierarchy.notChosen'))
+  return (
+    <Flex align="center" gap={4} role="group" aria-label={t('dataHierarchy.title')}>
+      {selectList.map((level) => (
+        <LevelSelect
+          key={level.dataHierarchyCode}
+          api={api}
+          aria-label={level.dataHierarchyName}
+          placeholder={level.dataHierarchyName}
+          dataHierarchyCode={level.dataHierarchyCode}
+          parentValue={parentValueOf(levels, level)}
+          value={level.dataHierarchyValue}
+          meaning={level.dataHierarchyMeaning ?? ''}
+          disabled={saving}
+          loadFailedText={t('dataHierarchy.loadFailed')}
+          style={{ minWidth: 140, maxWidth: 220 }}
+          onChange={(option) => {
+            if (option)
+              void save([
+                {
+                  dataHierarchyCode: level.dataHierarchyCode,
+                  dataHierarchyValue: option.value,
+                  dataHierarchyMeaning: option.meaning,
+                },
+              ])
+          }}
+        />
+      ))}
+      {modalList.length > 0 && (
+        <Button
+          type="text"
+          icon={<ClusterOutlined />}
+          aria-label={t('dataHierarchy.choose')}
+          title={t('dataHierarchy.choose')}
+          onClick={() => setModalOpen(true)}
+        >
+          {modalSummary.join(' / ')}
+        </Button>
+      )}
+      {modalOpen !== undefined && (
+        <Suspense fallback={null}>
+          <DataHierarchyModal
+            open={modalOpen}
+            api={api}
+            levels={levels}
+            modalList={modalList}
+            saving={saving}
+            onSave={save}
+            onClose={() => setModalOpen(false)}
+          />
+        </Suspense>
+      )}
+    </Flex>
+  )
+}

@@ -1,0 +1,22 @@
+import type { WidgetDefinition } from '../../renderer/index'
+import { DataHierarchyPretty, DataHierarchySelect } from './DataHierarchySelect'
+
+export const dataHierarchyWidget: WidgetDefinition = {
+  name: 'DataHierarchy',
+  kind: 'field',
+  component: DataHierarchySelect,
+  readPretty: DataHierarchyPretty,
+  requiredMessage: 'select',
+  description:
+    'Picks a value of one data hierarchy level (dataHierarchyCode, e.g. COMPANY / INV_ORG / WAREHOUSE) from ' +
+    '/hpfm/v1/{tenantId}/data-hierarchies/switch/value/details; parentField names the form field of the level above.',
+  props: {
+    type: 'object',
+    required: ['dataHierarchyCode'],
+    properties: {
+      dataHierarchyCode: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
+      parentField: { type: 'string' },
+    },
+    additionalProperties: true,
+  },
+}
