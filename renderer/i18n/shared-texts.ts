@@ -11,6 +11,7 @@ import cronEditorTexts from './cron-editor.texts.json'
 import fieldTexts from './fields.texts.json'
 import filtersTexts from './filters.texts.json'
 import pagesTexts from './pages.texts.json'
+import kindsTexts from './kinds.texts.json'
 
 export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/common.texts.json': commonTexts as PageTexts,
@@ -20,6 +21,7 @@ export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/fields.texts.json': fieldTexts as PageTexts,
   'renderer/i18n/filters.texts.json': filtersTexts as PageTexts,
   'renderer/i18n/pages.texts.json': pagesTexts as PageTexts,
+  'renderer/i18n/kinds.texts.json': kindsTexts as PageTexts,
 }
 
 /** Every shared text, merged. */
