@@ -6591,7 +6591,7 @@ const schema61 = {
     },
     kind: {
       description:
-        "A header record with one or more editable line tables (e.g. an order and its lines), saved together: the header, then each table's changed lines in one batch-save call with _status create/update/delete.",
+        "A header record with one or more editable line tables (e.g. an order and its lines), saved together: one POST <header path>/with-lines call, one transaction: the header and each table's changed lines with _status create/update/delete.",
       const: 'master-detail',
       type: 'string',
     },
