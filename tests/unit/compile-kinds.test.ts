@@ -6,11 +6,11 @@ import type { ISchema } from '@formily/json-schema'
 import { describe, expect, it } from 'vitest'
 import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
 import { FIELD_WIDGET_NAMES } from '../../widgets/names'
-import { PAGE_WIDGETS } from '../runtime/SchemaPage'
-import { custom, dashboard, masterDetail, tabs } from '../schema/fixtures/kinds'
-import type { FieldSpec, ListPage, MasterDetailPage } from '../schema/page'
-import { compileColumns, compileEditForm, compileSearchForm, type CompilablePage } from './compile-page'
-import type { CompileContext, FormMode } from './field-schema'
+import { PAGE_WIDGETS } from '../../renderer/runtime/SchemaPage'
+import { custom, dashboard, masterDetail, tabs } from '../../renderer/schema/fixtures/kinds'
+import type { FieldSpec, ListPage, MasterDetailPage } from '../../renderer/schema/page'
+import { compileColumns, compileEditForm, compileSearchForm, type CompilablePage } from '../../renderer/compile/compile-page'
+import type { CompileContext, FormMode } from '../../renderer/compile/field-schema'
 
 const t = (key: string, values?: Record<string, unknown>) =>
   key === 'common.validation.rangeOrder' ? `${String(values?.name)}: start after end` : key
