@@ -9,7 +9,12 @@ import { FIELD_WIDGET_NAMES } from '../../widgets/names'
 import { PAGE_WIDGETS } from '../../renderer/runtime/SchemaPage'
 import { custom, dashboard, masterDetail, tabs } from '../../renderer/schema/fixtures/kinds'
 import type { FieldSpec, ListPage, MasterDetailPage } from '../../renderer/schema/page'
-import { compileColumns, compileEditForm, compileSearchForm, type CompilablePage } from '../../renderer/compile/compile-page'
+import {
+  compileColumns,
+  compileEditForm,
+  compileSearchForm,
+  type CompilablePage,
+} from '../../renderer/compile/compile-page'
 import type { CompileContext, FormMode } from '../../renderer/compile/field-schema'
 
 const t = (key: string, values?: Record<string, unknown>) =>
