@@ -103,6 +103,16 @@ describe('POST <header>/with-lines', () => {
       'lines/items/1/itemCode': expect.stringMatching(/^items line 2: itemCode is required/),
       'lines/items/1/quantity': expect.stringMatching(/^items line 2: quantity is required/),
     })
+    const textId = await call('POST', `${orders}/with-lines`, {
+      header,
+      lines: table([{ _status: 'delete', outboundLineId: 'abc', objectVersionNumber: 1 }]),
+    })
+    expect(textId.statusCode).toBe(400)
+    expect(textId.json().fields).toMatchObject({
+      'lines/items/0/outboundLineId': expect.stringMatching(
+        /^items line 1: outboundLineId must be a whole number/,
+      ),
+    })
     const list = (await call('GET', `${orders}?customerName=Lines&size=100`)).json()
     expect(list.totalElements).toBe(3) // the three orders of the tests above, no fourth
   })

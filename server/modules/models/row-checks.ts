@@ -13,7 +13,7 @@ import * as schemas from './model-schemas.ts'
 import type { Row } from './model-scope.ts'
 
 const rowValidator = new Ajv({ allErrors: true, coerceTypes: true, strict: false })
-const compiled = new WeakMap<ModelSchema, { create: ValidateFunction; update: ValidateFunction }>()
+const compiled = new WeakMap<ModelSchema, Record<RowStatus, ValidateFunction>>()
 
 function validatorsOf(model: ModelSchema) {
   let validators = compiled.get(model)
@@ -21,6 +21,8 @@ function validatorsOf(model: ModelSchema) {
     validators = {
       create: rowValidator.compile(schemas.createBodySchema(model)),
       update: rowValidator.compile(schemas.updateBodySchema(model)),
+      // Id and version of the right types: a text id would otherwise reach the query as a bigint.
+      delete: rowValidator.compile(schemas.deleteBodySchema(model)),
     }
     compiled.set(model, validators)
   }
@@ -39,12 +41,11 @@ const batchPlace: RowPlace = {
   label: (index) => `row ${index + 1}`,
 }
 
-/** 400 when a create or update row fails the model's body schema, each problem placed by `place`. */
+/** 400 when a row fails the body schema of its kind of change (create, update, delete), placed by `place`. */
 export function validateRows(model: ModelSchema, rows: Row[], place: RowPlace = batchPlace): void {
   const fields: Record<string, string> = {}
   rows.forEach((row, index) => {
-    const status = row._status as RowStatus
-    const validate = status === 'create' || status === 'update' ? validatorsOf(model)[status] : undefined
+    const validate = validatorsOf(model)[row._status as RowStatus] as ValidateFunction | undefined
     if (!validate || validate(row)) return
     const described = describeValidation((validate.errors ?? []) as FastifySchemaValidationError[], 'body')
     for (const [field, message] of Object.entries(described.fields))
