@@ -67,6 +67,7 @@ export {
 } from './compile/compile-page'
 export type { FormMode, CompileContext } from './compile/field-schema'
 export { evaluateCondition } from './compile/conditions'
+export { searchParams } from './compile/search-params'
 export { pageSizeOptions, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_OPTIONS } from './compile/page-sizes'
 
 // Data

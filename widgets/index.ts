@@ -33,6 +33,7 @@ import { radioWidget } from './radio/radio.widget'
 import { rateWidget } from './rate/rate.widget'
 import { schemaPlaygroundWidget } from './schema-playground/schema-playground.widget'
 import { searchBarWidget } from './search-bar/search-bar.widget'
+import { searchRangeWidget } from './search-range/search-range.widget'
 import { selectWidget } from './select/select.widget'
 import { switchWidget } from './switch/switch.widget'
 import { tabsPageWidget } from './tabs-page/tabs-page.widget'
@@ -73,6 +74,7 @@ export const defaultWidgets: WidgetDefinition[] = [
   exportTasksWidget,
   filterTemplatesWidget,
   columnSettingsWidget,
+  searchRangeWidget,
   masterDetailPageWidget,
   tabsPageWidget,
   dashboardPageWidget,

@@ -46,6 +46,7 @@ export const PART_WIDGET_NAMES = [
   'ExportTasks',
   'FilterTemplates',
   'ColumnSettings',
+  'SearchRange',
 ] as const
 
 export const WIDGET_NAMES: readonly string[] = [

@@ -30,6 +30,7 @@ const SEARCH_WIDGET: Record<string, string> = {
 export function compileField(name: string, spec: FieldSpec, context: CompileContext): ISchema {
   const { t, mode } = context
   const search = mode === 'search'
+  if (search && spec.search === 'range') return compileRange(spec, context)
   const widget = search ? (SEARCH_WIDGET[spec.widget] ?? spec.widget) : spec.widget
   const label = t(spec.label)
   const required = !search && spec.required === true
@@ -102,4 +103,45 @@ function rules(spec: FieldSpec, name: string, t: TextResolver): Record<string, u
     list.push({ pattern: spec.pattern, message })
   }
   return list
+}
+
+/** Which pair a range search asks for, by the field's widget (validation allows only these three). */
+const RANGE_KIND: Record<string, 'date' | 'datetime' | 'number'> = {
+  DatePicker: 'date',
+  DatetimePicker: 'datetime',
+  InputNumber: 'number',
+}
+
+/**
+ * A `search: "range"` field in the search form: one SearchRange holding [from, to] (either may be empty);
+ * searchParams() sends it as <name>From / <name>To, the model's range bounds (both inclusive).
+ */
+function compileRange(spec: FieldSpec, context: CompileContext): ISchema {
+  const { t } = context
+  const label = t(spec.label)
+  const bounds = { min: spec.min, max: spec.max, precision: spec.precision }
+  return {
+    type: 'array',
+    title: label,
+    'x-decorator': 'FormItem',
+    'x-component': 'SearchRange',
+    'x-component-props': {
+      'aria-label': label,
+      kind: RANGE_KIND[spec.widget] ?? 'number',
+      ...Object.fromEntries(Object.entries(bounds).filter(([, v]) => v !== undefined)),
+      placeholder: [t('common.search.rangeFrom'), t('common.search.rangeTo')],
+    },
+    'x-validator': [
+      {
+        triggerType: 'onInput',
+        validator: (value: unknown) => {
+          const [from, to] = Array.isArray(value) ? (value as unknown[]) : []
+          if (isEmpty(from) || isEmpty(to)) return ''
+          // Wire dates and datetimes compare as text; numbers as numbers.
+          const after = typeof from === 'number' ? from > Number(to) : String(from) > String(to)
+          return after ? t('common.validation.rangeOrder', { name: label }) : ''
+        },
+      },
+    ],
+  }
 }

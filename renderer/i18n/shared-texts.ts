@@ -13,6 +13,7 @@ import filtersTexts from './filters.texts.json'
 import pagesTexts from './pages.texts.json'
 import tableTexts from './table.texts.json'
 import dataHierarchyTexts from './data-hierarchy.texts.json'
+import kindsTexts from './kinds.texts.json'
 
 export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/common.texts.json': commonTexts as PageTexts,
@@ -24,6 +25,7 @@ export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/pages.texts.json': pagesTexts as PageTexts,
   'renderer/i18n/table.texts.json': tableTexts as PageTexts,
   'renderer/i18n/data-hierarchy.texts.json': dataHierarchyTexts as PageTexts,
+  'renderer/i18n/kinds.texts.json': kindsTexts as PageTexts,
 }
 
 /** Every shared text, merged. */

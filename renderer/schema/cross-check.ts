@@ -36,7 +36,8 @@ const GUARD: Record<string, keyof NonNullable<ModelSchema['permissions']>> = {
 
 type Block = {
   dataSource?: { model?: string; primaryKey: string }
-  fields?: Record<string, { lookupCode?: string; lovCode?: string }>
+  fields?: Record<string, { lookupCode?: string; lovCode?: string; search?: 'range' }>
+  search?: { fields: string[] }
   table?: {
     columns: { field: string; sortable?: boolean; filter?: string }[]
     rowActions?: PageAction[]
@@ -78,6 +79,7 @@ export function crossIssues(page: PageSchema, context: CrossContext): IssueDraft
       }
     }
     if (model) {
+      issues.push(...rangeIssues(block, base, model))
       block.table?.columns.forEach((column, i) => {
         const field = model.fields.find((f) => f.name === column.field)
         if (column.sortable && field && !field.sortable) {
@@ -108,6 +110,29 @@ export function crossIssues(page: PageSchema, context: CrossContext): IssueDraft
         list?.forEach((a, i) => guardIssue(a, `${where}/${i}`, model, issues))
     }
   }
+  return issues
+}
+
+/** A search field is a range on the page exactly when its model field is searchable by range. */
+function rangeIssues(block: Block, base: string, model: ModelSchema): IssueDraft[] {
+  const issues: IssueDraft[] = []
+  block.search?.fields.forEach((name, i) => {
+    const searchable = model.fields.find((f) => f.name === name)?.searchable
+    const range = block.fields?.[name]?.search === 'range'
+    if (searchable === 'range' && !range) {
+      issues.push({
+        pointer: `${base}/search/fields/${i}`,
+        message: `the model searches '${name}' by range (${name}From / ${name}To): a single value would be ignored`,
+        suggestion: `add "search": "range" to ${base}/fields/${name}`,
+      })
+    } else if (range && searchable !== 'range') {
+      issues.push({
+        pointer: `${base}/fields/${name}/search`,
+        message: `the model does not search '${name}' by range (its searchable is ${searchable ? `'${searchable}'` : 'unset'})`,
+        suggestion: 'remove "search": "range" or mark the model field "searchable": "range"',
+      })
+    }
+  })
   return issues
 }
 

@@ -105,6 +105,14 @@ export const FieldSpec = Type.Object(
       Type.Boolean({ description: 'false: may be set when creating, read-only when editing (e.g. a code).' }),
     ),
     linkage: Type.Optional(Type.Ref('Linkage')),
+    search: Type.Optional(
+      Type.Literal('range', {
+        description:
+          'How the search bar asks for this field. range: a from–to pair (a date range picker for DatePicker and ' +
+          'DatetimePicker, two number inputs for InputNumber) sent as <name>From / <name>To; the model field must be ' +
+          '"searchable": "range".',
+      }),
+    ),
     props: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         description: 'Extra props passed to the widget as they are (plain data only, no code).',

@@ -205,7 +205,8 @@ export const MasterDetailPage = Type.Object(
     ...header(
       'master-detail',
       'A header record with one or more editable line tables (e.g. an order and its lines), saved together: ' +
-        "the header, then each table's changed lines in one batch-save call with _status create/update/delete.",
+        "one POST <header path>/with-lines call, one transaction: the header and each table's changed lines " +
+        'with _status create/update/delete.',
     ),
     ...data,
     idParam: Type.String({

@@ -14,6 +14,8 @@ interface Block {
   header?: { sections?: { fields?: string[] }[] }
 }
 
+/** Widgets the search bar can ask a from–to pair of (a date range, or two numbers). */
+export const RANGE_WIDGETS = new Set(['DatePicker', 'DatetimePicker', 'InputNumber'])
 const VALUE_OPS = new Set(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'])
 const LIST_OPS = new Set(['in', 'notIn'])
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v)
@@ -57,6 +59,13 @@ export function fieldIssues(block: Block, base: string): IssueDraft[] {
       }
     }
     issues.push(...lovIssues(spec, at, names))
+    if (spec.search === 'range' && !RANGE_WIDGETS.has(String(spec.widget))) {
+      issues.push({
+        pointer: `${at}/search`,
+        message: `a ${String(spec.widget)} field cannot be searched by range: only ${[...RANGE_WIDGETS].join(', ')} can`,
+        suggestion: 'remove "search": "range" (the field is then searched by its value)',
+      })
+    }
     const linkage = (spec.linkage ?? {}) as Record<string, unknown>
     for (const [rule, condition] of Object.entries(linkage)) {
       conditionIssues(condition, `${at}/linkage/${rule}`, names, issues)

@@ -21,12 +21,12 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** master-detail: the order header and its lines; lines are edited locally and saved in one batch. */
+/** master-detail: the order header and its lines; lines are edited locally and saved with the header in one call. */
 export const MasterDetail: Story = {
   parameters: { env: () => createFakeEnv({ handlers: orderBackend().handlers }) },
 }
 
-/** master-detail whose batch is refused with 409: the page says so and offers a reload. */
+/** master-detail whose save is refused with 409: the page says so and offers a reload. */
 export const MasterDetailConflict: Story = {
   parameters: { env: () => createFakeEnv({ handlers: orderBackend({ stale: true }).handlers }) },
 }

@@ -15,13 +15,15 @@ const lineTable = () => within(screen.getByRole('region', { name: 'Lines' }))
 
 describe('master-detail page', () => {
   it(
-    'shows the header and its lines, and saves changed lines in one batch with _status',
+    'shows the header and its lines, and saves the header with its changed lines in ONE call (issue 3)',
     { timeout: 60000 },
     async () => {
       render(<MasterDetail />)
       await screen.findByRole('region', { name: 'Lines' })
-      expect(await screen.findByRole('textbox', { name: 'Remark' })).toHaveValue('Weekly top-up')
+      const remark = await screen.findByRole('textbox', { name: 'Remark' })
+      expect(remark).toHaveValue('Weekly top-up')
       expect(await lineTable().findByText('SKU-RED')).toBeInTheDocument()
+      await userEvent.type(remark, '!')
       const [, second] = await lineTable().findAllByRole('button', { name: 'Delete' })
       await userEvent.click(second!)
       await userEvent.click(lineTable().getByRole('button', { name: 'Add line' }))
@@ -32,21 +34,32 @@ describe('master-detail page', () => {
       await userEvent.click(screen.getAllByRole('button', { name: /^Save/ }).at(-1)!)
       await waitFor(() =>
         expect(currentStoryEnv().calls.map((c) => `${c.method} ${c.path}`)).toContain(
-          'POST /v1/1/transfer-order-lines/batch-save',
+          'POST /v1/1/transfer-orders/with-lines',
         ),
       )
-      const batch = currentStoryEnv().calls.find((c) => c.path.endsWith('/batch-save'))?.data
-      expect(batch).toEqual([
-        { itemCode: 'SKU-GREEN', quantity: 3, _status: 'create', orderId: 7 },
-        {
-          lineId: 72,
-          orderId: 7,
-          itemCode: 'SKU-BLUE',
-          quantity: 4,
-          objectVersionNumber: 1,
-          _status: 'delete',
-        },
-      ])
+      const writes = currentStoryEnv().calls.filter((c) => c.method !== 'GET' && c.service === 'wms')
+      expect(writes).toHaveLength(1)
+      expect(writes[0]!.data).toEqual({
+        header: expect.objectContaining({ orderId: 7, remark: 'Weekly top-up!', objectVersionNumber: 3 }),
+        lines: [
+          {
+            key: 'lines',
+            resource: 'transfer-order-lines',
+            parentField: 'orderId',
+            rows: [
+              { itemCode: 'SKU-GREEN', quantity: 3, _status: 'create', orderId: 7 },
+              {
+                lineId: 72,
+                orderId: 7,
+                itemCode: 'SKU-BLUE',
+                quantity: 4,
+                objectVersionNumber: 1,
+                _status: 'delete',
+              },
+            ],
+          },
+        ],
+      })
     },
   )
 

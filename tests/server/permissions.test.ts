@@ -125,9 +125,17 @@ describe('permission guards, from the route table', () => {
   })
 })
 
-/** A body for a route whose codes the handler checks by content: batch-save rows of the kind needing `code`. */
+/**
+ * A body for a route whose codes the handler checks by content: batch-save rows of the kind needing `code`,
+ * or a header saved with (no) lines that is created or updated.
+ */
 async function bodyNeeding(route: RouteEntry, code: string): Promise<unknown> {
   const model = modelOfRoute(route)
+  if (model && route.url.endsWith('/with-lines')) {
+    const header =
+      code === model.permissions?.create ? await validRow(app, model, TENANT_A, 701) : await firstRow(model)
+    return { header, lines: [] }
+  }
   if (!model || !route.url.endsWith('/batch-save')) return {}
   const kind = (Object.entries(model.permissions ?? {}) as Array<[string, string]>).find(
     ([, c]) => c === code,

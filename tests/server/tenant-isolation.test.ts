@@ -214,8 +214,17 @@ describe.each(tenantModels.map((model) => [model.entity, model] as const))(
       const kinds = new Map(
         routes.map((route) => [`${route.method} ${route.url.slice(modelPath(model).length)}`, route]),
       )
-      // GET /aggregate reads the same tenant-scoped rows as the list; the path test above covers its :tenantId.
-      const known = ['GET ', 'GET /:id', 'GET /aggregate', 'POST ', 'PUT ', 'DELETE ', 'POST /batch-save']
+      // GET /aggregate names no record id to try: it reads the list's rows, scoped the same way.
+      const known = [
+        'GET ',
+        'GET /:id',
+        'GET /aggregate',
+        'POST ',
+        'PUT ',
+        'DELETE ',
+        'POST /batch-save',
+        'POST /with-lines',
+      ]
       expect(
         [...kinds.keys()].filter((kind) => !known.includes(kind)),
         'a new model route: test it here',
@@ -228,6 +237,7 @@ describe.each(tenantModels.map((model) => [model.entity, model] as const))(
         ['DELETE', base(), [keyOfB()]],
         ['POST', `${base()}/batch-save`, [{ ...rowOfB(), ...keyOfB(), _status: 'update' }]],
         ['POST', `${base()}/batch-save`, [{ ...keyOfB(), _status: 'delete' }]],
+        ['POST', `${base()}/with-lines`, { header: { ...rowOfB(), ...keyOfB() }, lines: [] }],
       ]
       for (const [method, url, payload] of attempts) {
         tried.endpoints.add(`${method} ${url}`)

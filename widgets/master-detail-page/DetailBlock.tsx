@@ -20,11 +20,10 @@ export interface DetailBlockProps {
   lines: LineState
   onChange(change: (state: LineState) => LineState): void
   /** False until the header exists: lines belong to a saved header. */
-  editable: boolean
 }
 
 /** One line table of a master-detail page: lines edited in a drawer, kept locally until the page is saved. */
-export function DetailBlock({ detail, lines, onChange, editable }: DetailBlockProps) {
+export function DetailBlock({ detail, lines, onChange }: DetailBlockProps) {
   const { t } = usePageContext()
   const env = useRendererEnv()
   const [open, setOpen] = useState<{ mode: EditMode; record?: Row }>()
@@ -46,7 +45,7 @@ export function DetailBlock({ detail, lines, onChange, editable }: DetailBlockPr
         </h3>
         <Permission code={create?.permission}>
           {(disabled) => (
-            <Button disabled={disabled || !editable} onClick={() => setOpen({ mode: 'create' })}>
+            <Button disabled={disabled} onClick={() => setOpen({ mode: 'create' })}>
               {t('common.detail.addLine')}
             </Button>
           )}
@@ -60,10 +59,9 @@ export function DetailBlock({ detail, lines, onChange, editable }: DetailBlockPr
         size={size}
         sizeOptions={[size]}
         rowKey={LINE_KEY}
-        rowActions={editable ? rowActions : undefined}
+        rowActions={rowActions}
         onRowAction={onRowAction}
         onChange={() => undefined}
-        emptyText={editable ? undefined : t('common.detail.noRecord')}
       />
       {open ? (
         <EditForm

@@ -20,8 +20,8 @@ import { saveMasterDetail } from './save-master-detail'
 const MAX_LINES = 1000
 
 /**
- * A header form above editable line tables, saved together with one Save (header, then each table's batch).
- * Without the id in the route it creates the header first; lines are added once it exists.
+ * A header form above editable line tables, saved together with one Save: one request, one transaction on
+ * the server (see save-master-detail.ts). Without the id in the route it creates the header and its lines.
  */
 export function MasterDetailPage({ page, params: routeParams }: PageWidgetProps<MasterDetailSchema>) {
   const env = useRendererEnv()
@@ -93,6 +93,7 @@ export function MasterDetailPage({ page, params: routeParams }: PageWidgetProps<
       form,
       header,
       headerSource,
+      headerService: page.dataSource.service,
       primaryKey: page.dataSource.primaryKey,
       details: page.details.map((d, i) => ({
         key: d.key,
@@ -104,7 +105,6 @@ export function MasterDetailPage({ page, params: routeParams }: PageWidgetProps<
     })
     setSaving(false)
     if (!outcome.ok) {
-      if (outcome.header) setHeader(outcome.header) // saved before a line table failed: keep its new version
       if (outcome.conflict) setConflict(outcome.conflict)
       else if (outcome.message) env.notify.error(outcome.message)
       return
@@ -136,7 +136,6 @@ export function MasterDetailPage({ page, params: routeParams }: PageWidgetProps<
           detail={detail}
           lines={lines[detail.key] ?? { rows: [], removed: [] }}
           onChange={changers[detail.key]!}
-          editable={!!id}
         />
       ))}
       <Space style={{ marginTop: 16 }}>

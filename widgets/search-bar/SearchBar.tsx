@@ -3,13 +3,13 @@ import { createForm } from '@formily/core'
 import { FormProvider } from '@formily/react'
 import { Button, Space } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
-import { compileSearchForm, stripEmpty, usePageContext, type CompilablePage } from '../../renderer/index'
+import { compileSearchForm, searchParams, usePageContext, type CompilablePage } from '../../renderer/index'
 import { useCompileContext } from '../shared/use-compile-context'
 import { useSchemaField } from '../shared/use-schema-field'
 
 export interface SearchBarProps {
   page: CompilablePage
-  /** Called with the non-empty conditions after the form validated. */
+  /** Called with the non-empty conditions after the form validated (ranges as <name>From / <name>To). */
   onSearch(filters: Record<string, unknown>): void
   initialValues?: Record<string, unknown>
 }
@@ -41,7 +41,7 @@ export function SearchBar({ page, onSearch, initialValues }: SearchBarProps) {
 
   const search = () =>
     form.validate().then(
-      () => onSearch(stripEmpty({ ...form.values })),
+      () => onSearch(searchParams(page.fields, { ...form.values })),
       () => undefined,
     )
   const reset = () =>

@@ -20,7 +20,7 @@ function Table() {
   const columns = useMemo(() => compileColumns(page, t, env.user.language), [t, env])
   useEffect(
     () =>
-      whenPainted('.ant-table-tbody tr.ant-table-row', 10, (ms) => {
+      whenPainted('.ant-table-tbody-virtual .ant-table-row, .ant-table-tbody tr.ant-table-row', 10, (ms) => {
         publish({ painted: ms })
         const scroller = document.querySelector('.ant-table-tbody-virtual-holder, .ant-table-body')
         if (scroller) void scrollFrames(scroller, 120, 120)

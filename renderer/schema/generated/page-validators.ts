@@ -203,6 +203,12 @@ const schema17 = {
       type: 'boolean',
     },
     linkage: { $ref: '#/$defs/Linkage' },
+    search: {
+      description:
+        'How the search bar asks for this field. range: a from–to pair (a date range picker for DatePicker and DatetimePicker, two number inputs for InputNumber) sent as <name>From / <name>To; the model field must be "searchable": "range".',
+      const: 'range',
+      type: 'string',
+    },
     props: {
       description: 'Extra props passed to the widget as they are (plain data only, no code).',
       type: 'object',
@@ -1290,15 +1296,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         errors = vErrors.length
       }
     }
-    if (data.props !== undefined) {
-      let data23 = data.props
-      if (!(data23 && typeof data23 == 'object' && !Array.isArray(data23))) {
+    if (data.search !== undefined) {
+      let data23 = data.search
+      if (typeof data23 !== 'string') {
         const err40 = {
-          instancePath: instancePath + '/props',
-          schemaPath: '#/properties/props/type',
+          instancePath: instancePath + '/search',
+          schemaPath: '#/properties/search/type',
           keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
+          params: { type: 'string' },
+          message: 'must be string',
         }
         if (vErrors === null) {
           vErrors = [err40]
@@ -1307,9 +1313,42 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++
       }
+      if ('range' !== data23) {
+        const err41 = {
+          instancePath: instancePath + '/search',
+          schemaPath: '#/properties/search/const',
+          keyword: 'const',
+          params: { allowedValue: 'range' },
+          message: 'must be equal to constant',
+        }
+        if (vErrors === null) {
+          vErrors = [err41]
+        } else {
+          vErrors.push(err41)
+        }
+        errors++
+      }
+    }
+    if (data.props !== undefined) {
+      let data24 = data.props
+      if (!(data24 && typeof data24 == 'object' && !Array.isArray(data24))) {
+        const err42 = {
+          instancePath: instancePath + '/props',
+          schemaPath: '#/properties/props/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        }
+        if (vErrors === null) {
+          vErrors = [err42]
+        } else {
+          vErrors.push(err42)
+        }
+        errors++
+      }
     }
   } else {
-    const err41 = {
+    const err43 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1317,9 +1356,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err41]
+      vErrors = [err43]
     } else {
-      vErrors.push(err41)
+      vErrors.push(err43)
     }
     errors++
   }
@@ -6599,7 +6638,7 @@ const schema61 = {
     },
     kind: {
       description:
-        "A header record with one or more editable line tables (e.g. an order and its lines), saved together: the header, then each table's changed lines in one batch-save call with _status create/update/delete.",
+        "A header record with one or more editable line tables (e.g. an order and its lines), saved together: one POST <header path>/with-lines call, one transaction: the header and each table's changed lines with _status create/update/delete.",
       const: 'master-detail',
       type: 'string',
     },

@@ -1,17 +1,19 @@
-import { Ajv } from 'ajv'
-import type { FastifyPluginAsync, FastifyRequest, FastifySchemaValidationError } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
-import { AppError, badRequest, noPermission } from '../../errors.ts'
-import { grantedCodes, requirePermission, sessionOf } from '../../plugins/permissions.ts'
-import { describeValidation } from '../../plugins/validation-messages.ts'
+import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { exportPermission, handleExport, isExportRequest } from '../export/model-export.ts'
 import { aggregateRows, MEASURES } from './model-aggregate.ts'
 import { listRows } from './model-list.ts'
 import * as schemas from './model-schemas.ts'
 import { modelDb, type Row } from './model-scope.ts'
 import { createRow, deleteRow, getRow, updateRow } from './model-write.ts'
-
-const rowValidator = new Ajv({ allErrors: true, coerceTypes: true, strict: false })
+import {
+  checkDeleteKeys,
+  checkWritePermissions,
+  validateRows,
+  writeCodes,
+  type RowStatus,
+} from './row-checks.ts'
 
 /** The base path of a model: /api/<service>/v1[/:tenantId]/<resource>. */
 export const modelPath = (model: ModelSchema) =>
@@ -24,8 +26,6 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     const guard = (code: string | undefined) => (code ? { preHandler: requirePermission(code) } : {})
     const params = schemas.pathParamsSchema(model, false)
     const inTransaction = <T>(work: (trx: typeof app.db) => Promise<T>) => app.db.transaction().execute(work)
-    const validateCreate = rowValidator.compile(schemas.createBodySchema(model))
-    const validateUpdate = rowValidator.compile(schemas.updateBodySchema(model))
 
     // The list URL also exports (exportType=COLUMN|DATA), guarded by the export code (else the query code).
     const listGuard = async (request: FastifyRequest) => {
@@ -93,30 +93,18 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     app.post(
       `${base}/batch-save`,
       {
-        config: { permissionCodes: batchCodes(model) },
+        config: { permissionCodes: writeCodes(model) },
         schema: { params, body: schemas.batchBodySchema(model) },
       },
       async (request) => {
         const session = sessionOf(request)
         const rows = request.body as Row[]
-        await checkBatchPermissions(request, model, rows)
-        rows.forEach((row, index) => {
-          const validate =
-            row._status === 'create' ? validateCreate : row._status === 'update' ? validateUpdate : undefined
-          if (validate && !validate(row)) {
-            const { fields } = describeValidation(
-              (validate.errors ?? []) as FastifySchemaValidationError[],
-              'body',
-            )
-            const prefixed = Object.fromEntries(
-              Object.entries(fields).map(([field, message]) => [
-                `${index}/${field}`,
-                `row ${index + 1}: ${message}`,
-              ]),
-            )
-            throw badRequest(`Invalid request body: ${Object.values(prefixed).join('; ')}.`, prefixed)
-          }
-        })
+        await checkWritePermissions(
+          request,
+          rows.map((row) => ({ model, status: row._status as RowStatus })),
+        )
+        checkDeleteKeys(model, rows)
+        validateRows(model, rows)
         return inTransaction(async (trx) => {
           const saved: Row[] = []
           for (const row of rows) {
@@ -127,46 +115,6 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
           return saved
         })
       },
-    )
-  }
-}
-
-/** The codes a batch-save may need (declared on the route for the route table). */
-const batchCodes = (model: ModelSchema) =>
-  [model.permissions?.create, model.permissions?.update, model.permissions?.delete].filter(
-    (code): code is string => !!code,
-  )
-
-/** A batch needs the permission of every kind of change it carries. */
-async function checkBatchPermissions(
-  request: FastifyRequest,
-  model: ModelSchema,
-  rows: Row[],
-): Promise<void> {
-  const byStatus = {
-    create: model.permissions?.create,
-    update: model.permissions?.update,
-    delete: model.permissions?.delete,
-  }
-  const needed = [
-    ...new Set(
-      rows
-        .map((row) => byStatus[row._status as keyof typeof byStatus])
-        .filter((code): code is string => !!code),
-    ),
-  ]
-  const granted = await grantedCodes(request.server.db, sessionOf(request).roleId, needed)
-  const missing = needed.find((code) => !granted.has(code))
-  if (missing) throw noPermission(missing)
-  if (
-    rows.some(
-      (row) => row._status === 'delete' && (row[model.primaryKey] == null || row.objectVersionNumber == null),
-    )
-  ) {
-    throw new AppError(
-      400,
-      'error.validation',
-      `Rows with _status delete need ${model.primaryKey} and objectVersionNumber.`,
     )
   }
 }
