@@ -61,10 +61,8 @@ export async function appMeasures(browser: Browser): Promise<Figure[]> {
     const keys: string[] = []
     for (let i = 1; i <= 10; i++) {
       await goInApp(page, `/wmdm/warehouse?n=${i}`)
-      await page
-        .locator('.ant-table-tbody tr.ant-table-row')
-        .first()
-        .waitFor({ state: 'visible', timeout: 30000 })
+      // kept-alive tabs keep their (hidden) rows: wait for a row of the page in view
+      await page.locator('.ant-table-tbody tr.ant-table-row:visible').first().waitFor({ timeout: 30000 })
     }
     for (const element of await page.locator('[data-tab-key]').all()) {
       keys.push((await element.getAttribute('data-tab-key')) ?? '')
