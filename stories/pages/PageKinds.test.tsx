@@ -95,7 +95,7 @@ describe('dashboard page', () => {
   it('shows figures from the aggregate endpoint with the configured precision', async () => {
     render(<Dashboard />)
     expect(await screen.findByText('36,264.50')).toBeInTheDocument()
-    expect(screen.getByText('Warehouses by type')).toBeInTheDocument()
+    expect(await screen.findByText('Warehouses by type')).toBeInTheDocument()
     const sum = currentStoryEnv().calls.find((c) => c.params?.measure === 'sum')
     expect(sum).toMatchObject({ path: '/v1/1/warehouses/aggregate', params: { field: 'area' } })
   })

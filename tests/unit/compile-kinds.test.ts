@@ -4,7 +4,7 @@
  */
 import type { ISchema } from '@formily/json-schema'
 import { describe, expect, it } from 'vitest'
-import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
+import warehouseFile from '../../schemas/pages/wmdm/warehouse.page.json'
 import { FIELD_WIDGET_NAMES } from '../../widgets/names'
 import { PAGE_WIDGETS } from '../../renderer/runtime/SchemaPage'
 import { custom, dashboard, masterDetail, tabs } from '../../renderer/schema/fixtures/kinds'
@@ -16,6 +16,9 @@ import {
   type CompilablePage,
 } from '../../renderer/compile/compile-page'
 import type { CompileContext, FormMode } from '../../renderer/compile/field-schema'
+
+// A copy: compiled schemas are memoised per page object, and other test files compile the same import.
+const warehouse = structuredClone(warehouseFile)
 
 const t = (key: string, values?: Record<string, unknown>) =>
   key === 'common.validation.rangeOrder' ? `${String(values?.name)}: start after end` : key

@@ -9,7 +9,7 @@ const { WarehouseFigures, AggregateFails } = composeStories(stories, preview)
 test('shows the figures and the chart of the aggregate endpoint', async () => {
   render(<WarehouseFigures />)
   expect(await screen.findByText('36,264.50')).toBeInTheDocument()
-  expect(screen.getByText('Warehouses by type')).toBeInTheDocument()
+  expect(await screen.findByText('Warehouses by type')).toBeInTheDocument()
 })
 
 test('a failing aggregate call says so on the card, with the server message', async () => {

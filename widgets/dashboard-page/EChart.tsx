@@ -5,10 +5,10 @@
 import { BarChart, LineChart, PieChart } from 'echarts/charts'
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
-import { CanvasRenderer } from 'echarts/renderers'
+import { SVGRenderer } from 'echarts/renderers'
 import { useEffect, useRef } from 'react'
 
-echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer])
+echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer])
 
 export interface EChartProps {
   kind: 'bar' | 'line' | 'pie'
@@ -24,7 +24,8 @@ export default function EChart({ kind, data, label, height = 260 }: EChartProps)
   useEffect(() => {
     const node = element.current
     if (!node) return
-    const chart = echarts.init(node, undefined, { renderer: 'canvas' })
+    // SVG: crisp at any zoom, printable, and it needs no canvas (which jsdom lacks).
+    const chart = echarts.init(node, undefined, { renderer: 'svg' })
     chart.setOption(
       kind === 'pie'
         ? {

@@ -36,7 +36,11 @@ function problemsOf(models: Record<string, unknown>): string {
 describe('model loader', () => {
   it('loads the repository models', () => {
     const loaded = loadModels('schemas/models', seedReferences())
-    expect(loaded.map((m) => m.model.entity).sort()).toEqual(['jxsOutboundOrder', 'warehouse'])
+    expect(loaded.map((m) => m.model.entity).sort()).toEqual([
+      'jxsOutboundLine',
+      'jxsOutboundOrder',
+      'warehouse',
+    ])
   })
 
   it('names file, line, JSON pointer and a fix for a schema error', () => {
