@@ -69,7 +69,13 @@ async function removeSeeded(request: APIRequestContext, token: string) {
 }
 
 async function openExport(page: Page) {
-  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  // The toolbar's Export (not a closing dialog's), at most once per 1500 ms (OperationBar debounce).
+  await page
+    .locator('.ant-modal-content')
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined)
+  await page.waitForTimeout(1600)
+  await page.locator('.wms-operation-bar').getByRole('button', { name: 'Export', exact: true }).click()
   const dialog = page.locator('.ant-modal-content', { hasText: 'Max rows per sheet' })
   await dialog.getByText('All columns').waitFor()
   return dialog
