@@ -54,6 +54,13 @@ describe('live notices (PLAT-SOCK, PLAT-HDR-13)', () => {
 
     await expect.poll(() => bellCount(clerk.page)).toBe(before + 1)
     await expect.poll(() => clerk.page.getByText('您有新的消息').count()).toBeGreaterThan(0)
+    // The notification closes by itself after 2.5 s (or by its close button); until then it covers the dropdown.
+    await clerk.page
+      .locator('.ant-notification-notice-close')
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined)
+    await expect.poll(() => clerk.page.getByText('您有新的消息').count(), { timeout: 10_000 }).toBe(0)
     // The dropdown lists it; marking it read brings the counter back down.
     await bell.click()
     await clerk.page.getByText('周六全天盘点').waitFor()

@@ -101,9 +101,9 @@ test('columns without a filter in the page have no header filter', () => {
 })
 
 test('CORE-TBL-13: an editable cell hands its edits over; left empty it says "Please enter {name}"', async () => {
-  render(<Editable />)
+  const { container } = render(<Editable />)
   const codes = screen.getAllByRole('textbox', { name: 'Warehouse code' })
-  expect(screen.queryByRole('alert')).toBeNull()
+  expect(within(container).queryByRole('alert')).toBeNull()
   await userEvent.type(codes[1] as HTMLElement, 'X')
   expect(Editable.args.editing?.onCellChange).toHaveBeenLastCalledWith(
     expect.objectContaining({ warehouseCode: 'WH-E001' }),
@@ -116,9 +116,9 @@ test('CORE-TBL-13: an editable cell hands its edits over; left empty it says "Pl
 })
 
 test('CORE-TBL-13/14: after validation every empty required cell shows its message', async () => {
-  render(<EditableValidated />)
+  const { container } = render(<EditableValidated />)
   expect(await screen.findByText('Please enter Warehouse code')).toBeInTheDocument()
   expect(screen.getByText('Please select Warehouse type')).toBeInTheDocument()
   // the filled lines show no message
-  expect(screen.getAllByRole('alert')).toHaveLength(2)
+  expect(within(container).getAllByRole('alert')).toHaveLength(2)
 })
