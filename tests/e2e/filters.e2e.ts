@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launch, openSession, signIn } from './browser'
+import { rows } from './antd-locators'
 
 let browser: Browser
 beforeAll(async () => {
@@ -12,7 +13,6 @@ afterAll(async () => {
 
 /** The page answers slower on a busy machine than expect.poll's default second. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20000, interval: 200 })
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
 const rowTexts = (page: Page) => rows(page).allInnerTexts()
 const headers = async (page: Page) =>
   (await page.locator('.ant-table-thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Locator } from 'playwright-core'
 import { launch, openSession, signIn } from './browser'
+import { drawer, rows } from './antd-locators'
 
 let browser: Browser
 beforeAll(async () => {
@@ -12,8 +13,6 @@ afterAll(async () => {
 
 const item = (scope: Locator, label: string) =>
   scope.locator('.ant-formily-item', { has: scope.page().getByText(label, { exact: true }) })
-const drawer = (page: Page) => page.locator('.ant-drawer-content')
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
 
 describe('Lov on the dealer outbound order screen (schemas/pages/winv/jxs-outbound-order.page.json)', () => {
   it('picks the ship-from warehouse in the popup, fills its code, saves and shows its name in the list', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { launch, openSession, signIn } from './browser'
+import { drawer, field, rows } from './antd-locators'
 
 /**
  * Stored HTML is shown as text (issue 9 "Hostile input"): warehouse names carrying markup are saved through the
@@ -19,14 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-const field = (scope: Locator, label: string) =>
-  scope
-    .locator('.ant-formily-item', { has: scope.page().getByText(label, { exact: true }) })
-    .locator('input, textarea')
-    .first()
-const drawer = (page: Page) => page.locator('.ant-drawer-content')
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
 
 declare global {
   interface Window {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, openSession, signIn } from './browser'
+import { drawer, formItem, rows } from './antd-locators'
 
 let browser: Browser
 beforeAll(async () => {
@@ -10,11 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-const drawer = (page: Page) => page.locator('.ant-drawer-content')
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
-const item = (scope: Locator, label: string) =>
-  scope.locator('.ant-formily-item', { has: scope.page().getByText(label, { exact: true }) })
 
 // Bytes that would be mangled by any text decoding on the way: a PDF header, NUL, high bytes, CR/LF.
 const BYTES = Buffer.from([
@@ -38,12 +34,12 @@ describe('attachments on the warehouse screen (CORE-UPL, CORE-FILE)', () => {
 
     await page.getByRole('button', { name: 'Create' }).click()
     const form = drawer(page)
-    await item(form, 'Warehouse code').locator('input').fill('E2E-UPL')
-    await item(form, 'Warehouse name').locator('input').first().fill('Upload test warehouse')
-    await item(form, 'Warehouse type').locator('.ant-select').click()
+    await formItem(form, 'Warehouse code').locator('input').fill('E2E-UPL')
+    await formItem(form, 'Warehouse name').locator('input').first().fill('Upload test warehouse')
+    await formItem(form, 'Warehouse type').locator('.ant-select').click()
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Normal' }).click()
 
-    await item(form, 'Attachments').locator('input[type="file"]').setInputFiles({
+    await formItem(form, 'Attachments').locator('input[type="file"]').setInputFiles({
       name: 'Lease contract.pdf',
       mimeType: 'application/pdf',
       buffer: BYTES,
@@ -56,7 +52,7 @@ describe('attachments on the warehouse screen (CORE-UPL, CORE-FILE)', () => {
 
     // find the warehouse again and open it: the file is listed from its attachment group
     const bar = page.locator('form').first()
-    await item(bar, 'Warehouse code').locator('input').fill('E2E-UPL')
+    await formItem(bar, 'Warehouse code').locator('input').fill('E2E-UPL')
     await page.getByRole('button', { name: 'Search' }).click()
     await expect.poll(() => rows(page).count()).toBe(1)
     await rows(page).first().getByRole('button', { name: 'Edit' }).click()

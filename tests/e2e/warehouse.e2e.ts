@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { launch, openSession, signIn } from './browser'
+import { drawer, field, formItem, rows } from './antd-locators'
 
 let browser: Browser
 beforeAll(async () => {
@@ -10,21 +11,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** The input of the form item labelled `label` inside `scope`. */
-const field = (scope: Locator, label: string) =>
-  scope
-    .locator('.ant-formily-item', { has: scope.page().getByText(label, { exact: true }) })
-    .locator('input, textarea')
-    .first()
-
-const drawer = (page: Page) => page.locator('.ant-drawer-content')
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
-
 async function chooseOption(page: Page, scope: Locator, label: string, option: string) {
-  await scope
-    .locator('.ant-formily-item', { has: page.getByText(label, { exact: true }) })
-    .locator('.ant-select')
-    .click()
+  await formItem(scope, label).locator('.ant-select').click()
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click()
 }
 
