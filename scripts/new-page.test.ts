@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -18,8 +18,10 @@ let root: string
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'new-page-'))
   cpSync(join(repo, 'schemas'), join(root, 'schemas'), { recursive: true })
-  for (const file of ['server/seed/data/lookups.json', 'server/seed/data/lov-views.json', '.prettierrc.json'])
-    cpSync(join(repo, file), join(root, file), { recursive: true })
+  for (const file of ['server/seed/data/lookups', 'server/seed/data/lov-views'])
+    for (const path of [`${file}.json`, file])
+      if (existsSync(join(repo, path))) cpSync(join(repo, path), join(root, path), { recursive: true })
+  cpSync(join(repo, '.prettierrc.json'), join(root, '.prettierrc.json'))
 })
 afterEach(() => rmSync(root, { recursive: true, force: true }))
 

@@ -9,7 +9,7 @@ export interface SchemaErrorPanelProps {
 export function SchemaErrorPanel({ title, issues }: SchemaErrorPanelProps) {
   const errors = issues.filter((i) => i.severity === 'error')
   return (
-    <section role="alert" style={panel}>
+    <section role="alert" data-error-panel="page" style={panel}>
       <h2 style={{ fontSize: 16, margin: '0 0 8px' }}>{title}</h2>
       <ul style={{ margin: 0, paddingLeft: 20 }}>
         {errors.map((issue, index) => (

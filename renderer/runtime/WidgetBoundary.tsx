@@ -26,6 +26,7 @@ export class WidgetBoundary extends Component<WidgetBoundaryProps, { error?: Err
     return (
       <div
         role="alert"
+        data-error-panel="widget"
         style={{ border: '1px solid #ffccc7', background: '#fff2f0', padding: 12, margin: 8 }}
       >
         <strong>{this.props.title}</strong>

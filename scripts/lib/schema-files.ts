@@ -1,6 +1,7 @@
 /** Finds and reads the schema files under schemas/ (pages, models) and the seed the checks refer to. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { basename, dirname, join, relative } from 'node:path'
+import { readSeedSet } from '../../server/seed/seed-files.ts'
 
 export interface JsonFile {
   /** Path relative to the repository root, as printed in messages. */
@@ -45,10 +46,15 @@ export function readJsonFile(root: string, file: string): JsonFile {
   }
 }
 
+/** A seed set named by its base file (`server/seed/data/lookups.json` also reads `lookups/*.json`). */
+function readSeedFile(root: string, file: string): unknown {
+  return readSeedSet(join(root, dirname(file)), basename(file, '.json'))
+}
+
 /** Value-set codes of the seed: an array of `{lovCode}` or a map keyed by code. Undefined when absent. */
 export function readLookupCodes(root: string, file: string): Set<string> | undefined {
-  if (!existsSync(join(root, file))) return undefined
-  const data = JSON.parse(readFileSync(join(root, file), 'utf8')) as unknown
+  const data = readSeedFile(root, file)
+  if (data === undefined) return undefined
   if (Array.isArray(data)) {
     return new Set(data.map((set: { lovCode?: unknown; code?: unknown }) => String(set.lovCode ?? set.code)))
   }
@@ -63,8 +69,8 @@ export function readLookupCodes(root: string, file: string): Set<string> | undef
 
 /** View codes of the seed's Lov views (an array of {viewCode}). Undefined when absent. */
 export function readLovViewCodes(root: string, file: string): Set<string> | undefined {
-  if (!existsSync(join(root, file))) return undefined
-  const data = JSON.parse(readFileSync(join(root, file), 'utf8')) as unknown
+  const data = readSeedFile(root, file)
+  if (data === undefined) return undefined
   return new Set(Array.isArray(data) ? data.map((view: { viewCode?: unknown }) => String(view.viewCode)) : [])
 }
 

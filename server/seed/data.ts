@@ -1,9 +1,19 @@
-import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import type { Texts } from '../db/schema.ts'
+import { readSeedSet } from './seed-files.ts'
 
-/** Seed data as JSON files in server/seed/data (other tools read them too, e.g. lookups.json for value-set codes). */
-const read = <T>(name: string): T =>
-  JSON.parse(readFileSync(new URL(`./data/${name}`, import.meta.url), 'utf8')) as T
+/** The seed's folder: server/seed/data. */
+export const seedDataDir = fileURLToPath(new URL('./data', import.meta.url))
+
+/**
+ * Seed data as JSON files in server/seed/data: `<set>.json` and/or `<set>/*.json` per module (seed-files.ts).
+ * Other tools read them too, e.g. the value-set codes for the schema checks.
+ */
+const read = <T>(name: string): T => {
+  const set = readSeedSet<T>(seedDataDir, name.replace(/\.json$/, ''))
+  if (set === undefined) throw new Error(`server/seed/data/${name} is missing: the seed needs it.`)
+  return set
+}
 
 export interface SeedUser {
   id: number
@@ -50,7 +60,9 @@ export type SeedLookups = Record<
 
 export const seedData = {
   tenants: () => read<Array<{ id: number; tenantNum: string; tenantName: string }>>('tenants.json'),
-  permissions: () => read<Array<{ code: string; controllerType?: string }>>('permissions.json'),
+  /** `roles`: role codes granted the code besides the roles' own lists (so a module's file grants its codes). */
+  permissions: () =>
+    read<Array<{ code: string; controllerType?: string; roles?: string[] }>>('permissions.json'),
   roles: () => read<SeedRole[]>('roles.json'),
   users: () => read<SeedUser[]>('users.json'),
   menus: () => read<SeedMenu[]>('menus.json'),

@@ -6,6 +6,7 @@ import { seedData } from './data.ts'
 import { seedDataHierarchies } from './data-hierarchies.ts'
 import { demoOrders, demoWarehouses, findModel, seedSession } from './demo-data.ts'
 import { seedLovViews } from './lov-views.ts'
+import { seedModelRows } from './model-rows.ts'
 
 const SEEDED = 'seeded'
 
@@ -37,12 +38,14 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
         })),
       )
       .execute()
-    const grants = roles.flatMap((r) =>
-      (r.permissions === '*' ? permissions.map((p) => p.code) : r.permissions).map((code) => ({
-        roleId: r.id,
-        code,
-      })),
-    )
+    // A role holds its own list ('*' = every code) and every code whose entry names the role.
+    const grants = roles.flatMap((r) => {
+      const codes =
+        r.permissions === '*'
+          ? permissions.map((p) => p.code)
+          : [...r.permissions, ...permissions.filter((p) => p.roles?.includes(r.code)).map((p) => p.code)]
+      return [...new Set(codes)].map((code) => ({ roleId: r.id, code }))
+    })
     if (grants.length) await trx.insertInto('iamRolePermission').values(grants).execute()
     for (const user of seedData.users()) {
       const { roleIds, password, ...fields } = user
@@ -114,6 +117,7 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     await seedLovViews(trx)
     await seedDataHierarchies(trx)
     await seedDemoRows(trx, models)
+    await seedModelRows(trx, models)
     await trx.insertInto('appMeta').values({ key: SEEDED, value: new Date().toISOString() }).execute()
   })
 }

@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs'
 import type { Db } from '../db/schema.ts'
+import { seedDataDir } from './data.ts'
+import { readSeedSet } from './seed-files.ts'
 import { checkLovViewFile, type LovViewDefinition } from '../modules/hpfm/lov-view-definition.ts'
 import '../modules/hpfm/lov-view-tables.ts'
 
 /** The Lov views of server/seed/data/lov-views.json, checked (throws naming every problem). */
 export function readLovViewSeed(): LovViewDefinition[] {
-  const text = readFileSync(new URL('./data/lov-views.json', import.meta.url), 'utf8')
-  return checkLovViewFile(JSON.parse(text))
+  return checkLovViewFile(readSeedSet(seedDataDir, 'lov-views') ?? [])
 }
 
 /** Stores the seed's Lov views: header, query fields, table fields (site-wide and tenant overrides). */

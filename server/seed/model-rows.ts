@@ -1,0 +1,94 @@
+/**
+ * Demo rows of the models, as data: every `server/seed/data/rows/*.json`, in file-name order (so a file of
+ * areas named `20-wmdm-area.json` runs after `10-wmdm-warehouse.json`). A file is
+ *
+ *   { "model": "wms/warehouse", "as": { "tenantId": 1, "userId": 1, "roleId": 2, "roleCode": "tenant-admin" },
+ *     "rows": [ { "warehouseCode": "WH-E001", … } ] }
+ *
+ * `model` is `<service>/<entity>`; `as` (default: the tenant-1 administrator) is the session the rows are
+ * written with; rows go through the API's write path (defaults, code rules, value-set checks, audit fields).
+ * A value `{ "$ref": "wms/warehouse", "where": { "warehouseCode": "WH-E001" } }` is the primary key of the row
+ * of that model (same tenant) matching `where`, so files refer to each other by business keys, never by ids.
+ * Any problem stops the seed with the file, the row and the fix.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import type { ModelSchema } from '../../renderer/schema/model.ts'
+import type { Db } from '../db/schema.ts'
+import { createRow } from '../modules/models/model-write.ts'
+import { snakeCase } from '../modules/models/naming.ts'
+import type { Session } from '../types.ts'
+import { seedDataDir } from './data.ts'
+import { seedSession } from './demo-data.ts'
+
+export interface RowSeedFile {
+  model: string
+  as?: { tenantId: number; userId: number; roleId: number; roleCode: string }
+  rows: Array<Record<string, unknown>>
+}
+
+interface Ref {
+  $ref: string
+  where: Record<string, unknown>
+}
+
+const isRef = (value: unknown): value is Ref =>
+  typeof value === 'object' && value !== null && '$ref' in value && 'where' in value
+
+const modelKey = (model: ModelSchema) => `${model.service}/${model.entity}`
+
+/** The row files, sorted by name (absent folder: none). */
+export function rowSeedFiles(dir = join(seedDataDir, 'rows')): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => join(dir, name))
+}
+
+async function resolveRef(db: Db, models: Map<string, ModelSchema>, ref: Ref, session: Session) {
+  const model = models.get(ref.$ref)
+  if (!model) throw new Error(`$ref names model '${ref.$ref}', which does not exist (use <service>/<entity>)`)
+  const conditions = Object.entries(ref.where).map(([field, value]) => {
+    if (!model.fields.some((f) => f.name === field))
+      throw new Error(`$ref ${ref.$ref}: '${field}' is not a field of the model`)
+    return sql`${sql.ref(snakeCase(field))} = ${value}`
+  })
+  if (model.tenantScoped !== false) conditions.push(sql`tenant_id = ${session.tenantId}`)
+  const found = await sql<{ id: number }>`select ${sql.ref(snakeCase(model.primaryKey))} as id
+    from ${sql.table(model.table)} where ${sql.join(conditions, sql` and `)} limit 2`.execute(db)
+  if (found.rows.length !== 1) {
+    throw new Error(
+      `$ref ${ref.$ref} ${JSON.stringify(ref.where)} matches ${found.rows.length ? 'more than one row' : 'no row'}: seed the row in an earlier file or make 'where' unique`,
+    )
+  }
+  return Number(found.rows[0]!.id)
+}
+
+/** Writes every row file's rows. Throws naming the file and row on the first problem. */
+export async function seedModelRows(db: Db, models: ModelSchema[], files = rowSeedFiles()): Promise<void> {
+  const byKey = new Map(models.map((model) => [modelKey(model), model]))
+  for (const file of files) {
+    const name = `server/seed/data/rows/${file.split(/[\\/]/).at(-1)}`
+    const seed = JSON.parse(readFileSync(file, 'utf8')) as RowSeedFile
+    const model = byKey.get(seed.model)
+    if (!model) {
+      throw new Error(
+        `${name}: model '${seed.model}' does not exist: name it <service>/<entity> of a file in schemas/models.`,
+      )
+    }
+    const as = seed.as ?? { tenantId: 1, userId: 1, roleId: 2, roleCode: 'tenant-admin' }
+    const session = seedSession(as.userId, as.tenantId, as.roleId, as.roleCode)
+    for (const [index, row] of seed.rows.entries()) {
+      try {
+        const values: Record<string, unknown> = {}
+        for (const [field, value] of Object.entries(row))
+          values[field] = isRef(value) ? await resolveRef(db, byKey, value, session) : value
+        await createRow(db, model, session, values)
+      } catch (error) {
+        throw new Error(`${name}: row ${index + 1}: ${(error as Error).message}`, { cause: error })
+      }
+    }
+  }
+}
