@@ -4,12 +4,30 @@
  * - Every route needs a page file whose `route` is that path (patterns such as `/x/detail/{id}` as written).
  * - A plain route needs a menu entry with that route (server/seed/data/menus.json and menus/*.json).
  * - A sub-route (flag `sub-route`) or a route with `{params}` is opened from another screen: it needs a menu
- *   entry on itself or on a path it lies under (`/hpfm/code-rule` covers `/hpfm/code-rule/dist/{id}`).
+ *   entry on itself, on a path it lies under (`/hpfm/code-rule` covers `/hpfm/code-rule/dist/{id}`), or one whose
+ *   route fills its params (`/hiam/role-data-import/HIAM.ROLE` covers `/hiam/role-data-import/{code}`).
+ * - Screens the shell draws itself (BUILT_IN: the personal centre, the pages without sign-in under /public and
+ *   /pub) need neither: they must be routes of src/routes (checked by finding the path there).
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readSeedSet } from '../../server/seed/seed-files.ts'
+import { matchPattern } from '../../src/routes/route-pattern.ts'
 import { findFiles } from './schema-files.ts'
+
+/** Routes drawn by the shell's own code rather than a page file, and why they have no menu entry. */
+export const BUILT_IN: Record<string, string> = {
+  '/hiam/user/info': 'the personal centre, opened from the header avatar',
+}
+const isBuiltIn = (path: string) => path in BUILT_IN || /^\/(public|pub)\//.test(path)
+
+/** Every route path written in src/routes (for the built-in screens). */
+function shellRouteSources(root: string): string {
+  return findFiles(root, 'src/routes', '.tsx')
+    .concat(findFiles(root, 'src/routes', '.ts'))
+    .map((file) => readFileSync(join(root, file), 'utf8'))
+    .join('\n')
+}
 
 export interface SpecRoute {
   module: string
@@ -57,6 +75,7 @@ const opensFromAnotherScreen = (route: SpecRoute) =>
 function hasMenu(route: SpecRoute, menus: Set<string>): boolean {
   if (menus.has(route.path)) return true
   if (!opensFromAnotherScreen(route)) return false
+  if ([...menus].some((menu) => matchPattern(route.path, menu))) return true
   const segments = route.path.split('/')
   for (let end = segments.length - 1; end > 1; end--) {
     if (menus.has(segments.slice(0, end).join('/'))) return true
@@ -68,10 +87,15 @@ function hasMenu(route: SpecRoute, menus: Set<string>): boolean {
 export function routeGaps(root: string, modules: string[] = []): RouteGap[] {
   const pages = pageRoutes(root)
   const menus = menuRoutes(root)
+  const shell = shellRouteSources(root)
   return readSpecRoutes(root)
     .filter((route) => !modules.length || modules.includes(route.module))
     .map((route) => {
       const missing: RouteGap['missing'] = []
+      if (isBuiltIn(route.path)) {
+        if (!shell.includes(`'${route.path}'`)) missing.push('page')
+        return { route, missing }
+      }
       if (!pages.has(route.path)) missing.push('page')
       if (!hasMenu(route, menus)) missing.push('menu')
       return { route, missing }
