@@ -138,6 +138,46 @@ export const ModelPermissions = Type.Object(
   },
 )
 
+export const Transition = Type.Object(
+  {
+    action: Name('Action name, the last path segment of POST <resource>/{id}/<action> (e.g. execute).'),
+    from: Type.Array(Type.String(), {
+      minItems: 1,
+      description: 'States the action may start from; any other state is refused with 409.',
+    }),
+    to: Type.String({ description: 'State after the action.' }),
+    permission: Type.String({
+      description: 'Code required to run the action (page buttons declare the same).',
+    }),
+    description: Type.Optional(
+      Type.String({ description: 'What the action does (effects such as stock moves live in server code).' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type Transition = Static<typeof Transition>
+
+export const Lifecycle = Type.Object(
+  {
+    field: Type.String({ description: 'The status field (a string field, usually with a lookupCode).' }),
+    initial: Type.String({ description: 'Status of a new row; create sets it whatever the body says.' }),
+    transitions: Type.Array(Transition, { minItems: 1 }),
+    editable: Type.Optional(
+      Type.Array(Type.String(), {
+        minItems: 1,
+        description:
+          'Statuses in which the row may be updated (omit: any); an update in another one gets 409.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "States and allowed transitions (PLAT-WH-05). The status changes only through POST <resource>/{id}/<action> with the row's objectVersionNumber, in one transaction with the effects registered for the action (server/modules/models/lifecycle.ts); an update never changes it.",
+  },
+)
+export type Lifecycle = Static<typeof Lifecycle>
+
 export const ModelSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
@@ -167,6 +207,22 @@ export const ModelSchema = Type.Object(
       Type.String({ description: 'Sort when the request names none, e.g. "warehouseCode,asc".' }),
     ),
     permissions: Type.Optional(ModelPermissions),
+    dataScope: Type.Optional(
+      Type.Object(
+        {
+          warehouse: Type.Optional(Type.String({ description: 'Field holding the warehouse id.' })),
+          owner: Type.Optional(Type.String({ description: 'Field holding the owner (cargo owner) id.' })),
+          customer: Type.Optional(Type.String({ description: 'Field holding the customer id.' })),
+          vendor: Type.Optional(Type.String({ description: 'Field holding the vendor id.' })),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "Data permissions (CORE-USR-06): rows are limited to the warehouses, owners, customers and vendors granted to the user (wmdm user permissions) in every list, get, Lov and export; a role with unrestricted data access sees every row. Names the model's fields holding those ids.",
+        },
+      ),
+    ),
+    lifecycle: Type.Optional(Lifecycle),
     ownerScope: Type.Optional(
       Type.Object(
         {

@@ -24,6 +24,12 @@ const base = {
     }),
   ),
   permission: Type.Ref('PermissionCode'),
+  visibleWhen: Type.Optional(
+    Type.Ref('Condition', {
+      description:
+        'Row actions: shown only for rows matching it, e.g. {"field": "orderStatus", "op": "in", "value": ["NEW"]} for an action the lifecycle allows only from NEW (the server refuses it in any other status anyway).',
+    }),
+  ),
 }
 
 const Confirm = Type.Object(

@@ -6,7 +6,7 @@ import { seedData } from './data.ts'
 import { seedDataHierarchies } from './data-hierarchies.ts'
 import { demoOrders, demoWarehouses, findModel, seedSession } from './demo-data.ts'
 import { seedLovViews } from './lov-views.ts'
-import { seedModelRows } from './model-rows.ts'
+import { createSeedRow, seedModelRows } from './model-rows.ts'
 
 const SEEDED = 'seeded'
 
@@ -135,7 +135,7 @@ async function seedDemoRows(db: Db, models: ModelSchema[]): Promise<void> {
   if (order) {
     for (const { by, row } of demoOrders()) {
       const session = by === 'jxs' ? seedSession(4, 1, 5, 'jxs') : seedSession(1, 1, 2, 'tenant-admin')
-      await createRow(db, order, session, row)
+      await createSeedRow(db, order, session, row)
     }
   }
 }

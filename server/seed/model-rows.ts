@@ -6,7 +6,8 @@
  *     "rows": [ { "warehouseCode": "WH-E001", … } ] }
  *
  * `model` is `<service>/<entity>`; `as` (default: the tenant-1 administrator) is the session the rows are
- * written with; rows go through the API's write path (defaults, code rules, value-set checks, audit fields).
+ * written with; rows go through the API's write path (defaults, code rules, value-set checks, audit fields);
+ * a document (model with lifecycle) is then put in the status the row names.
  * A value `{ "$ref": "wms/warehouse", "where": { "warehouseCode": "WH-E001" } }` is the primary key of the row
  * of that model (same tenant) matching `where`, so files refer to each other by business keys, never by ids.
  * Any problem stops the seed with the file, the row and the fix.
@@ -66,6 +67,26 @@ async function resolveRef(db: Db, models: Map<string, ModelSchema>, ref: Ref, se
   return Number(found.rows[0]!.id)
 }
 
+/**
+ * Creates a seed row; a document of a model with lifecycle is then put straight into the status the seed
+ * gives (seed data may show documents in every status; the API only moves them through their actions).
+ */
+export async function createSeedRow(
+  db: Db,
+  model: ModelSchema,
+  session: Session,
+  values: Record<string, unknown>,
+) {
+  const row = await createRow(db, model, session, values)
+  const field = model.lifecycle?.field
+  const status = field ? values[field] : undefined
+  if (field && status !== undefined && status !== row[field]) {
+    await sql`update ${sql.table(model.table)} set ${sql.ref(snakeCase(field))} = ${status}
+      where ${sql.ref(snakeCase(model.primaryKey))} = ${row[model.primaryKey]}`.execute(db)
+  }
+  return row
+}
+
 /** Writes every row file's rows. Throws naming the file and row on the first problem. */
 export async function seedModelRows(db: Db, models: ModelSchema[], files = rowSeedFiles()): Promise<void> {
   const byKey = new Map(models.map((model) => [modelKey(model), model]))
@@ -85,7 +106,7 @@ export async function seedModelRows(db: Db, models: ModelSchema[], files = rowSe
         const values: Record<string, unknown> = {}
         for (const [field, value] of Object.entries(row))
           values[field] = isRef(value) ? await resolveRef(db, byKey, value, session) : value
-        await createRow(db, model, session, values)
+        await createSeedRow(db, model, session, values)
       } catch (error) {
         throw new Error(`${name}: row ${index + 1}: ${(error as Error).message}`, { cause: error })
       }

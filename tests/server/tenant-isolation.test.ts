@@ -224,6 +224,7 @@ describe.each(tenantModels.map((model) => [model.entity, model] as const))(
         'DELETE ',
         'POST /batch-save',
         'POST /with-lines',
+        ...(model.lifecycle?.transitions ?? []).map((t) => `POST /:id/${t.action}`),
       ]
       expect(
         [...kinds.keys()].filter((kind) => !known.includes(kind)),
@@ -238,6 +239,11 @@ describe.each(tenantModels.map((model) => [model.entity, model] as const))(
         ['POST', `${base()}/batch-save`, [{ ...rowOfB(), ...keyOfB(), _status: 'update' }]],
         ['POST', `${base()}/batch-save`, [{ ...keyOfB(), _status: 'delete' }]],
         ['POST', `${base()}/with-lines`, { header: { ...rowOfB(), ...keyOfB() }, lines: [] }],
+        ...(model.lifecycle?.transitions ?? []).map((t): [string, string, unknown] => [
+          'POST',
+          `${base()}/${String(rowOfB()[model.primaryKey])}/${t.action}`,
+          keyOfB(),
+        ]),
       ]
       for (const [method, url, payload] of attempts) {
         tried.endpoints.add(`${method} ${url}`)

@@ -1,5 +1,11 @@
 import { Button, Space } from 'antd'
-import { Permission, usePageContext, type PageAction, type Row } from '../../renderer/index'
+import {
+  evaluateCondition,
+  Permission,
+  usePageContext,
+  type PageAction,
+  type Row,
+} from '../../renderer/index'
 import { actionKey, actionLabel } from '../shared/action-label'
 import { useLeadingDebounce } from '../shared/use-debounced'
 
@@ -15,21 +21,25 @@ export function RowActions({ actions, row, onAction }: RowActionsProps) {
   const run = useLeadingDebounce(onAction)
   return (
     <Space size={0}>
-      {actions.map((action) => (
-        <Permission key={actionKey(action)} code={action.permission}>
-          {(disabled) => (
-            <Button
-              type="link"
-              size="small"
-              danger={action.type === 'delete'}
-              disabled={disabled}
-              onClick={() => run(actionKey(action), action, row)}
-            >
-              {actionLabel(action, t)}
-            </Button>
-          )}
-        </Permission>
-      ))}
+      {actions
+        .filter(
+          (action) => !action.visibleWhen || evaluateCondition(action.visibleWhen, (field) => row[field]),
+        )
+        .map((action) => (
+          <Permission key={actionKey(action)} code={action.permission}>
+            {(disabled) => (
+              <Button
+                type="link"
+                size="small"
+                danger={action.type === 'delete'}
+                disabled={disabled}
+                onClick={() => run(actionKey(action), action, row)}
+              >
+                {actionLabel(action, t)}
+              </Button>
+            )}
+          </Permission>
+        ))}
     </Space>
   )
 }

@@ -92,6 +92,27 @@ export function checkModelSemantics(model: ModelSchema, refs: ModelReferences): 
   model.indexes?.forEach((index, k) =>
     index.forEach((name, i) => known(name) || unknownField(`/indexes/${k}/${i}`, name)),
   )
+  for (const [scope, name] of Object.entries(model.dataScope ?? {}))
+    if (name && !known(name)) unknownField(`/dataScope/${scope}`, name)
+  if (model.lifecycle) {
+    const { field, transitions } = model.lifecycle
+    if (!known(field)) unknownField('/lifecycle/field', field)
+    transitions.forEach((transition, i) => {
+      const at = `/lifecycle/transitions/${i}/action`
+      if (transitions.findIndex((t) => t.action === transition.action) !== i)
+        problems.push({
+          pointer: at,
+          message: `action '${transition.action}' is declared twice`,
+          fix: 'remove one',
+        })
+      if (['aggregate', 'export', 'batch-save', 'with-lines'].includes(transition.action))
+        problems.push({
+          pointer: at,
+          message: `'${transition.action}' is a path the server uses`,
+          fix: 'rename the action',
+        })
+    })
+  }
   if (model.defaultSort !== undefined) {
     const [name = '', direction = 'asc', ...rest] = model.defaultSort.split(',').map((part) => part.trim())
     if (!known(name)) unknownField('/defaultSort', name)

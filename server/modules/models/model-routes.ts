@@ -3,6 +3,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { exportPermission, handleExport, isExportRequest } from '../export/model-export.ts'
 import { aggregateRows, MEASURES } from './model-aggregate.ts'
+import { runTransition } from './lifecycle.ts'
 import { listRows } from './model-list.ts'
 import * as schemas from './model-schemas.ts'
 import { modelDb, type Row } from './model-scope.ts'
@@ -90,6 +91,26 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
         return reply.status(204).send()
       },
     )
+    for (const transition of model.lifecycle?.transitions ?? []) {
+      app.post(
+        `${base}/:id/${transition.action}`,
+        {
+          preHandler: requirePermission(transition.permission),
+          schema: { params: schemas.pathParamsSchema(model, true), body: schemas.transitionBodySchema },
+        },
+        (request) =>
+          inTransaction((trx) =>
+            runTransition(
+              trx,
+              model,
+              transition,
+              sessionOf(request),
+              (request.params as { id: number }).id,
+              (request.body ?? {}) as Row,
+            ),
+          ),
+      )
+    }
     app.post(
       `${base}/batch-save`,
       {

@@ -163,3 +163,13 @@ export function pathParamsSchema(model: ModelSchema, withId: boolean): JsonSchem
   if (withId) properties.id = id
   return { type: 'object', properties, required: Object.keys(properties) }
 }
+
+/**
+ * Body of a lifecycle action: the row as the client saw it (its objectVersionNumber is checked when present)
+ * and any parameters of the action, which its effects validate.
+ */
+export const transitionBodySchema = {
+  type: 'object',
+  properties: { objectVersionNumber: { type: 'integer', minimum: 1 } },
+  additionalProperties: true,
+} as const

@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { nextCode } from '../hpfm/code-rules.ts'
 import { checkDates } from './field-values.ts'
+import { checkDeletable, checkEditable } from './lifecycle.ts'
 import { isLookupValue } from '../hpfm/lookups.ts'
 import { removeTranslations, saveTranslations } from '../hpfm/translations.ts'
 import { writableFields } from './model-schemas.ts'
@@ -74,6 +75,8 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
     }
     if (value !== undefined) values[field.name] = columnValue(field.type, value)
   }
+  // A document starts in its lifecycle's initial status whatever the body says (lifecycle.ts).
+  if (model.lifecycle) values[model.lifecycle.field] = model.lifecycle.initial
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
@@ -115,10 +118,13 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   const values: Row = {}
   for (const field of writableFields(model)) {
     if (field.updatable === false || body[field.name] === undefined) continue
+    // The status of a document changes only through its lifecycle's actions.
+    if (field.name === model.lifecycle?.field) continue
     values[field.name] = columnValue(field.type, body[field.name])
   }
   checkDates(model, values)
   await checkLookups(db, model, session, values)
+  if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
   let query = modelDb(db)
     .updateTable(model.table)
     .set({
@@ -144,6 +150,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
 export async function deleteRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<void> {
   const id = body[model.primaryKey]
   const version = body.objectVersionNumber
+  if (model.lifecycle) checkDeletable(model, await getRow(db, model, session, Number(id)))
   let query = modelDb(db).deleteFrom(model.table)
   for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
   const deleted = await query
