@@ -33,7 +33,8 @@ export async function createTestApp(
       db: database.db,
       models,
       pages,
-      config: { filesDir, ...config },
+      // Tests sign in many users a minute; rate-limits.test.ts sets the limits it tests.
+      config: { filesDir, publicRateLimit: { signInPerMinute: 1e9, perMinute: 1e9 }, ...config },
       logger: false,
     })
     app.addHook('onClose', async () => {

@@ -207,6 +207,12 @@ export const ModelSchema = Type.Object(
       Type.String({ description: 'Sort when the request names none, e.g. "warehouseCode,asc".' }),
     ),
     permissions: Type.Optional(ModelPermissions),
+    serverWritten: Type.Optional(
+      Type.Boolean({
+        description:
+          "Rows are written only by the server's own code (stock balances, transaction logs): the API lists, gets, aggregates and exports them and has no create, update, delete, batch-save or with-lines.",
+      }),
+    ),
     dataScope: Type.Optional(
       Type.Object(
         {

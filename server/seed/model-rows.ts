@@ -9,7 +9,8 @@
  * written with; rows go through the API's write path (defaults, code rules, value-set checks, audit fields);
  * a document (model with lifecycle) is then put in the status the row names.
  * A value `{ "$ref": "wms/warehouse", "where": { "warehouseCode": "WH-E001" } }` is the primary key of the row
- * of that model (same tenant) matching `where`, so files refer to each other by business keys, never by ids.
+ * of that model (same tenant) matching `where` (whose values may be `$ref`s too), so files refer to each other
+ * by business keys, never by ids.
  * Any problem stops the seed with the file, the row and the fix.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -48,14 +49,21 @@ export function rowSeedFiles(dir = join(seedDataDir, 'rows')): string[] {
     .map((name) => join(dir, name))
 }
 
-async function resolveRef(db: Db, models: Map<string, ModelSchema>, ref: Ref, session: Session) {
+async function resolveRef(
+  db: Db,
+  models: Map<string, ModelSchema>,
+  ref: Ref,
+  session: Session,
+): Promise<number> {
   const model = models.get(ref.$ref)
   if (!model) throw new Error(`$ref names model '${ref.$ref}', which does not exist (use <service>/<entity>)`)
-  const conditions = Object.entries(ref.where).map(([field, value]) => {
+  const conditions = []
+  for (const [field, value] of Object.entries(ref.where)) {
     if (!model.fields.some((f) => f.name === field))
       throw new Error(`$ref ${ref.$ref}: '${field}' is not a field of the model`)
-    return sql`${sql.ref(snakeCase(field))} = ${value}`
-  })
+    const resolved = isRef(value) ? await resolveRef(db, models, value, session) : value
+    conditions.push(sql`${sql.ref(snakeCase(field))} = ${resolved}`)
+  }
   if (model.tenantScoped !== false) conditions.push(sql`tenant_id = ${session.tenantId}`)
   const found = await sql<{ id: number }>`select ${sql.ref(snakeCase(model.primaryKey))} as id
     from ${sql.table(model.table)} where ${sql.join(conditions, sql` and `)} limit 2`.execute(db)

@@ -8,7 +8,7 @@ export function modelsModule(models: ModelSchema[]): FastifyPluginAsync {
   return async (app) => {
     for (const model of models) {
       await app.register(modelRoutes(model))
-      await app.register(withLinesRoute(model, models))
+      if (!model.serverWritten) await app.register(withLinesRoute(model, models))
     }
   }
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { seedReferences } from '../../seed/data.ts'
 import { startServer } from '../../start.ts'
-import { loadModels } from './load-models.ts'
+import { findModelFiles, loadModels } from './load-models.ts'
 import { ModelLoadError } from './model-errors.ts'
 
 const warehouse = JSON.parse(readFileSync('schemas/models/wms/warehouse.model.json', 'utf8')) as Record<
@@ -36,11 +36,11 @@ function problemsOf(models: Record<string, unknown>): string {
 describe('model loader', () => {
   it('loads the repository models', () => {
     const loaded = loadModels('schemas/models', seedReferences())
-    expect(loaded.map((m) => m.model.entity).sort()).toEqual([
-      'jxsOutboundLine',
-      'jxsOutboundOrder',
-      'warehouse',
-    ])
+    const files = findModelFiles('schemas/models')
+    expect(loaded).toHaveLength(files.length)
+    expect(loaded.map((m) => m.model.entity)).toEqual(
+      expect.arrayContaining(['warehouse', 'jxsOutboundOrder']),
+    )
   })
 
   it('names file, line, JSON pointer and a fix for a schema error', () => {

@@ -65,6 +65,28 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
       { ...guard(model.permissions?.query), schema: { params: schemas.pathParamsSchema(model, true) } },
       (request) => getRow(app.db, model, sessionOf(request), (request.params as { id: number }).id),
     )
+    for (const transition of model.lifecycle?.transitions ?? []) {
+      app.post(
+        `${base}/:id/${transition.action}`,
+        {
+          preHandler: requirePermission(transition.permission),
+          schema: { params: schemas.pathParamsSchema(model, true), body: schemas.transitionBodySchema },
+        },
+        (request) =>
+          inTransaction((trx) =>
+            runTransition(
+              trx,
+              model,
+              transition,
+              sessionOf(request),
+              (request.params as { id: number }).id,
+              (request.body ?? {}) as Row,
+            ),
+          ),
+      )
+    }
+    // Balances and logs are written by the server's own code only (model.serverWritten).
+    if (model.serverWritten) return
     app.post(
       base,
       { ...guard(model.permissions?.create), schema: { params, body: schemas.createBodySchema(model) } },
@@ -91,26 +113,6 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
         return reply.status(204).send()
       },
     )
-    for (const transition of model.lifecycle?.transitions ?? []) {
-      app.post(
-        `${base}/:id/${transition.action}`,
-        {
-          preHandler: requirePermission(transition.permission),
-          schema: { params: schemas.pathParamsSchema(model, true), body: schemas.transitionBodySchema },
-        },
-        (request) =>
-          inTransaction((trx) =>
-            runTransition(
-              trx,
-              model,
-              transition,
-              sessionOf(request),
-              (request.params as { id: number }).id,
-              (request.body ?? {}) as Row,
-            ),
-          ),
-      )
-    }
     app.post(
       `${base}/batch-save`,
       {
