@@ -11,6 +11,7 @@ import {
   type Row,
 } from '../../renderer/index'
 import { FormBody } from '../edit-form/FormBody'
+import { recordId, recordPath } from '../shared/record-id'
 import { useStableParams } from '../shared/use-stable-params'
 import { DetailBlock } from './DetailBlock'
 import { isDirty, loadedLines, type LineState } from './line-changes'
@@ -23,7 +24,7 @@ const MAX_LINES = 1000
  * A header form above editable line tables, saved together with one Save: one request, one transaction on
  * the server (see save-master-detail.ts). Without the id in the route it creates the header and its lines.
  */
-export function MasterDetailPage({ page, params: routeParams }: PageWidgetProps<MasterDetailSchema>) {
+export function MasterDetailPage({ page, params: routeParams, search }: PageWidgetProps<MasterDetailSchema>) {
   const env = useRendererEnv()
   const { t } = usePageContext()
   const params = useStableParams(routeParams)
@@ -35,7 +36,7 @@ export function MasterDetailPage({ page, params: routeParams }: PageWidgetProps<
     () => page.details.map((d) => restDataSource(env, d.dataSource, params)),
     [env, page.details, params],
   )
-  const id = params[page.idParam]
+  const id = recordId(page.idParam, params, search)
   const [header, setHeader] = useState<Row | undefined>()
   const [lines, setLines] = useState<Record<string, LineState>>({})
   const [failure, setFailure] = useState<string>()
@@ -112,7 +113,11 @@ export function MasterDetailPage({ page, params: routeParams }: PageWidgetProps<
     env.notify.success(t('common.message.saved'))
     const savedId = String(outcome.header[page.dataSource.primaryKey])
     if (!id)
-      env.navigate(fillPath(page.route, { user: env.user, params: { ...params, [page.idParam]: savedId } }))
+      env.navigate(
+        recordPath(page.route, page.idParam, savedId, (route) =>
+          fillPath(route, { user: env.user, params: { ...params, [page.idParam]: savedId } }),
+        ),
+      )
     else setAttempt((n) => n + 1)
   }
   const dirty = page.details.some((d) => lines[d.key] && isDirty(lines[d.key]!))

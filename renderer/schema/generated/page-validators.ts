@@ -5939,7 +5939,8 @@ const schema57 = {
     dataSource: { $ref: '#/$defs/DataSource' },
     fields: { $ref: '#/$defs/Fields' },
     idParam: {
-      description: 'Route param holding the record id (e.g. "id"); absent or missing → create.',
+      description:
+        'Route param (or, for a route without it, query parameter) holding the record id (e.g. "id"); absent or missing → create.',
       type: 'string',
     },
     form: { $ref: '#/$defs/FormSpec' },
@@ -6801,7 +6802,8 @@ const schema61 = {
     dataSource: { $ref: '#/$defs/DataSource' },
     fields: { $ref: '#/$defs/Fields' },
     idParam: {
-      description: 'Route param holding the header id; without it in the route the page creates a header.',
+      description:
+        'Route param (or, for a route without it, query parameter) holding the header id; without it the page creates a header.',
       type: 'string',
     },
     backTo: { pattern: '^/', description: 'Route to return to (the list of headers).', type: 'string' },
