@@ -31,6 +31,11 @@ const MARKER = 'TENANT-B-SECRET'
  * session's current tenant, never on a tenant named by the caller. A new route must be added here with its
  * reason, given a :tenantId, or be public — else the classification test fails.
  */
+/** Actions on a model's whole list (no record id) that work on the caller's tenant only, with the reason. */
+const TENANT_WIDE_MODEL_ACTIONS: Record<string, string> = {
+  'POST /evaluate': "warning rules: evaluates the caller's tenant's rules against its own stock",
+}
+
 const SESSION_SCOPED: Record<string, string> = {
   'GET /api/iam/hzero/v1/users/self': "the caller's own user",
   'GET /api/iam/hzero/v1/member-roles/self-roles': "the caller's own roles",
@@ -226,7 +231,13 @@ describe.each(
       'POST /batch-save',
       'POST /with-lines',
       ...(model.lifecycle?.transitions ?? []).map((t) => `POST /:id/${t.action}`),
+      ...Object.keys(TENANT_WIDE_MODEL_ACTIONS),
     ]
+    // Actions a module adds on a record (POST <model path>/:id/<action>) are tried with tenant B's id below.
+    const recordActions = [...kinds.keys()].filter(
+      (kind) => /^POST \/:id\/[\w-]+$/.test(kind) && !known.includes(kind),
+    )
+    known.push(...recordActions)
     expect(
       [...kinds.keys()].filter((kind) => !known.includes(kind)),
       'a new model route: test it here',
@@ -240,6 +251,11 @@ describe.each(
       ['POST', `${base()}/batch-save`, [{ ...rowOfB(), ...keyOfB(), _status: 'update' }]],
       ['POST', `${base()}/batch-save`, [{ ...keyOfB(), _status: 'delete' }]],
       ['POST', `${base()}/with-lines`, { header: { ...rowOfB(), ...keyOfB() }, lines: [] }],
+      ...recordActions.map((kind): [string, string, unknown] => [
+        'POST',
+        `${base()}/${String(rowOfB()[model.primaryKey])}/${kind.slice('POST /:id/'.length)}`,
+        keyOfB(),
+      ]),
       ...(model.lifecycle?.transitions ?? []).map((t): [string, string, unknown] => [
         'POST',
         `${base()}/${String(rowOfB()[model.primaryKey])}/${t.action}`,

@@ -6,7 +6,15 @@ import { messageRoutes } from './routes-messages.ts'
 import { noticeRoutes } from './routes-notices.ts'
 import { socketRoutes } from './routes-socket.ts'
 import { createSocketHub } from './socket-hub.ts'
+import type { NoticeBus } from './notice-bus.ts'
 import './tables.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Announces new user messages and notices to every instance's sockets (other modules send messages too). */
+    noticeBus: NoticeBus
+  }
+}
 
 /**
  * Messages (hmsg): user messages, notices and the notice socket. Changes fan out through PostgreSQL
@@ -16,6 +24,7 @@ import './tables.ts'
 export const hmsgModule: FastifyPluginAsync = shared(async (app) => {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   const bus = await createNoticeBus(app.db)
+  app.decorate('noticeBus', bus)
   const hub = createSocketHub()
   const unsubscribe = bus.subscribe((change) => hub.deliver(change))
   app.addHook('onClose', async () => {
