@@ -14,6 +14,7 @@ import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
 import { iamModule } from './modules/iam/index.ts'
 import { lowcodeModule } from './modules/lowcode/index.ts'
 import type { ServedPage } from './modules/lowcode/load-pages.ts'
+import { etsModule } from './modules/ets/index.ts'
 import { winvConfigModule } from './modules/winv-config/index.ts'
 import { modelsModule } from './modules/models/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hfleModule())
   await app.register(modelsModule(options.models))
   await app.register(winvConfigModule)
+  await app.register(etsModule)
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))
   await app.register(lowcodeModule(options.pages ?? []))

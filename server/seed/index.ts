@@ -7,6 +7,7 @@ import { seedDataHierarchies } from './data-hierarchies.ts'
 import { demoOrders, demoWarehouses, findModel, seedSession } from './demo-data.ts'
 import { seedLovViews } from './lov-views.ts'
 import { createSeedRow, seedModelRows } from './model-rows.ts'
+import { seedEtsShipments } from './ets-shipments.ts'
 import { seedOpeningStock } from './opening-stock.ts'
 
 const SEEDED = 'seeded'
@@ -120,6 +121,7 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     await seedDemoRows(trx, models)
     await seedModelRows(trx, models)
     if (findModel(models, 'stock') && findModel(models, 'goods')) await seedOpeningStock(trx)
+    if (findModel(models, 'shipment') && findModel(models, 'trackEvent')) await seedEtsShipments(trx)
     await trx.insertInto('appMeta').values({ key: SEEDED, value: new Date().toISOString() }).execute()
   })
 }

@@ -80,9 +80,23 @@ const schema15 = {
   required: ['service', 'path', 'primaryKey'],
   properties: {
     service: {
-      description: 'Service whose API prefix goes before the path (/api/<prefix>).',
       type: 'string',
-      enum: ['iam', 'hpfm', 'oauth', 'hfle', 'hmsg', 'hsdr', 'himp', 'hitf', 'pitf', 'hrpt', 'hmnt', 'wms'],
+      enum: [
+        'iam',
+        'hpfm',
+        'oauth',
+        'hfle',
+        'hmsg',
+        'hsdr',
+        'himp',
+        'hitf',
+        'pitf',
+        'hrpt',
+        'hmnt',
+        'wms',
+        'ets',
+      ],
+      description: 'Service whose API prefix goes before the path (/api/<prefix>).',
     },
     path: {
       pattern: '^/v1(/[A-Za-z0-9{}_.-]+)+$',
@@ -5655,7 +5669,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             data11 === 'pitf' ||
             data11 === 'hrpt' ||
             data11 === 'hmnt' ||
-            data11 === 'wms'
+            data11 === 'wms' ||
+            data11 === 'ets'
           )) {
             const err34 = {
               instancePath: instancePath + '/dataSource/service',
@@ -6539,7 +6554,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             data11 === 'pitf' ||
             data11 === 'hrpt' ||
             data11 === 'hmnt' ||
-            data11 === 'wms'
+            data11 === 'wms' ||
+            data11 === 'ets'
           )) {
             const err34 = {
               instancePath: instancePath + '/dataSource/service',
@@ -7460,7 +7476,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             data11 === 'pitf' ||
             data11 === 'hrpt' ||
             data11 === 'hmnt' ||
-            data11 === 'wms'
+            data11 === 'wms' ||
+            data11 === 'ets'
           )) {
             const err36 = {
               instancePath: instancePath + '/dataSource/service',
@@ -7972,7 +7989,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
                     data24 === 'pitf' ||
                     data24 === 'hrpt' ||
                     data24 === 'hmnt' ||
-                    data24 === 'wms'
+                    data24 === 'wms' ||
+                    data24 === 'ets'
                   )) {
                     const err64 = {
                       instancePath: instancePath + '/details/' + i0 + '/dataSource/service',
@@ -9461,7 +9479,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             data5 === 'pitf' ||
             data5 === 'hrpt' ||
             data5 === 'hmnt' ||
-            data5 === 'wms'
+            data5 === 'wms' ||
+            data5 === 'ets'
           )) {
             const err18 = {
               instancePath: instancePath + '/dataSource/service',

@@ -6,6 +6,7 @@ import type { Session } from '../../types.ts'
 import { nextCode } from '../hpfm/code-rules.ts'
 import { checkDates } from './field-values.ts'
 import { checkDeletable, checkEditable } from './lifecycle.ts'
+import { runWriteHooks } from './write-hooks.ts'
 import { isLookupValue } from '../hpfm/lookups.ts'
 import { removeTranslations, saveTranslations } from '../hpfm/translations.ts'
 import { writableFields } from './model-schemas.ts'
@@ -77,6 +78,7 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
   }
   // A document starts in its lifecycle's initial status whatever the body says (lifecycle.ts).
   if (model.lifecycle) values[model.lifecycle.field] = model.lifecycle.initial
+  runWriteHooks(`${model.service}/${model.entity}`, values, { mode: 'create', session })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
@@ -122,6 +124,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
     if (field.name === model.lifecycle?.field) continue
     values[field.name] = columnValue(field.type, body[field.name])
   }
+  runWriteHooks(`${model.service}/${model.entity}`, values, { mode: 'update', session })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
