@@ -6,6 +6,7 @@ import type { Session } from '../../types.ts'
 import { nextCode } from '../hpfm/code-rules.ts'
 import { checkDates } from './field-values.ts'
 import { isLookupValue } from '../hpfm/lookups.ts'
+import { auditContext } from '../hmnt/audit-hook.ts'
 import { removeTranslations, saveTranslations } from '../hpfm/translations.ts'
 import { writableFields } from './model-schemas.ts'
 import { modelDb, scopeConditions, type Row } from './model-scope.ts'
@@ -86,6 +87,7 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
       .executeTakeFirstOrThrow(),
   )
   await saveTranslations(db, model, session, row[model.primaryKey], body._tls)
+  await (await auditContext(db, model, session, 'CREATE'))?.record(row)
   return row
 }
 
@@ -119,6 +121,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   }
   checkDates(model, values)
   await checkLookups(db, model, session, values)
+  const audit = await auditContext(db, model, session, 'UPDATE', id)
   let query = modelDb(db)
     .updateTable(model.table)
     .set({
@@ -137,6 +140,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   )
   if (!updated) return staleOrMissing(db, model, session, id, version)
   await saveTranslations(db, model, session, id, body._tls)
+  await audit?.record(updated)
   return updated
 }
 
@@ -144,6 +148,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
 export async function deleteRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<void> {
   const id = body[model.primaryKey]
   const version = body.objectVersionNumber
+  const audit = await auditContext(db, model, session, 'DELETE', id)
   let query = modelDb(db).deleteFrom(model.table)
   for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
   const deleted = await query
@@ -152,6 +157,7 @@ export async function deleteRow(db: Db, model: ModelSchema, session: Session, bo
     .executeTakeFirst()
   if (!Number(deleted.numDeletedRows)) await staleOrMissing(db, model, session, id, version)
   await removeTranslations(db, model, session.tenantId, id)
+  await audit?.record(null)
 }
 
 /** One row by id within the caller's scope. */
