@@ -8,6 +8,7 @@ import { exportModule } from './modules/export/index.ts'
 import { hmsgModule } from './modules/hmsg/index.ts'
 import { fileStoreFromEnv } from './modules/hfle/s3-store.ts'
 import { hfleModule } from './modules/hfle/index.ts'
+import { routedFileStore } from './modules/hfle/storage-routing.ts'
 import { hmntModule } from './modules/hmnt/index.ts'
 import { cuszModule } from './modules/cusz/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
@@ -53,7 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.decorate('db', options.db)
   app.decorate('config', config)
-  app.decorate('files', fileStoreFromEnv(process.env, config.filesDir))
+  app.decorate('files', routedFileStore(fileStoreFromEnv(process.env, config.filesDir), options.db))
 
   await app.register(formbody)
 

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import { attachmentRoutes } from './routes-attachments.ts'
+import { fileAdminRoutes } from './routes-file-admin.ts'
 import { fileRoutes } from './routes-files.ts'
 import { uploadConfigRoutes } from './routes-upload-configs.ts'
 import { hfleSettings, UPLOAD_CEILING_BYTES, type HfleSettings } from './settings.ts'
@@ -30,5 +31,6 @@ export function hfleModule(settings: HfleSettings = hfleSettings()): FastifyPlug
     await app.register(fileRoutes(settings, currentKey))
     await app.register(attachmentRoutes(settings))
     await app.register(uploadConfigRoutes(settings))
+    await app.register(fileAdminRoutes(settings))
   }
 }
