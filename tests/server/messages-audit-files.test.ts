@@ -43,7 +43,7 @@ const userIdOf = async (login: string) =>
 describe('templates fill their variables and deliver to inboxes', () => {
   it('sends through a template to a user: the inbox holds the filled message, the message query the result', async () => {
     const clerkId = await userIdOf('clerk')
-    const sent = await call('admin', 'POST', '/api/hmsg/v1/1/message-templates/send', {
+    const sent = await call('admin', 'POST', '/api/hmsg/v1/1/template-messages', {
       templateCode: 'ORDER_SHIPPED',
       userIds: [clerkId],
       args: { orderNo: 'SO-42', carrier: 'SF', waybillNo: 'W-9' },
@@ -62,7 +62,7 @@ describe('templates fill their variables and deliver to inboxes', () => {
   })
 
   it('refuses a send whose variables are missing, naming them', async () => {
-    const response = await call('admin', 'POST', '/api/hmsg/v1/1/message-templates/send', {
+    const response = await call('admin', 'POST', '/api/hmsg/v1/1/template-messages', {
       templateCode: 'ORDER_SHIPPED',
       userIds: [await userIdOf('clerk')],
       args: { orderNo: 'SO-1' },
@@ -78,7 +78,7 @@ describe('templates fill their variables and deliver to inboxes', () => {
     const response = await call(
       'admin',
       'POST',
-      `/api/hmsg/v1/1/send-configs/${String(config.sendConfigId)}/send`,
+      `/api/hmsg/v1/1/send-config-messages/${String(config.sendConfigId)}`,
       config,
     )
     expect(response.statusCode, response.body).toBe(200)
@@ -102,7 +102,7 @@ describe('templates fill their variables and deliver to inboxes', () => {
     const response = await call(
       'admin',
       'POST',
-      `/api/hmsg/v1/1/message-templates/${String(template.templateId)}/send-test`,
+      `/api/hmsg/v1/1/template-messages/${String(template.templateId)}/test`,
       template,
     )
     expect(response.statusCode, response.body).toBe(200)
@@ -168,7 +168,7 @@ describe('channel tests try for real', () => {
     const failed = await call(
       'admin',
       'POST',
-      `/api/hmsg/v1/1/email-servers/${String(server.serverId)}/test`,
+      `/api/hmsg/v1/1/channel-tests/email-servers/${String(server.serverId)}`,
       {},
     )
     expect(failed.statusCode).toBe(502)
@@ -179,7 +179,7 @@ describe('channel tests try for real', () => {
     const passed = await call(
       'admin',
       'POST',
-      `/api/hmsg/v1/1/email-servers/${String(server.serverId)}/test`,
+      `/api/hmsg/v1/1/channel-tests/email-servers/${String(server.serverId)}`,
       {},
     )
     expect(passed.statusCode, passed.body).toBe(200)
@@ -199,7 +199,7 @@ describe('channel tests try for real', () => {
     const response = await call(
       'admin',
       'POST',
-      `/api/hmsg/v1/1/webhook-configs/${String(created.json().serverId)}/test`,
+      `/api/hmsg/v1/1/channel-tests/webhook-configs/${String(created.json().serverId)}`,
       {},
     )
     expect(response.statusCode).toBe(502)
@@ -211,8 +211,14 @@ describe('channel tests try for real', () => {
   it('the test needs its permission code', async () => {
     const server = (await rows('admin', '/api/hmsg/v1/1/email-servers'))[0]!
     expect(
-      (await call('clerk', 'POST', `/api/hmsg/v1/1/email-servers/${String(server.serverId)}/test`, {}))
-        .statusCode,
+      (
+        await call(
+          'clerk',
+          'POST',
+          `/api/hmsg/v1/1/channel-tests/email-servers/${String(server.serverId)}`,
+          {},
+        )
+      ).statusCode,
     ).toBe(403)
   })
 })
@@ -478,13 +484,11 @@ describe('files', () => {
     })
     expect(config.statusCode, config.body).toBe(201)
     const id = config.json().storageConfigId as number
-    const failed = await call('admin', 'POST', `/api/hfle/v1/1/storage-configs/${id}/test`, {})
+    const failed = await call('admin', 'POST', `/api/hfle/v1/1/storage-tests/${id}`, {})
     expect(failed.statusCode).toBe(502)
     expect(failed.json().message).toMatch(/Storage H4_S3 \(S3\) test failed: S3 put .* HTTP 403/)
     refuse = false
-    expect((await call('admin', 'POST', `/api/hfle/v1/1/storage-configs/${id}/test`, {})).statusCode).toBe(
-      200,
-    )
+    expect((await call('admin', 'POST', `/api/hfle/v1/1/storage-tests/${id}`, {})).statusCode).toBe(200)
     const url = (await upload(fileParts('h4-s3', 'on-s3.txt', 'stored on S3'))).body
     expect([...objects.keys()].some((key) => key.startsWith('/h4-bucket/s3-'))).toBe(true)
     const download = await call(

@@ -432,7 +432,7 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
 
     // ---- storage test (/hfile/storage) ----
     app.post(
-      `${base}/storage-configs/:storageConfigId/test`,
+      `${base}/storage-tests/:storageConfigId`,
       {
         schema: { params: Type.Object({ ...Tenant, storageConfigId: Type.Integer({ minimum: 1 }) }) },
         preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.storageTest),

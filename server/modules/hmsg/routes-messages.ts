@@ -12,6 +12,7 @@ import { audienceOf, createUserMessages, wireTimestamp } from './deliver.ts'
 import type { NoticeBus } from './notice-bus.ts'
 
 export const SEND_PERMISSION = 'hmsg.message.button.send'
+export const READ_ALL_PERMISSION = 'hmsg.userMessage.button.readAll'
 
 const Tenant = { tenantId: Type.Optional(Type.Integer({ minimum: 0 })) }
 const ListQuery = Type.Object({
@@ -173,6 +174,14 @@ export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
       )
     for (const path of paths('/messages/user/read-flag/all'))
       app.post(path, { schema: { params: Type.Object(Tenant) } }, (request) => markRead(request, 'all'))
+
+    // The message screen's "Mark all read" button (its code is the button's; the header's bell uses read-flag/all).
+    for (const path of paths('/messages/user/read-all'))
+      app.post(
+        path,
+        { schema: { params: Type.Object(Tenant) }, preHandler: requirePermission(READ_ALL_PERMISSION) },
+        (request) => markRead(request, 'all'),
+      )
 
     for (const path of paths('/messages/user/send'))
       app.post(

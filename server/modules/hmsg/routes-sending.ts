@@ -67,7 +67,7 @@ export function sendingRoutes(bus: NoticeBus): FastifyPluginAsync {
   return async (app) => {
     // API: a message through a template, to listed users or a receiver type, in-app.
     app.post(
-      '/api/hmsg/v1/:tenantId/message-templates/send',
+      '/api/hmsg/v1/:tenantId/template-messages',
       {
         schema: { params: Type.Object(Tenant), body: SendBody },
         preHandler: requirePermission(TEMPLATE_SEND_PERMISSION),
@@ -103,7 +103,7 @@ export function sendingRoutes(bus: NoticeBus): FastifyPluginAsync {
 
     // The template screen's "Send test to me": the sample variables, the caller's own inbox.
     app.post(
-      '/api/hmsg/v1/:tenantId/message-templates/:templateId/send-test',
+      '/api/hmsg/v1/:tenantId/template-messages/:templateId/test',
       {
         schema: { params: Type.Object({ ...Tenant, templateId: Type.Integer({ minimum: 1 }) }) },
         preHandler: requirePermission(TEMPLATE_SEND_PERMISSION),
@@ -133,7 +133,7 @@ export function sendingRoutes(bus: NoticeBus): FastifyPluginAsync {
 
     // A send config's "Send": its template (args or the sample variables), its receivers, its channels.
     app.post(
-      '/api/hmsg/v1/:tenantId/send-configs/:sendConfigId/send',
+      '/api/hmsg/v1/:tenantId/send-config-messages/:sendConfigId',
       {
         schema: {
           params: Type.Object({ ...Tenant, sendConfigId: Type.Integer({ minimum: 1 }) }),
@@ -187,7 +187,7 @@ export function sendingRoutes(bus: NoticeBus): FastifyPluginAsync {
       const tester = channelTests[resource]
       if (!tester) continue
       app.post(
-        `/api/hmsg/v1/:tenantId/${resource}/:serverId/test`,
+        `/api/hmsg/v1/:tenantId/channel-tests/${resource}/:serverId`,
         {
           schema: { params: Type.Object({ ...Tenant, serverId: Type.Integer({ minimum: 1 }) }) },
           preHandler: requirePermission(`hmsg.${page}.button.test`),
