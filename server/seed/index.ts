@@ -6,7 +6,7 @@ import { seedData } from './data.ts'
 import { seedDataHierarchies } from './data-hierarchies.ts'
 import { demoOrders, demoWarehouses, findModel, seedSession } from './demo-data.ts'
 import { seedLovViews } from './lov-views.ts'
-import { seedDemoMessages } from './messages-demo.ts'
+import { seedDemoDocument, seedDemoMessages } from './messages-demo.ts'
 import { seedModelRows } from './model-rows.ts'
 
 const SEEDED = 'seeded'
@@ -120,6 +120,7 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     await seedDemoRows(trx, models)
     await seedModelRows(trx, models)
     await seedDemoMessages(trx)
+    await seedDemoDocument(trx)
     await trx.insertInto('appMeta').values({ key: SEEDED, value: new Date().toISOString() }).execute()
   })
 }

@@ -1,9 +1,11 @@
 /**
  * Demo messages of a fresh install (hmsg screens): one published notice of tenant 1 with its user messages,
  * so the notice and message detail screens open on real rows (smoke e2e samples: noticeId 1000,
- * userMessageId 1000, type NOTICE). Written as publishing would write them; no socket is open at seed time.
+ * userMessageId 1000, type NOTICE), and the row of the demo document of the online editor (fileId 1; its bytes
+ * are written by the hfle module on start). Written as publishing would write them; no socket is open at seed time.
  */
 import type { Db } from '../db/schema.ts'
+import { DEMO_DOCUMENT } from '../modules/hfle/demo-document.ts'
 
 export async function seedDemoMessages(db: Db): Promise<void> {
   const now = new Date().toISOString().slice(0, 19).replace('T', ' ')
@@ -48,4 +50,12 @@ export async function seedDemoMessages(db: Db): Promise<void> {
         creationDate: now,
       })
       .execute()
+}
+
+export async function seedDemoDocument(db: Db): Promise<void> {
+  const { content: _content, ...row } = DEMO_DOCUMENT
+  await db
+    .insertInto('hfleFile')
+    .values({ ...row, attachmentUuid: null, createdBy: 1 })
+    .execute()
 }

@@ -156,7 +156,7 @@ describe('channel tests try for real', () => {
     const save = async (port: number) => {
       const current = await call('admin', 'GET', `/api/hmsg/v1/1/email-servers/${String(server.serverId)}`)
       const saved = await call('admin', 'PUT', '/api/hmsg/v1/1/email-servers', {
-        ...current.json(),
+        ...current.json<Record<string, unknown>>(),
         host: '127.0.0.1',
         port,
         securityType: 'NONE',
@@ -266,14 +266,14 @@ describe('audit of the generic write path', () => {
     expect(created.statusCode, created.body).toBe(201)
     const id = created.json().warehouseId as number
     const updated = await call('admin', 'PUT', '/api/wms/v1/1/warehouses', {
-      ...created.json(),
+      ...created.json<Record<string, unknown>>(),
       warehouseName: 'Audit renamed',
       area: 150,
     })
     expect(updated.statusCode, updated.body).toBe(200)
     // A stale update is refused and leaves no record (same transaction).
     expect(
-      (await call('admin', 'PUT', '/api/wms/v1/1/warehouses', { ...created.json(), area: 1 })).statusCode,
+      (await call('admin', 'PUT', '/api/wms/v1/1/warehouses', { ...created.json<Record<string, unknown>>(), area: 1 })).statusCode,
     ).toBe(409)
     expect((await call('admin', 'DELETE', '/api/wms/v1/1/warehouses', updated.json())).statusCode).toBe(204)
 
@@ -429,7 +429,7 @@ describe('files', () => {
     const loaded = await call('admin', 'GET', `/api/hfle/v1/1/file-documents/${id}`)
     expect(loaded.json()).toMatchObject({ fileName: 'readme.txt', content: 'version 1' })
     const saved = await call('admin', 'PUT', '/api/hfle/v1/1/file-documents', {
-      ...loaded.json(),
+      ...loaded.json<Record<string, unknown>>(),
       content: 'version 2',
     })
     expect(saved.statusCode, saved.body).toBe(200)
@@ -498,7 +498,7 @@ describe('files', () => {
     )
     expect(download.body).toBe('stored on S3')
     // Back to local storage: new files go there, the S3 file stays readable.
-    await call('admin', 'PUT', '/api/hfle/v1/1/storage-configs', { ...config.json(), defaultFlag: 0 })
+    await call('admin', 'PUT', '/api/hfle/v1/1/storage-configs', { ...config.json<Record<string, unknown>>(), defaultFlag: 0 })
     const before = objects.size
     await upload(fileParts('h4-s3', 'local.txt', 'local again'))
     expect(objects.size).toBe(before)

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import { attachmentRoutes } from './routes-attachments.ts'
+import { ensureDemoDocument } from './demo-document.ts'
 import { fileAdminRoutes } from './routes-file-admin.ts'
 import { fileRoutes } from './routes-files.ts'
 import { uploadConfigRoutes } from './routes-upload-configs.ts'
@@ -32,5 +33,10 @@ export function hfleModule(settings: HfleSettings = hfleSettings()): FastifyPlug
     await app.register(attachmentRoutes(settings))
     await app.register(uploadConfigRoutes(settings))
     await app.register(fileAdminRoutes(settings))
+    app.addHook('onReady', async () => {
+      await ensureDemoDocument(app.db, app.files).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'hfle: the demo document could not be written'),
+      )
+    })
   }
 }
