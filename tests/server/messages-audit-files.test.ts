@@ -171,7 +171,7 @@ describe('channel tests try for real', () => {
       `/api/hmsg/v1/1/channel-tests/email-servers/${String(server.serverId)}`,
       {},
     )
-    expect(failed.statusCode).toBe(502)
+    expect(failed.statusCode).toBe(400)
     expect(failed.json().message).toMatch(
       /Email test failed: SMTP 127\.0\.0\.1:\d+ \(NONE\): greeting: the server answered "554 5\.7\.1 no service here"/,
     )
@@ -202,7 +202,7 @@ describe('channel tests try for real', () => {
       `/api/hmsg/v1/1/channel-tests/webhook-configs/${String(created.json().serverId)}`,
       {},
     )
-    expect(response.statusCode).toBe(502)
+    expect(response.statusCode).toBe(400)
     expect(response.json().message).toBe(
       `Webhook test failed: 127.0.0.1:${port} answered HTTP 500: robot is down`,
     )
@@ -485,7 +485,7 @@ describe('files', () => {
     expect(config.statusCode, config.body).toBe(201)
     const id = config.json().storageConfigId as number
     const failed = await call('admin', 'POST', `/api/hfle/v1/1/storage-tests/${id}`, {})
-    expect(failed.statusCode).toBe(502)
+    expect(failed.statusCode).toBe(400)
     expect(failed.json().message).toMatch(/Storage H4_S3 \(S3\) test failed: S3 put .* HTTP 403/)
     refuse = false
     expect((await call('admin', 'POST', `/api/hfle/v1/1/storage-tests/${id}`, {})).statusCode).toBe(200)

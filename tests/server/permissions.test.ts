@@ -205,7 +205,7 @@ describe('permission matrix: a role lacking each code is refused', () => {
     }
     console.log(`permission matrix: ${guarded.length} guarded routes, ${requests} refused requests`)
     expect(await tenantFingerprint(app, TENANT_A)).toBe(before)
-  })
+  }, 300_000) // one sign-in and one request per guarded code: grows with the codes, slow on a busy machine
 
   it('lets the same requests past the guard when the role holds every code (the matrix can fail)', async () => {
     const member = await signInMember(app, TENANT_A, everyCode)

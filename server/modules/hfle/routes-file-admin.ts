@@ -455,7 +455,7 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
         } catch (error) {
           const err = error as Error & { cause?: { code?: string; message?: string } }
           const cause = err.cause?.code ? ` (${err.cause.code} ${err.cause.message ?? ''})` : ''
-          throw new AppError(502, 'error.storage.test_failed', `${label} test failed: ${err.message}${cause}`)
+          throw new AppError(400, 'error.storage.test_failed', `${label} test failed: ${err.message}${cause}`)
         }
       },
     )

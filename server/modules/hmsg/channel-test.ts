@@ -12,7 +12,7 @@ import { testSmtp, type SmtpSettings } from './smtp-client.ts'
 const TIMEOUT_MS = 10000
 
 export const channelFailure = (channel: string, detail: string) =>
-  new AppError(502, 'error.channel.test_failed', `${channel} test failed: ${detail}`)
+  new AppError(400, 'error.channel.test_failed', `${channel} test failed: ${detail}`)
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value))
 
