@@ -273,7 +273,12 @@ describe('audit of the generic write path', () => {
     expect(updated.statusCode, updated.body).toBe(200)
     // A stale update is refused and leaves no record (same transaction).
     expect(
-      (await call('admin', 'PUT', '/api/wms/v1/1/warehouses', { ...created.json<Record<string, unknown>>(), area: 1 })).statusCode,
+      (
+        await call('admin', 'PUT', '/api/wms/v1/1/warehouses', {
+          ...created.json<Record<string, unknown>>(),
+          area: 1,
+        })
+      ).statusCode,
     ).toBe(409)
     expect((await call('admin', 'DELETE', '/api/wms/v1/1/warehouses', updated.json())).statusCode).toBe(204)
 
@@ -498,7 +503,10 @@ describe('files', () => {
     )
     expect(download.body).toBe('stored on S3')
     // Back to local storage: new files go there, the S3 file stays readable.
-    await call('admin', 'PUT', '/api/hfle/v1/1/storage-configs', { ...config.json<Record<string, unknown>>(), defaultFlag: 0 })
+    await call('admin', 'PUT', '/api/hfle/v1/1/storage-configs', {
+      ...config.json<Record<string, unknown>>(),
+      defaultFlag: 0,
+    })
     const before = objects.size
     await upload(fileParts('h4-s3', 'local.txt', 'local again'))
     expect(objects.size).toBe(before)
