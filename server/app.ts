@@ -8,6 +8,8 @@ import { exportModule } from './modules/export/index.ts'
 import { hmsgModule } from './modules/hmsg/index.ts'
 import { fileStoreFromEnv } from './modules/hfle/s3-store.ts'
 import { hfleModule } from './modules/hfle/index.ts'
+import { routedFileStore } from './modules/hfle/storage-routing.ts'
+import { hmntModule } from './modules/hmnt/index.ts'
 import { cuszModule } from './modules/cusz/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
@@ -54,7 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.decorate('db', options.db)
   app.decorate('config', config)
-  app.decorate('files', fileStoreFromEnv(process.env, config.filesDir))
+  app.decorate('files', routedFileStore(fileStoreFromEnv(process.env, config.filesDir), options.db))
 
   await app.register(formbody)
 
@@ -74,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportModule(options.models))
   await app.register(hmsgModule)
   await app.register(hfleModule())
+  await app.register(hmntModule)
   await app.register(modelsModule(options.models))
   await app.register(winvConfigModule)
   await app.register(etsModule)

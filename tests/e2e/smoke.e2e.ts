@@ -15,7 +15,12 @@ import { launch, openSession, signIn, type Session } from './browser'
 const SHELL_MODULES = new Set(['shell', 'exception', 'public', 'module'])
 
 /** Param values that name seeded rows; anything else is opened with 1. */
-const SAMPLE_PARAMS: Record<string, string> = {}
+const SAMPLE_PARAMS: Record<string, string> = {
+  // hmsg: the seeded published notice and its message to admin (server/seed/messages-demo.ts)
+  noticeId: '1000',
+  userMessageId: '1000',
+  type: 'NOTICE',
+}
 
 const root = resolve(import.meta.dirname, '../..')
 const only = process.env.SMOKE_MODULES?.split(',').filter(Boolean)

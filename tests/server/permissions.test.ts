@@ -56,6 +56,13 @@ const UNGUARDED: Record<string, string> = {
   'POST /api/hmsg/v1/messages/user/read-flag': "the caller's own messages",
   'POST /api/hmsg/v1/:tenantId/messages/user/read-flag/all': "the caller's own messages",
   'POST /api/hmsg/v1/messages/user/read-flag/all': "the caller's own messages",
+  'PUT /api/hmsg/v1/:tenantId/messages/user/detail':
+    "the message screen's save: the caller's own message, marked read",
+  'PUT /api/hmsg/v1/messages/user/detail': "the message screen's save: the caller's own message, marked read",
+  'PUT /api/hmsg/v1/:tenantId/messages/user/detail/:type':
+    "the message screen's save: the caller's own message, marked read",
+  'PUT /api/hmsg/v1/messages/user/detail/:type':
+    "the message screen's save: the caller's own message, marked read",
   'POST /api/hfle/v1/:tenantId/files/multipart':
     "any member uploads into their tenant, within the bucket's rule",
   'POST /api/hfle/v1/files/multipart': "any user uploads, within the bucket's rule",
@@ -213,7 +220,7 @@ describe('permission matrix: a role lacking each code is refused', () => {
     }
     console.log(`permission matrix: ${guarded.length} guarded routes, ${requests} refused requests`)
     expect(await tenantFingerprint(app, TENANT_A)).toBe(before)
-  })
+  }, 300_000) // one sign-in and one request per guarded code: grows with the codes, slow on a busy machine
 
   it('lets the same requests past the guard when the role holds every code (the matrix can fail)', async () => {
     const member = await signInMember(app, TENANT_A, everyCode)

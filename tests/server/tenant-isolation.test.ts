@@ -74,6 +74,14 @@ const SESSION_SCOPED: Record<string, string> = {
   'GET /api/hmsg/v1/messages/user/:userMessageId': "the caller's own messages (another user's id is 404)",
   'POST /api/hmsg/v1/messages/user/read-flag': "the caller's own messages",
   'POST /api/hmsg/v1/messages/user/read-flag/all': "the caller's own messages",
+  'POST /api/hmsg/v1/messages/user/read-all': "the caller's own messages",
+  'GET /api/hmsg/v1/messages/user/detail/:userMessageId':
+    "the caller's own messages (another user's id is 404)",
+  'GET /api/hmsg/v1/messages/user/detail/:type/:userMessageId':
+    "the caller's own messages (another user's id is 404)",
+  'PUT /api/hmsg/v1/messages/user/detail': "the caller's own messages (another user's id is 404)",
+  'PUT /api/hmsg/v1/messages/user/detail/:type': "the caller's own messages (another user's id is 404)",
+  'DELETE /api/hmsg/v1/notices': "draft notices of the session's tenant (another tenant's id is 404)",
   'POST /api/hmsg/v1/messages/user/send': "to users of the session's tenant only",
   'GET /api/hmsg/v1/notices': "notices of the session's tenant",
   'GET /api/hmsg/v1/notices/:noticeId': "notices of the session's tenant (another tenant's id is 404)",

@@ -4,6 +4,7 @@ import { shared } from '../../plugins/shared.ts'
 import { createNoticeBus } from './notice-bus.ts'
 import { messageRoutes } from './routes-messages.ts'
 import { noticeRoutes } from './routes-notices.ts'
+import { sendingRoutes } from './routes-sending.ts'
 import { socketRoutes } from './routes-socket.ts'
 import { createSocketHub } from './socket-hub.ts'
 import type { NoticeBus } from './notice-bus.ts'
@@ -34,5 +35,6 @@ export const hmsgModule: FastifyPluginAsync = shared(async (app) => {
   app.log.info({ bus: bus.kind }, 'hmsg notice fan-out')
   await app.register(messageRoutes(bus))
   await app.register(noticeRoutes(bus))
+  await app.register(sendingRoutes(bus))
   await app.register(socketRoutes(hub))
 })

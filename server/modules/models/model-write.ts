@@ -8,6 +8,7 @@ import { checkDates } from './field-values.ts'
 import { checkDeletable, checkEditable } from './lifecycle.ts'
 import { runWriteHooks } from './write-hooks.ts'
 import { isLookupValue } from '../hpfm/lookups.ts'
+import { auditContext } from '../hmnt/audit-hook.ts'
 import { removeTranslations, saveTranslations } from '../hpfm/translations.ts'
 import { writableFields } from './model-schemas.ts'
 import { modelDb, scopeConditions, type Row } from './model-scope.ts'
@@ -91,6 +92,7 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
       .executeTakeFirstOrThrow(),
   )
   await saveTranslations(db, model, session, row[model.primaryKey], body._tls)
+  await (await auditContext(db, model, session, 'CREATE'))?.record(row)
   return row
 }
 
@@ -128,6 +130,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
+  const audit = await auditContext(db, model, session, 'UPDATE', id)
   let query = modelDb(db)
     .updateTable(model.table)
     .set({
@@ -146,6 +149,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   )
   if (!updated) return staleOrMissing(db, model, session, id, version)
   await saveTranslations(db, model, session, id, body._tls)
+  await audit?.record(updated)
   return updated
 }
 
@@ -154,6 +158,7 @@ export async function deleteRow(db: Db, model: ModelSchema, session: Session, bo
   const id = body[model.primaryKey]
   const version = body.objectVersionNumber
   if (model.lifecycle) checkDeletable(model, await getRow(db, model, session, Number(id)))
+  const audit = await auditContext(db, model, session, 'DELETE', id)
   let query = modelDb(db).deleteFrom(model.table)
   for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
   const deleted = await query
@@ -162,6 +167,7 @@ export async function deleteRow(db: Db, model: ModelSchema, session: Session, bo
     .executeTakeFirst()
   if (!Number(deleted.numDeletedRows)) await staleOrMissing(db, model, session, id, version)
   await removeTranslations(db, model, session.tenantId, id)
+  await audit?.record(null)
 }
 
 /** One row by id within the caller's scope. */
