@@ -325,7 +325,7 @@ describe('audit of the generic write path', () => {
   })
 
   it('a document audit keys the changes by the document number', async () => {
-    const order = (await rows('admin', '/api/wms/v1/1/jxs-outbound-orders?size=1'))[0]!
+    const order = (await rows('admin', '/api/wms/v1/1/jxs-outbound-orders?orderStatus=NEW&size=1'))[0]!
     const updated = await call('admin', 'PUT', '/api/wms/v1/1/jxs-outbound-orders', {
       ...order,
       receiverName: 'Audit receiver',
