@@ -8,6 +8,7 @@ import { exportModule } from './modules/export/index.ts'
 import { hmsgModule } from './modules/hmsg/index.ts'
 import { fileStoreFromEnv } from './modules/hfle/s3-store.ts'
 import { hfleModule } from './modules/hfle/index.ts'
+import { hitfModule } from './modules/hitf/index.ts'
 import { cuszModule } from './modules/cusz/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hmsgModule)
   await app.register(hfleModule())
   await app.register(modelsModule(options.models))
+  await app.register(hitfModule)
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))
   await app.register(lowcodeModule(options.pages ?? []))
