@@ -211,10 +211,10 @@ describe('mapping history', () => {
     })
     expect(saved.statusCode, saved.body).toBe(200)
     const header = saved.json().header as Record<string, unknown>
-    const versions1 = (await call('admin', 'GET', api(`/mapping-histories?mappingId=${String(header.mappingId)}&mappingType=FIELD`))).json()
+    const versions1 = (await call('admin', 'GET', api(`/field-mapping-histories?mappingId=${String(header.mappingId)}`))).json()
     expect(versions1.content.every((row: { versionNumber: number }) => row.versionNumber === 1)).toBe(true)
     await call('admin', 'PUT', api('/field-mappings'), { ...header, mappingName: 'Order map v2' })
-    const history = (await call('admin', 'GET', api(`/mapping-histories?mappingId=${String(header.mappingId)}&mappingType=FIELD&versionNumber=2`))).json()
+    const history = (await call('admin', 'GET', api(`/field-mapping-histories?mappingId=${String(header.mappingId)}&versionNumber=2`))).json()
     expect(history.content).toHaveLength(1)
     expect(JSON.parse(history.content[0].beforeValue).mapping_name).toBe('Order map')
     expect(JSON.parse(history.content[0].afterValue).mapping_name).toBe('Order map v2')

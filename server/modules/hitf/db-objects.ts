@@ -18,12 +18,12 @@ const VAULTED: Record<string, string[]> = {
   hitf_client: ['client_id', 'hash', 'client_secret'],
 }
 
-/** table → [mapping type, object type] (header and line both carry mapping_id). */
+/** table → [history table, object type] (header and line both carry mapping_id). */
 const VERSIONED: Record<string, [string, string]> = {
-  hitf_field_mapping: ['FIELD', 'HEADER'],
-  hitf_field_mapping_line: ['FIELD', 'LINE'],
-  hitf_data_mapping: ['DATA', 'HEADER'],
-  hitf_data_mapping_line: ['DATA', 'LINE'],
+  hitf_field_mapping: ['hitf_field_mapping_history', 'HEADER'],
+  hitf_field_mapping_line: ['hitf_field_mapping_history', 'LINE'],
+  hitf_data_mapping: ['hitf_data_mapping_history', 'HEADER'],
+  hitf_data_mapping_line: ['hitf_data_mapping_history', 'LINE'],
 }
 
 const vaultFunction = sql`
@@ -79,18 +79,19 @@ declare
 begin
   if mid is null then return null; end if;
   if TG_OP = 'UPDATE' and (to_jsonb(NEW) - audit) = (to_jsonb(OLD) - audit) then return null; end if;
-  select version_number into ver from hitf_mapping_history
-    where mapping_type = TG_ARGV[0] and mapping_id = mid and tx_id = tx limit 1;
+  execute format('select version_number from %I where mapping_id = $1 and tx_id = $2 limit 1', TG_ARGV[0])
+    into ver using mid, tx;
   if ver is null then
-    select coalesce(max(version_number), 0) + 1 into ver from hitf_mapping_history
-      where mapping_type = TG_ARGV[0] and mapping_id = mid;
+    execute format('select coalesce(max(version_number), 0) + 1 from %I where mapping_id = $1', TG_ARGV[0])
+      into ver using mid;
   end if;
-  insert into hitf_mapping_history (tenant_id, mapping_type, mapping_id, version_number, object_type, change_type,
-      before_value, after_value, tx_id, change_date, created_by, last_updated_by)
-  values ((r ->> 'tenant_id')::bigint, TG_ARGV[0], mid, ver, TG_ARGV[1], TG_OP,
+  execute format('insert into %I (tenant_id, mapping_id, version_number, object_type, change_type, before_value,
+      after_value, tx_id, change_date, created_by, last_updated_by) values ($1, $2, $3, $4, $5, $6, $7, $8, localtimestamp(0), $9, $9)',
+      TG_ARGV[0])
+    using (r ->> 'tenant_id')::bigint, mid, ver, TG_ARGV[1], TG_OP,
       case when TG_OP <> 'INSERT' then (to_jsonb(OLD) - audit)::text end,
       case when TG_OP <> 'DELETE' then (to_jsonb(NEW) - audit)::text end,
-      tx, localtimestamp(0), coalesce((r ->> 'last_updated_by')::bigint, -1), coalesce((r ->> 'last_updated_by')::bigint, -1));
+      tx, coalesce((r ->> 'last_updated_by')::bigint, -1);
   return null;
 end
 $fn$`
@@ -116,11 +117,11 @@ export async function ensureHitfDbObjects(db: Db): Promise<void> {
         )
         .execute(trx)
     }
-    for (const [table, [type, object]] of Object.entries(VERSIONED)) {
+    for (const [table, [history, object]] of Object.entries(VERSIONED)) {
       await sql.raw(`drop trigger if exists hitf_history on ${table}`).execute(trx)
       await sql
         .raw(
-          `create trigger hitf_history after insert or update or delete on ${table} for each row execute function hitf_mapping_history('${type}', '${object}')`,
+          `create trigger hitf_history after insert or update or delete on ${table} for each row execute function hitf_mapping_history('${history}', '${object}')`,
         )
         .execute(trx)
     }

@@ -51,15 +51,15 @@ export function diffRows(changes: Array<{ historyId: number; objectType: string;
 }
 
 export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
-  for (const [segment, type] of [['field-mapping-versions', 'FIELD'], ['data-mapping-versions', 'DATA']] as const) {
+  for (const [segment, type, table] of [['field-mapping-versions', 'FIELD', 'hitf_field_mapping_history'], ['data-mapping-versions', 'DATA', 'hitf_data_mapping_history']] as const) {
     const Params = Type.Object({ tenantId: Type.Integer({ minimum: 0 }), mappingId: Type.Integer({ minimum: 1 }), versionNumber: Type.Integer({ minimum: 1 }) })
     app.get(`/api/hitf/v1/:tenantId/${segment}/:mappingId/:versionNumber`, { schema: { params: Params, querystring: Type.Object(Paging) } }, async (request) => {
       const { tenantId } = sessionOf(request)
       const { mappingId, versionNumber } = request.params as typeof Params.static
       const { page, size } = request.query as { page: number; size: number }
       const { rows } = await sql<{ historyId: number; objectType: string; changeType: string; beforeValue: string | null; afterValue: string | null }>`
-        select history_id, object_type, change_type, before_value, after_value from hitf_mapping_history
-        where tenant_id = ${tenantId} and mapping_type = ${type} and mapping_id = ${mappingId} and version_number = ${versionNumber}
+        select history_id, object_type, change_type, before_value, after_value from ${sql.table(table)}
+        where tenant_id = ${tenantId} and mapping_id = ${mappingId} and version_number = ${versionNumber}
         order by history_id`.execute(app.db)
       if (!rows.length) throw notFound(`Version ${versionNumber} of ${type.toLowerCase()} mapping ${mappingId} does not exist.`)
       return pageOf(diffRows(rows), page, size)
