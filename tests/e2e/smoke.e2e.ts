@@ -15,7 +15,10 @@ import { launch, openSession, signIn, type Session } from './browser'
 const SHELL_MODULES = new Set(['shell', 'exception', 'public', 'module'])
 
 /** Param values that name seeded rows; anything else is opened with 1. */
-const SAMPLE_PARAMS: Record<string, string> = {}
+const SAMPLE_PARAMS: Record<string, string> = {
+  // hitf purchase lists: SET (a charge set's purchases) or GROUP
+  typeCode: 'SET',
+}
 
 const root = resolve(import.meta.dirname, '../..')
 const only = process.env.SMOKE_MODULES?.split(',').filter(Boolean)

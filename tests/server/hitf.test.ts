@@ -256,3 +256,40 @@ describe('statistics and charges from the logs', () => {
     expect(report.content.find((row: { applicationCode: string }) => row.applicationCode === 'SHOP')).toMatchObject({ amount: 1.5 })
   })
 })
+
+describe('fresh install', () => {
+  it('keeps seeded secrets in the vault and a first version of seeded mappings', async () => {
+    const iface = (await call('admin', 'GET', api('/interfaces?interfaceCode=ORDER_PUSH&serverCode=ERP_SAP'))).json().content[0]
+    expect(iface.authPassword).toBe('******')
+    const client = (await call('admin', 'GET', api('/clients?clientCode=shop-mall'))).json().content[0]
+    expect(client.clientSecret).toBe('******')
+    const mapping = (await call('admin', 'GET', api('/field-mappings?mappingCode=STOCK_REQ'))).json().content[0]
+    const diff = await call('admin', 'GET', api(`/field-mapping-versions/${String(mapping.mappingId)}/1`))
+    expect(diff.statusCode, diff.body).toBe(200)
+    expect(diff.json().content.some((row: { fieldName: string; afterValue: string }) => row.fieldName === 'sourcePath' && row.afterValue === 'wh')).toBe(true)
+    const purchase = (await call('admin', 'GET', api('/user-purchases?applicationCode=SHOP_MALL'))).json().content[0]
+    expect(purchase.purchaseNum).toMatch(/^PUR\d{8}\d{5}$/)
+  })
+
+  it('answers the seeded mock interface through the gateway with the request mapped', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/hitf/v1/rest/invoke/DEFAULT/WMS_OPEN/STOCK_QUERY',
+      headers: { authorization: basic('shop-mall', 'ShopMall@2026'), 'content-type': 'application/json' },
+      payload: { wh: 'EAST', sku: 'sku-1001' },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({ onHand: 120 })
+    const log = await lastLog('&direction=INBOUND')
+    expect(JSON.parse(String(log.requestBody))).toEqual({ warehouseCode: 'WH-E001', itemCode: 'SKU-1001' })
+  })
+
+  it('refuses a gateway call when the inbound gateway is switched off', async () => {
+    const setting = (await call('admin', 'GET', api('/system-configs?configCode=INBOUND_ENABLED'))).json().content[0]
+    await call('admin', 'PUT', api('/system-configs'), { ...setting, configValue: '0' })
+    const response = await app.inject({ method: 'POST', url: '/api/hitf/v1/rest/invoke/DEFAULT/WMS_OPEN/STOCK_QUERY', headers: { authorization: basic('shop-mall', 'ShopMall@2026') }, payload: {} })
+    expect(response.statusCode).toBe(503)
+    const current = (await call('admin', 'GET', api('/system-configs?configCode=INBOUND_ENABLED'))).json().content[0]
+    await call('admin', 'PUT', api('/system-configs'), { ...current, configValue: '1' })
+  })
+})
