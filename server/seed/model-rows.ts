@@ -26,8 +26,6 @@ export interface RowSeedFile {
   model: string
   as?: { tenantId: number; userId: number; roleId: number; roleCode: string }
   rows: Array<Record<string, unknown>>
-  /** Rows the server writes itself (e.g. call logs): readOnly fields are taken from the file too. */
-  serverWritten?: boolean
 }
 
 interface Ref {
@@ -74,11 +72,7 @@ export async function seedModelRows(db: Db, models: ModelSchema[], files = rowSe
   for (const file of files) {
     const name = `server/seed/data/rows/${file.split(/[\\/]/).at(-1)}`
     const seed = JSON.parse(readFileSync(file, 'utf8')) as RowSeedFile
-    const found = byKey.get(seed.model)
-    const model =
-      found && seed.serverWritten
-        ? { ...found, fields: found.fields.map((field) => ({ ...field, readOnly: false })) }
-        : found
+    const model = byKey.get(seed.model)
     if (!model) {
       throw new Error(
         `${name}: model '${seed.model}' does not exist: name it <service>/<entity> of a file in schemas/models.`,

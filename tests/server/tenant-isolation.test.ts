@@ -225,6 +225,9 @@ describe.each(tenantModels.map((model) => [model.entity, model] as const))(
         'POST /batch-save',
         'POST /with-lines',
       ]
+      // Named actions on one record (POST /:id/<action>, e.g. hitf invoke): tenant B's id is tried too.
+      const recordActions = [...kinds.keys()].filter((kind) => /^POST \/:\w+\/[a-z][a-z-]*$/.test(kind))
+      known.push(...recordActions)
       expect(
         [...kinds.keys()].filter((kind) => !known.includes(kind)),
         'a new model route: test it here',
@@ -238,6 +241,11 @@ describe.each(tenantModels.map((model) => [model.entity, model] as const))(
         ['POST', `${base()}/batch-save`, [{ ...rowOfB(), ...keyOfB(), _status: 'update' }]],
         ['POST', `${base()}/batch-save`, [{ ...keyOfB(), _status: 'delete' }]],
         ['POST', `${base()}/with-lines`, { header: { ...rowOfB(), ...keyOfB() }, lines: [] }],
+        ...recordActions.map((kind): [string, string, unknown] => [
+          'POST',
+          `${base()}/${String(rowOfB()[model.primaryKey])}/${kind.split('/').at(-1)!}`,
+          {},
+        ]),
       ]
       for (const [method, url, payload] of attempts) {
         tried.endpoints.add(`${method} ${url}`)

@@ -45,7 +45,11 @@ const day = (value: unknown) =>
 const round = (value: number) => Math.round(value * 10000) / 10000
 
 /** The amount for `count` calls of a period under one set. */
-export function priceOf(set: ChargeSet, bands: Array<{ fromCount: number; toCount: number | null; unitPrice: number }>, count: number) {
+export function priceOf(
+  set: ChargeSet,
+  bands: Array<{ fromCount: number; toCount: number | null; unitPrice: number }>,
+  count: number,
+) {
   const free = set.freeCalls ?? 0
   const unit = Number(set.unitPrice ?? 0)
   if (set.chargeMethod === 'FLAT') return { billable: count, amount: unit }
@@ -76,7 +80,11 @@ export async function priceCalls(
   ).rows[0]
   if (!group) throw badRequest(`Charge group ${query.groupCode} does not exist.`)
   const servers = (
-    await sql<{ serverCode: string }>`select server_code from hitf_charge_group_server where group_header_id = ${group.groupHeaderId}`.execute(db)
+    await sql<{
+      serverCode: string
+    }>`select server_code from hitf_charge_group_server where group_header_id = ${group.groupHeaderId}`.execute(
+      db,
+    )
   ).rows.map((row) => row.serverCode)
   const rules = (
     await sql<{ serverCode: string; interfaceCode: string | null; setCode: string }>`
@@ -91,7 +99,12 @@ export async function priceCalls(
   )
   const buckets = servers.length
     ? (
-        await sql<{ serverCode: string; interfaceCode: string; resultStatus: string; calls: string | number }>`
+        await sql<{
+          serverCode: string
+          interfaceCode: string
+          resultStatus: string
+          calls: string | number
+        }>`
           select server_code, interface_code, result_status, count(*) as calls from hitf_interface_log
           where tenant_id = ${tenantId} and direction = 'INBOUND' and application_code = ${query.applicationCode}
             and call_date between ${from} and ${to} and server_code in (${sql.join(servers)})
@@ -104,7 +117,10 @@ export async function priceCalls(
   for (const bucket of buckets) {
     const calls = Number(bucket.calls)
     callCount += calls
-    const rule = rules.find((r) => r.serverCode === bucket.serverCode && (!r.interfaceCode || r.interfaceCode === bucket.interfaceCode))
+    const rule = rules.find(
+      (r) =>
+        r.serverCode === bucket.serverCode && (!r.interfaceCode || r.interfaceCode === bucket.interfaceCode),
+    )
     const set = sets.get(rule?.setCode ?? group.defaultSetCode ?? '')
     if (!set) {
       unpricedCount += calls
@@ -120,8 +136,14 @@ export async function priceCalls(
     const set = sets.get(setCode)!
     const bands = (
       await sql<{ fromCount: number; toCount: number | null; unitPrice: string }>`
-        select from_count, to_count, unit_price from hitf_charge_set_line where set_header_id = ${set.setHeaderId} order by from_count`.execute(db)
-    ).rows.map((band) => ({ fromCount: Number(band.fromCount), toCount: band.toCount === null ? null : Number(band.toCount), unitPrice: Number(band.unitPrice) }))
+        select from_count, to_count, unit_price from hitf_charge_set_line where set_header_id = ${set.setHeaderId} order by from_count`.execute(
+        db,
+      )
+    ).rows.map((band) => ({
+      fromCount: Number(band.fromCount),
+      toCount: band.toCount === null ? null : Number(band.toCount),
+      unitPrice: Number(band.unitPrice),
+    }))
     const { billable, amount } = priceOf(set, bands, calls)
     lines.push({ setCode, chargeMethod: set.chargeMethod, callCount: calls, billableCount: billable, amount })
   }
@@ -141,7 +163,13 @@ export async function priceCalls(
 /** The charges of every active purchase overlapping [from, to], per application. */
 export async function chargeReport(db: Db, tenantId: number, from: string, to: string) {
   const purchases = (
-    await sql<{ purchaseNum: string; applicationCode: string; groupCode: string; startDate: unknown; endDate: unknown }>`
+    await sql<{
+      purchaseNum: string
+      applicationCode: string
+      groupCode: string
+      startDate: unknown
+      endDate: unknown
+    }>`
       select purchase_num, application_code, group_code, start_date, end_date from hitf_user_purchase
       where tenant_id = ${tenantId} and status_code = 'ACTIVE' and start_date <= ${to} and end_date >= ${from}
       order by application_code, purchase_num`.execute(db)
@@ -150,7 +178,12 @@ export async function chargeReport(db: Db, tenantId: number, from: string, to: s
   for (const purchase of purchases) {
     const start = day(purchase.startDate) > from ? day(purchase.startDate) : from
     const end = day(purchase.endDate) < to ? day(purchase.endDate) : to
-    const bill = await priceCalls(db, tenantId, { applicationCode: purchase.applicationCode, groupCode: purchase.groupCode, from: start, to: end })
+    const bill = await priceCalls(db, tenantId, {
+      applicationCode: purchase.applicationCode,
+      groupCode: purchase.groupCode,
+      from: start,
+      to: end,
+    })
     rows.push({ purchaseNum: purchase.purchaseNum, ...bill })
   }
   return rows

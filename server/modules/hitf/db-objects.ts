@@ -13,7 +13,14 @@ export const MASK = '******'
 
 /** table → [primary key column, 'plain' | 'hash', ...secret columns] */
 const VAULTED: Record<string, string[]> = {
-  hitf_interface: ['interface_id', 'plain', 'auth_password', 'auth_token', 'oauth_client_secret', 'api_key_value'],
+  hitf_interface: [
+    'interface_id',
+    'plain',
+    'auth_password',
+    'auth_token',
+    'oauth_client_secret',
+    'api_key_value',
+  ],
   hitf_mq_config: ['mq_config_id', 'plain', 'password'],
   hitf_client: ['client_id', 'hash', 'client_secret'],
 }
@@ -131,6 +138,8 @@ export async function ensureHitfDbObjects(db: Db): Promise<void> {
 /** The stored secrets of one row: column (snake_case) → value (or hash). */
 export async function secretsOf(db: Db, table: string, ownerId: number): Promise<Record<string, string>> {
   const { rows } = await sql<{ fieldName: string; secretValue: string }>`
-    select field_name, secret_value from hitf_secret where owner_table = ${table} and owner_id = ${ownerId}`.execute(db)
+    select field_name, secret_value from hitf_secret where owner_table = ${table} and owner_id = ${ownerId}`.execute(
+    db,
+  )
   return Object.fromEntries(rows.map((row) => [row.fieldName, row.secretValue]))
 }

@@ -103,12 +103,16 @@ export async function serverBaseUrl(app: FastifyInstance, tenantId: number, serv
       select base_url, enabled_flag from hitf_server_domain
       where tenant_id = ${tenantId} and domain_code = ${server.domainCode}`.execute(app.db)
     const found = domain.rows[0]
-    if (!found) throw badRequest(`Service ${serverCode} names domain ${server.domainCode}, which does not exist.`)
-    if (!found.enabledFlag) throw badRequest(`Domain ${server.domainCode} of service ${serverCode} is disabled.`)
+    if (!found)
+      throw badRequest(`Service ${serverCode} names domain ${server.domainCode}, which does not exist.`)
+    if (!found.enabledFlag)
+      throw badRequest(`Domain ${server.domainCode} of service ${serverCode} is disabled.`)
     return found.baseUrl
   }
   if (!server.baseUrl)
-    throw badRequest(`Service ${serverCode} has no base URL: set its Base URL or a domain.`, { baseUrl: 'required' })
+    throw badRequest(`Service ${serverCode} has no base URL: set its Base URL or a domain.`, {
+      baseUrl: 'required',
+    })
   return server.baseUrl
 }
 
@@ -117,18 +121,28 @@ export function failureReason(error: unknown, timeoutMs: number): string {
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
   if (err.name === 'TimeoutError' || err.name === 'AbortError') return `Timed out after ${timeoutMs} ms`
   const cause = err.cause
-  if (cause?.message) return cause.code && !cause.message.includes(cause.code) ? `${cause.code}: ${cause.message}` : cause.message
+  if (cause?.message)
+    return cause.code && !cause.message.includes(cause.code)
+      ? `${cause.code}: ${cause.message}`
+      : cause.message
   return err.message ?? String(error)
 }
 
 const tokenCache = new Map<string, { token: string; expires: number }>()
 
-async function oauthToken(iface: InterfaceRow, secret: string | undefined, steps: TraceStep[], now: () => number) {
+async function oauthToken(
+  iface: InterfaceRow,
+  secret: string | undefined,
+  steps: TraceStep[],
+  now: () => number,
+) {
   const key = `${iface.tenantId}:${iface.interfaceId}`
   const cached = tokenCache.get(key)
   if (cached && cached.expires > now()) return cached.token
   if (!iface.oauthTokenUrl || !iface.oauthClientId || !secret)
-    throw new Error('OAuth2 client credentials need a token URL, a client id and a client secret: complete the auth config')
+    throw new Error(
+      'OAuth2 client credentials need a token URL, a client id and a client secret: complete the auth config',
+    )
   const started = now()
   const body = new URLSearchParams({ grant_type: 'client_credentials' })
   if (iface.oauthScope) body.set('scope', iface.oauthScope)
@@ -143,15 +157,31 @@ async function oauthToken(iface: InterfaceRow, secret: string | undefined, steps
       signal: AbortSignal.timeout(iface.timeoutMs ?? 10000),
     })
     const text = await response.text()
-    if (!response.ok) throw new Error(`token endpoint answered HTTP ${response.status}: ${text.slice(0, 300)}`)
+    if (!response.ok)
+      throw new Error(`token endpoint answered HTTP ${response.status}: ${text.slice(0, 300)}`)
     const json = JSON.parse(text) as { access_token?: string; expires_in?: number }
     if (!json.access_token) throw new Error('token endpoint answered without access_token')
-    tokenCache.set(key, { token: json.access_token, expires: now() + Math.max(0, (json.expires_in ?? 60) - 10) * 1000 })
-    steps.push({ stepCode: 'TOKEN', resultStatus: 'SUCCESS', durationMs: now() - started, startTime: stamp(started), message: `Token from ${iface.oauthTokenUrl}` })
+    tokenCache.set(key, {
+      token: json.access_token,
+      expires: now() + Math.max(0, (json.expires_in ?? 60) - 10) * 1000,
+    })
+    steps.push({
+      stepCode: 'TOKEN',
+      resultStatus: 'SUCCESS',
+      durationMs: now() - started,
+      startTime: stamp(started),
+      message: `Token from ${iface.oauthTokenUrl}`,
+    })
     return json.access_token
   } catch (error) {
     const message = `OAuth2 token request to ${iface.oauthTokenUrl} failed: ${failureReason(error, iface.timeoutMs ?? 10000)}`
-    steps.push({ stepCode: 'TOKEN', resultStatus: 'FAILED', durationMs: now() - started, startTime: stamp(started), message })
+    steps.push({
+      stepCode: 'TOKEN',
+      resultStatus: 'FAILED',
+      durationMs: now() - started,
+      startTime: stamp(started),
+      message,
+    })
     throw new Error(message, { cause: error })
   }
 }
@@ -220,19 +250,28 @@ export async function callTarget(
         headers.authorization = `Bearer ${await oauthToken(iface, secrets.oauth_client_secret, steps, now)}`
         break
       case 'API_KEY':
-        if (!iface.apiKeyName || !secrets.api_key_value) throw new Error('API key auth needs a key name and a key value: complete the auth config')
+        if (!iface.apiKeyName || !secrets.api_key_value)
+          throw new Error('API key auth needs a key name and a key value: complete the auth config')
         if (iface.apiKeyIn === 'QUERY') url.searchParams.set(iface.apiKeyName, secrets.api_key_value)
         else headers[iface.apiKeyName] = secrets.api_key_value
         break
     }
     const callStarted = now()
-    outcome.url = url.toString().replace(iface.apiKeyIn === 'QUERY' && iface.apiKeyName && secrets.api_key_value ? secrets.api_key_value : '\u0000', MASK)
+    outcome.url = url
+      .toString()
+      .replace(
+        iface.apiKeyIn === 'QUERY' && iface.apiKeyName && secrets.api_key_value
+          ? secrets.api_key_value
+          : '\u0000',
+        MASK,
+      )
     try {
       const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) })
       outcome.status = response.status
       outcome.responseHeaders = Object.fromEntries(response.headers.entries())
       outcome.responseBody = await response.text()
-      if (!response.ok) outcome.error = `Target answered HTTP ${response.status} ${response.statusText}`.trim()
+      if (!response.ok)
+        outcome.error = `Target answered HTTP ${response.status} ${response.statusText}`.trim()
     } catch (error) {
       outcome.error = `Call to ${outcome.url} failed: ${failureReason(error, timeoutMs)}`
     }
@@ -253,7 +292,9 @@ export async function callTarget(
 
 export interface LogEntry {
   direction: 'OUTBOUND' | 'INBOUND'
-  iface: Pick<InterfaceRow, 'tenantId' | 'serverCode' | 'interfaceCode' | 'interfaceName'> & { interfaceId?: number }
+  iface: Pick<InterfaceRow, 'tenantId' | 'serverCode' | 'interfaceCode' | 'interfaceName'> & {
+    interfaceId?: number
+  }
   applicationCode?: string | null
   clientCode?: string | null
   method: string
@@ -271,7 +312,11 @@ export interface LogEntry {
 }
 
 const cut = (text: string | undefined, max: number) =>
-  text === undefined ? null : text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text
+  text === undefined
+    ? null
+    : text.length > max
+      ? `${text.slice(0, max)}… (${text.length - max} more characters)`
+      : text
 
 /** Writes the interface log, its trace steps, the interface's last result and, past the threshold, an alert. */
 export async function writeLog(app: FastifyInstance, entry: LogEntry, settings: Settings): Promise<number> {
@@ -355,7 +400,14 @@ async function alertOnFailures(app: FastifyInstance, entry: LogEntry, settings: 
 export async function systemLog(
   app: FastifyInstance,
   tenantId: number,
-  row: { logType: string; objectCode: string; resultStatus: string; durationMs: number; message: string; logTime?: string },
+  row: {
+    logType: string
+    objectCode: string
+    resultStatus: string
+    durationMs: number
+    message: string
+    logTime?: string
+  },
 ) {
   await modelDb(app.db)
     .insertInto('hitf_system_log')

@@ -46,8 +46,13 @@ async function valueMap(db: Db, tenantId: number, code: string) {
   const found = header.rows[0]
   if (!found) throw badRequest(`Data mapping ${code} does not exist or is disabled: create or enable it.`)
   const lines = await sql<{ sourceValue: string; targetValue: string }>`
-    select source_value, target_value from hitf_data_mapping_line where mapping_id = ${found.mappingId}`.execute(db)
-  return { values: new Map(lines.rows.map((line) => [line.sourceValue, line.targetValue])), fallback: found.defaultTarget }
+    select source_value, target_value from hitf_data_mapping_line where mapping_id = ${found.mappingId}`.execute(
+    db,
+  )
+  return {
+    values: new Map(lines.rows.map((line) => [line.sourceValue, line.targetValue])),
+    fallback: found.defaultTarget,
+  }
 }
 
 /** Applies the enabled field mapping `code` of the tenant to `input`; 400 naming the problem otherwise. */
@@ -59,7 +64,9 @@ export async function applyFieldMapping(db: Db, tenantId: number, code: string, 
   if (!mapping) throw badRequest(`Field mapping ${code} does not exist or is disabled: create or enable it.`)
   const { rows: lines } = await sql<Line>`
     select source_path, target_path, transform_type, data_mapping_code, default_value
-    from hitf_field_mapping_line where mapping_id = ${mapping.mappingId} order by line_num, line_id`.execute(db)
+    from hitf_field_mapping_line where mapping_id = ${mapping.mappingId} order by line_num, line_id`.execute(
+    db,
+  )
   const output: Record<string, unknown> = {}
   for (const line of lines) {
     let value = getPath(input, line.sourcePath)

@@ -37,11 +37,26 @@ export const HITF_ACTIONS = {
 
 const failed = (message: string) => new AppError(502, 'error.hitf.call_failed', message)
 const AnyBody = Type.Optional(Type.Object({}, { additionalProperties: true }))
-const params = (id: string) => ({ params: Type.Object({ tenantId: Type.Integer({ minimum: 0 }), [id]: Type.Integer({ minimum: 1 }) }), body: AnyBody })
+const params = (id: string) => ({
+  params: Type.Object({ tenantId: Type.Integer({ minimum: 0 }), [id]: Type.Integer({ minimum: 1 }) }),
+  body: AnyBody,
+})
 
-async function rowOf(app: FastifyInstance, table: string, key: string, tenantId: number, id: number, what: string) {
-  const row = await modelDb(app.db).selectFrom(table).selectAll().where('tenantId', '=', tenantId).where(key, '=', id).executeTakeFirst()
-  if (!row) throw notFound(`${what} ${id} does not exist in tenant ${tenantId}.`)
+async function rowOf(
+  app: FastifyInstance,
+  table: string,
+  key: string,
+  tenantId: number,
+  id: number,
+  what: string,
+) {
+  const row = await modelDb(app.db)
+    .selectFrom(table)
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where(key, '=', id)
+    .executeTakeFirst()
+  if (!row) throw notFound(`${what} ${id} does not exist (or is not yours).`)
   return row as Record<string, unknown>
 }
 
@@ -53,8 +68,9 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
       const { tenantId } = sessionOf(request)
       const { interfaceId } = request.params as { interfaceId: number }
       const iface = await interfaceById(app, tenantId, interfaceId)
-      if (!iface) throw notFound(`Interface ${interfaceId} does not exist in tenant ${tenantId}.`)
-      if (!iface.enabledFlag) throw badRequest(`Interface ${iface.interfaceCode} is disabled: enable it before calling it.`)
+      if (!iface) throw notFound(`Interface ${interfaceId} does not exist (or is not yours).`)
+      if (!iface.enabledFlag)
+        throw badRequest(`Interface ${iface.interfaceCode} is disabled: enable it before calling it.`)
       const settings = await settingsOf(app, tenantId)
       const steps: TraceStep[] = []
       const startedAt = app.config.now()
@@ -80,7 +96,12 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
         settings,
       )
       if (outcome.error) throw failed(`${outcome.error} (interface log ${interfaceLogId}).`)
-      return { interfaceLogId, responseStatus: outcome.status, durationMs: outcome.durationMs, resultStatus: 'SUCCESS' }
+      return {
+        interfaceLogId,
+        responseStatus: outcome.status,
+        durationMs: outcome.durationMs,
+        resultStatus: 'SUCCESS',
+      }
     },
   )
 
@@ -97,7 +118,9 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
       let problem: string | undefined
       let status: number | undefined
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout((await settingsOf(app, tenantId)).defaultTimeoutMs) })
+        const response = await fetch(url, {
+          signal: AbortSignal.timeout((await settingsOf(app, tenantId)).defaultTimeoutMs),
+        })
         status = response.status
         await response.arrayBuffer()
         if (!response.ok) problem = `HTTP ${response.status} ${response.statusText}`.trim()
@@ -105,10 +128,16 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
         problem = failureReason(error, 10000)
       }
       const durationMs = app.config.now() - started
-      const message = problem ? `GET ${url} failed: ${problem}` : `GET ${url} → HTTP ${status} in ${durationMs} ms`
+      const message = problem
+        ? `GET ${url} failed: ${problem}`
+        : `GET ${url} → HTTP ${status} in ${durationMs} ms`
       await modelDb(app.db)
         .updateTable('hitf_interface_server')
-        .set({ healthStatus: problem ? 'DOWN' : 'UP', lastCheckDate: stamp(started), lastCheckMessage: message.slice(0, 480) })
+        .set({
+          healthStatus: problem ? 'DOWN' : 'UP',
+          lastCheckDate: stamp(started),
+          lastCheckMessage: message.slice(0, 480),
+        })
         .where('serverId', '=', serverId)
         .execute()
       await systemLog(app, tenantId, {
@@ -129,23 +158,55 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const session = sessionOf(request)
       const { serverId } = request.params as { serverId: number }
-      const server = await rowOf(app, 'hitf_interface_server', 'serverId', session.tenantId, serverId, 'Service')
+      const server = await rowOf(
+        app,
+        'hitf_interface_server',
+        'serverId',
+        session.tenantId,
+        serverId,
+        'Service',
+      )
       const sourceUrl = server.openApiUrl as string | null
-      if (!sourceUrl) throw badRequest(`Service ${String(server.serverCode)} has no OpenAPI document URL: set it first.`, { openApiUrl: 'required' })
+      if (!sourceUrl)
+        throw badRequest(`Service ${String(server.serverCode)} has no OpenAPI document URL: set it first.`, {
+          openApiUrl: 'required',
+        })
       const started = app.config.now()
-      const record = async (resultStatus: string, createdCount: number, skippedCount: number, message: string) => {
+      const record = async (
+        resultStatus: string,
+        createdCount: number,
+        skippedCount: number,
+        message: string,
+      ) => {
         await modelDb(app.db)
           .insertInto('hitf_import_history')
-          .values({ tenantId: session.tenantId, serverCode: server.serverCode, sourceUrl, resultStatus, createdCount, skippedCount, message, importDate: stamp(started), createdBy: session.userId })
+          .values({
+            tenantId: session.tenantId,
+            serverCode: server.serverCode,
+            sourceUrl,
+            resultStatus,
+            createdCount,
+            skippedCount,
+            message,
+            importDate: stamp(started),
+            createdBy: session.userId,
+          })
           .execute()
-        await systemLog(app, session.tenantId, { logType: 'IMPORT', objectCode: String(server.serverCode), resultStatus, durationMs: app.config.now() - started, message })
+        await systemLog(app, session.tenantId, {
+          logType: 'IMPORT',
+          objectCode: String(server.serverCode),
+          resultStatus,
+          durationMs: app.config.now() - started,
+          message,
+        })
       }
       let document: { paths?: Record<string, Record<string, { operationId?: string; summary?: string }>> }
       try {
         const response = await fetch(sourceUrl, { signal: AbortSignal.timeout(15000) })
         if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`)
         document = (await response.json()) as typeof document
-        if (!document.paths || typeof document.paths !== 'object') throw new Error('the document has no "paths": is it an OpenAPI/Swagger JSON document?')
+        if (!document.paths || typeof document.paths !== 'object')
+          throw new Error('the document has no "paths": is it an OpenAPI/Swagger JSON document?')
       } catch (error) {
         const message = `Reading ${sourceUrl} failed: ${failureReason(error, 15000)}`
         await record('FAILED', 0, 0, message)
@@ -157,7 +218,11 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
       for (const [path, operations] of Object.entries(document.paths)) {
         for (const [method, operation] of Object.entries(operations ?? {})) {
           if (!methods.includes(method)) continue
-          const code = (operation.operationId || `${method}_${path}`).replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || `${method}_root`
+          const code =
+            (operation.operationId || `${method}_${path}`)
+              .replace(/[^A-Za-z0-9_.-]+/g, '_')
+              .replace(/^_+|_+$/g, '')
+              .slice(0, 60) || `${method}_root`
           const inserted = await sql`
             insert into hitf_interface (tenant_id, server_code, interface_code, interface_name, request_method, interface_path,
               content_type, timeout_ms, published_flag, inbound_mode, mock_status, auth_type, api_key_in, enabled_flag, created_by, last_updated_by)
@@ -184,7 +249,11 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
       const config = await rowOf(app, 'hitf_mq_config', 'mqConfigId', tenantId, mqConfigId, 'MQ config')
       const started = app.config.now()
       const problem = await new Promise<string | undefined>((resolve) => {
-        const socket = createConnection({ host: String(config.host), port: Number(config.port), timeout: 5000 })
+        const socket = createConnection({
+          host: String(config.host),
+          port: Number(config.port),
+          timeout: 5000,
+        })
         socket.once('connect', () => (socket.destroy(), resolve(undefined)))
         socket.once('timeout', () => (socket.destroy(), resolve('Timed out after 5000 ms')))
         socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.message))
@@ -195,10 +264,20 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
         : `TCP connection to ${String(config.host)}:${String(config.port)} opened in ${durationMs} ms`
       await modelDb(app.db)
         .updateTable('hitf_mq_config')
-        .set({ lastTestStatus: problem ? 'FAILED' : 'SUCCESS', lastTestMessage: message.slice(0, 480), lastTestDate: stamp(started) })
+        .set({
+          lastTestStatus: problem ? 'FAILED' : 'SUCCESS',
+          lastTestMessage: message.slice(0, 480),
+          lastTestDate: stamp(started),
+        })
         .where('mqConfigId', '=', mqConfigId)
         .execute()
-      await systemLog(app, tenantId, { logType: 'MQ_TEST', objectCode: String(config.configCode), resultStatus: problem ? 'FAILED' : 'SUCCESS', durationMs, message })
+      await systemLog(app, tenantId, {
+        logType: 'MQ_TEST',
+        objectCode: String(config.configCode),
+        resultStatus: problem ? 'FAILED' : 'SUCCESS',
+        durationMs,
+        message,
+      })
       if (problem) throw failed(message)
       return { message }
     },
@@ -212,7 +291,11 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
       const { debugId } = request.params as { debugId: number }
       const debug = await rowOf(app, 'hitf_mapping_debug', 'debugId', tenantId, debugId, 'Debug case')
       const save = (values: Record<string, unknown>) =>
-        modelDb(app.db).updateTable('hitf_mapping_debug').set({ ...values, runDate: stamp(app.config.now()) }).where('debugId', '=', debugId).execute()
+        modelDb(app.db)
+          .updateTable('hitf_mapping_debug')
+          .set({ ...values, runDate: stamp(app.config.now()) })
+          .where('debugId', '=', debugId)
+          .execute()
       let input: unknown
       try {
         input = JSON.parse(String(debug.inputJson))
@@ -223,7 +306,11 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
       }
       try {
         const output = await applyFieldMapping(app.db, tenantId, String(debug.mappingCode), input)
-        await save({ runStatus: 'SUCCESS', runMessage: `Mapped with ${String(debug.mappingCode)}`, outputJson: JSON.stringify(output, null, 2) })
+        await save({
+          runStatus: 'SUCCESS',
+          runMessage: `Mapped with ${String(debug.mappingCode)}`,
+          outputJson: JSON.stringify(output, null, 2),
+        })
         return { output }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
@@ -248,7 +335,12 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
       })
       await modelDb(app.db)
         .updateTable('hitf_user_purchase')
-        .set({ callCount: bill.callCount, billableCount: bill.billableCount, chargeAmount: bill.amount, billDate: stamp(app.config.now()) })
+        .set({
+          callCount: bill.callCount,
+          billableCount: bill.billableCount,
+          chargeAmount: bill.amount,
+          billDate: stamp(app.config.now()),
+        })
         .where('purchaseId', '=', purchaseId)
         .execute()
       return bill
