@@ -246,7 +246,7 @@ describe('secrets', () => {
     expect(list.body).not.toContain('pw-1')
     expect(list.json().content[0].authPassword).toBe('******')
     const put = await call('admin', 'PUT', api('/interfaces'), {
-      ...editable(iface),
+      ...iface,
       interfaceName: 'renamed',
     })
     expect(put.statusCode, put.body).toBe(200)
