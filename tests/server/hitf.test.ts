@@ -163,7 +163,7 @@ describe('outbound invoke', () => {
     expect(seen.at(-1)!.headers.authorization).toBe('Bearer tok-from-oauth')
   })
 
-  it('logs an HTTP error status of the target as a failure and answers 502', async () => {
+  it('logs an HTTP error status of the target as a failure and answers 424', async () => {
     const iface = await create('interfaces', {
       serverCode: 'T_LOCAL',
       interfaceCode: 'FAILING',
@@ -172,7 +172,7 @@ describe('outbound invoke', () => {
       interfacePath: '/fail',
     })
     const response = await call('admin', 'POST', api(`/interfaces/${String(iface.interfaceId)}/invoke`), {})
-    expect(response.statusCode).toBe(502)
+    expect(response.statusCode).toBe(424)
     expect(response.json().message).toContain('HTTP 500')
     expect(await lastLog()).toMatchObject({ responseStatus: 500, resultStatus: 'FAILED' })
   })
@@ -197,7 +197,7 @@ describe('outbound invoke', () => {
       interfacePath: '/x',
     })
     const response = await call('admin', 'POST', api(`/interfaces/${String(iface.interfaceId)}/invoke`), {})
-    expect(response.statusCode).toBe(502)
+    expect(response.statusCode).toBe(424)
     expect(response.json().message).toContain('ECONNREFUSED')
     const log = await lastLog()
     expect(log).toMatchObject({ interfaceCode: 'DEAD', resultStatus: 'FAILED', responseStatus: null })
@@ -219,7 +219,7 @@ describe('outbound invoke', () => {
       api(`/interface-servers/${String(dead.serverId)}/health-check`),
       {},
     )
-    expect(down.statusCode).toBe(502)
+    expect(down.statusCode).toBe(424)
     const after = (await call('admin', 'GET', api(`/interface-servers/${String(dead.serverId)}`))).json()
     expect(after.healthStatus).toBe('DOWN')
   })

@@ -1,8 +1,9 @@
 /**
  * Actions of the integration screens (row actions POST the row; only the path ids are read): invoke an
  * interface, check a service's health, import interfaces from its OpenAPI document, test an MQ connection,
- * run a mapping debug case, bill a purchase. Each does the real thing and answers the real failure as a 502
- * (or 400 for bad configuration) after recording it.
+ * run a mapping debug case, bill a purchase. Each does the real thing and answers the real failure as a 424
+ * (Failed Dependency: the remote side failed, with its reason in the message; 502 would read as "our server is
+ * unreachable" in the browser) or 400 for bad configuration, after recording it.
  */
 import { createConnection } from 'node:net'
 import { Type } from '@sinclair/typebox'
@@ -35,7 +36,7 @@ export const HITF_ACTIONS = {
   bill: 'hitf.userPurchase.button.bill',
 } as const
 
-const failed = (message: string) => new AppError(502, 'error.hitf.call_failed', message)
+const failed = (message: string) => new AppError(424, 'error.hitf.call_failed', message)
 const AnyBody = Type.Optional(Type.Object({}, { additionalProperties: true }))
 const params = (id: string) => ({
   params: Type.Object({ tenantId: Type.Integer({ minimum: 0 }), [id]: Type.Integer({ minimum: 1 }) }),
