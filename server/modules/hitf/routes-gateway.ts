@@ -140,7 +140,7 @@ export const hitfGatewayRoutes: FastifyPluginAsync = async (app) => {
           message,
         })
         const interfaceLogId = await log(status, message)
-        return new AppError(status, code, `${message} (interface log ${interfaceLogId}).`)
+        return new AppError(status, code, `${message.replace(/\.$/, '')} (interface log ${interfaceLogId}).`)
       }
       const log = (
         status: number | null,
