@@ -10,6 +10,7 @@ import { fileStoreFromEnv } from './modules/hfle/s3-store.ts'
 import { hfleModule } from './modules/hfle/index.ts'
 import { routedFileStore } from './modules/hfle/storage-routing.ts'
 import { hmntModule } from './modules/hmnt/index.ts'
+import { hitfModule } from './modules/hitf/index.ts'
 import { cuszModule } from './modules/cusz/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(modelsModule(options.models))
   await app.register(winvConfigModule)
   await app.register(etsModule)
+  await app.register(hitfModule)
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))
   await app.register(lowcodeModule(options.pages ?? []))

@@ -20,6 +20,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   noticeId: '1000',
   userMessageId: '1000',
   type: 'NOTICE',
+  // hitf purchase lists: SET (a charge set's purchases) or GROUP
+  typeCode: 'SET',
 }
 
 const root = resolve(import.meta.dirname, '../..')
@@ -69,11 +71,16 @@ describe('every screen opens clean for the administrator', () => {
         const before = problems.length
         await openInApp(page, path)
         const area = page.getByTestId('page-area')
-        // settled: no spinner in view and some text beyond the page title
+        // settled: no spinner or loading skeleton (the page file is still being fetched) in view, and some text
+        // beyond the page title
         await expect
-          .poll(async () => (await area.locator('.ant-spin-spinning:visible').count()) === 0, {
-            timeout: 15_000,
-          })
+          .poll(
+            async () =>
+              (await area.locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible').count()) === 0,
+            {
+              timeout: 15_000,
+            },
+          )
           .toBe(true)
           .catch(() => failures.push(`${path}: still loading after 15 s`))
         await page.waitForTimeout(150)

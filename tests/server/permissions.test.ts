@@ -24,6 +24,14 @@ import {
  * declare a guard (requirePermission, or config.permissionCodes for codes checked in the handler).
  */
 const UNGUARDED: Record<string, string> = {
+  'POST /api/hitf/v1/rest/invoke/:namespace/:serverCode/:interfaceCode':
+    'inbound integration gateway: the caller authenticates as an hitf client (secret, role, IP whitelist), not a user',
+  'PUT /api/hitf/v1/rest/invoke/:namespace/:serverCode/:interfaceCode':
+    'inbound integration gateway (see POST)',
+  'PATCH /api/hitf/v1/rest/invoke/:namespace/:serverCode/:interfaceCode':
+    'inbound integration gateway (see POST)',
+  'DELETE /api/hitf/v1/rest/invoke/:namespace/:serverCode/:interfaceCode':
+    'inbound integration gateway (see POST)',
   'POST /api/oauth/login': 'the sign-in form itself (public; locked after repeated wrong passwords)',
   'POST /api/oauth/public/token/kickoff': 'reads whether a token was kicked off; changes nothing',
   'POST /api/iam/hzero/v1/menus/check-permissions':
@@ -101,7 +109,8 @@ let everyCode: string[]
 const key = (route: RouteEntry) => `${route.method} ${route.url}`
 
 beforeAll(async () => {
-  app = await createTestApp()
+  // One sign-in per guarded code: more codes than the default sign-in limit allows in a minute.
+  app = await createTestApp({ publicRateLimit: { signInPerMinute: 100000, perMinute: 100000 } })
   everyCode = await allPermissionCodes(app)
   // Every writable model needs a row of tenant A for the update and delete requests of the matrix.
   const admin = await signInMember(app, TENANT_A, everyCode)

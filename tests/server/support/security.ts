@@ -125,6 +125,7 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
         '08:00-09:00',
         `https://example.com/sec-${n}`,
         '1.0.0',
+        `https://sec-${n}.example.com/`,
       ]
       const pattern = field.pattern ? new RegExp(field.pattern) : undefined
       const fitting = candidates.find((value) => !pattern || pattern.test(value))
