@@ -16,6 +16,7 @@ import { lowcodeModule } from './modules/lowcode/index.ts'
 import type { ServedPage } from './modules/lowcode/load-pages.ts'
 import { modelsModule } from './modules/models/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
+import { outboundModule } from './modules/outbound/index.ts'
 import { apiDocs } from './plugins/api-docs.ts'
 import { auth } from './plugins/auth.ts'
 import { errorHandler } from './plugins/error-handler.ts'
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hmsgModule)
   await app.register(hfleModule())
   await app.register(modelsModule(options.models))
+  await app.register(outboundModule)
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))
   await app.register(lowcodeModule(options.pages ?? []))

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import { registerOutboundEffects } from './effects.ts'
+import { recomputeForecast } from './forecast.ts'
+
+export const FORECAST_PERMISSION = 'winv.inventoryForecasts.button.recompute'
+
+/**
+ * Outbound (winv): the effects of the outbound order, wave, pack and processing lifecycles (effects.ts,
+ * order-stock.ts) and the inventory forecast's recompute endpoint. Lists and actions are the models' own routes.
+ */
+export const outboundModule: FastifyPluginAsync = async (app) => {
+  registerOutboundEffects()
+  app.post(
+    '/api/wms/v1/:tenantId/inventory-forecasts/recompute',
+    {
+      preHandler: requirePermission(FORECAST_PERMISSION),
+      schema: {
+        params: { type: 'object', properties: { tenantId: { type: 'integer' } }, required: ['tenantId'] },
+        body: {
+          type: ['object', 'null'],
+          properties: { windowDays: { type: 'integer', minimum: 1, maximum: 365 } },
+        },
+      },
+    },
+    (request) =>
+      app.db
+        .transaction()
+        .execute((trx) =>
+          recomputeForecast(
+            trx,
+            sessionOf(request),
+            Number((request.body as { windowDays?: number } | null)?.windowDays ?? 30),
+          ),
+        ),
+  )
+}
