@@ -48,12 +48,27 @@ async function checkDealerOrder(db: Db, order: Row): Promise<void> {
     )
 }
 
-/** Pack: packageCount packs (default 1) sharing weight (kg, > 0 required), numbered by WINV.PACK. */
+/**
+ * Pack: packageCount packs (default 1) sharing the weight: the weighed `weight` (kg) when the body gives one,
+ * else the theoretical weight of the lines (goods weight × quantity) — a row action sends the row only.
+ */
 async function packOrder(db: Db, session: Session, order: Row, body: Row): Promise<void> {
-  const weight = Number(body.weight)
+  const given = body.weight !== undefined && body.weight !== null && body.weight !== ''
+  let weight = Number(body.weight)
+  if (!given) {
+    const { rows } = await sql<{
+      weight: number | null
+    }>`select sum(l.quantity * coalesce(g.weight, 0)) as weight
+      from winv_outbound_line l join wmdm_goods g on g.goods_id = l.goods_id
+      where l.outbound_order_id = ${order.outboundOrderId as number}`.execute(db)
+    weight = Math.round(Number(rows[0]?.weight ?? 0) * 10000) / 10000
+  }
   const count = body.packageCount === undefined || body.packageCount === null ? 1 : Number(body.packageCount)
   const fields: Record<string, string> = {}
-  if (!Number.isFinite(weight) || weight <= 0) fields.weight = 'Enter the weighed weight in kg (more than 0).'
+  if (!Number.isFinite(weight) || weight <= 0)
+    fields.weight = given
+      ? 'Enter the weighed weight in kg (more than 0).'
+      : 'The goods of this order have no weight in master data: weigh the order and enter its weight.'
   if (!Number.isInteger(count) || count < 1 || count > 99)
     fields.packageCount = 'Packages must be a whole number from 1 to 99.'
   if (Object.keys(fields).length)
@@ -103,11 +118,7 @@ export function registerOutboundEffects(): void {
     releaseOrder(db, session, asOrder(row), 'Outbound order cancelled'),
   )
   onTransition(ORDER, 'intercept', async ({ db, row, body, session }) => {
-    const reason = text(body.interceptReason)
-    if (!reason)
-      throw badRequest('Give the reason for the interception (interceptReason).', {
-        interceptReason: 'Please enter the intercept reason',
-      })
+    const reason = text(body.interceptReason) || `Intercepted by user ${session.userId}`
     await releaseOrder(db, session, asOrder(row), `Intercepted: ${reason}`)
     await sql`update winv_outbound_order set intercept_reason = ${reason.slice(0, 240)}
       where outbound_order_id = ${row.outboundOrderId as number}`.execute(db)
