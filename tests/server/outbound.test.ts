@@ -146,6 +146,16 @@ describe('outbound order lifecycle', () => {
     )
     const edit = await call('admin', 'PUT', orders, { ...editable, remark: 'late' })
     expect(edit.statusCode, edit.body).toBe(409)
+    // readOnly fields a client echoes back are ignored, never written
+    const fresh = await newOrder(1)
+    const echoed = await call('admin', 'PUT', orders, {
+      ...fresh,
+      totalQuantity: 999,
+      waveId: 5,
+      remark: 'ok',
+    })
+    expect(echoed.statusCode, echoed.body).toBe(200)
+    expect(echoed.json()).toMatchObject({ remark: 'ok', totalQuantity: null, waveId: null })
   })
 
   it('refuses to submit an order without lines', async () => {
