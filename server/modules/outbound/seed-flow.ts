@@ -71,6 +71,10 @@ export async function seedOutboundFlow(db: Db, models: ModelSchema[], session: S
     const transition = m.lifecycle!.transitions.find((t) => t.action === action)!
     await runTransition(db, m, transition, session, id, body)
   }
+  // Seed rows put orders straight into SUBMITTED, before their lines existed: total them as submit does.
+  await sql`update winv_outbound_order o set total_quantity = (select coalesce(sum(quantity), 0)
+      from winv_outbound_line l where l.outbound_order_id = o.outbound_order_id)
+    where o.tenant_id = ${session.tenantId}`.execute(db)
   const { rows: waves } = await sql<{ waveId: number }>`select wave_id from winv_wave_order
     where tenant_id = ${session.tenantId} and wave_status = 'NEW' order by wave_num limit 1`.execute(db)
   if (waves[0]) {
