@@ -158,6 +158,28 @@ describe('outbound order lifecycle', () => {
     expect(echoed.json()).toMatchObject({ remark: 'ok', totalQuantity: null, waveId: null })
   })
 
+  it('changes lines only while the order is NEW', async () => {
+    const order = await newOrder(1)
+    const line = (await get(`${api}/outbound-lines?outboundOrderId=${order.outboundOrderId}`)).content[0]
+    const whileNew = await call('admin', 'PUT', `${api}/outbound-lines`, { ...line, quantity: 2 })
+    expect(whileNew.statusCode, whileNew.body).toBe(200)
+    await step(await get(`${orders}/${order.outboundOrderId}`), 'submit')
+    const late = await call('admin', 'PUT', `${api}/outbound-lines`, {
+      ...(whileNew.json() as Row),
+      quantity: 5,
+    })
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toMatch(/lines can be changed only while NEW/)
+    const added = await call('admin', 'POST', `${api}/outbound-lines`, {
+      outboundOrderId: order.outboundOrderId,
+      goodsId: goods.goodsId,
+      quantity: 1,
+    })
+    expect(added.statusCode).toBe(409)
+    const removed = await call('admin', 'DELETE', `${api}/outbound-lines`, whileNew.json())
+    expect(removed.statusCode).toBe(409)
+  })
+
   it('refuses to submit an order without lines', async () => {
     const response = await call('admin', 'POST', orders, {
       orderType: 'NORMAL',

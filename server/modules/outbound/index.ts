@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import { shared } from '../../plugins/shared.ts'
 import { registerOutboundEffects } from './effects.ts'
 import { recomputeForecast } from './forecast.ts'
+import { checkLineWrite } from './line-guard.ts'
 
 export const FORECAST_PERMISSION = 'winv.inventoryForecasts.button.recompute'
 
@@ -9,8 +11,10 @@ export const FORECAST_PERMISSION = 'winv.inventoryForecasts.button.recompute'
  * Outbound (winv): the effects of the outbound order, wave, pack and processing lifecycles (effects.ts,
  * order-stock.ts) and the inventory forecast's recompute endpoint. Lists and actions are the models' own routes.
  */
-export const outboundModule: FastifyPluginAsync = async (app) => {
+export const outboundModule: FastifyPluginAsync = shared(async (app) => {
   registerOutboundEffects()
+  // Shared: the line guard runs before the generic outbound-lines routes of the models module.
+  app.addHook('preHandler', (request) => checkLineWrite(app.db, request))
   app.post(
     '/api/wms/v1/:tenantId/inventory-forecasts/recompute',
     {
@@ -34,4 +38,4 @@ export const outboundModule: FastifyPluginAsync = async (app) => {
           ),
         ),
   )
-}
+})
