@@ -285,6 +285,10 @@ describe('outbound order lifecycle', () => {
     const order = await step(await newOrder(1), 'submit')
     const byDealer = await act(order, 'allocate', {}, 'jxs')
     expect(byDealer.statusCode).toBe(403)
+    // a dealer sees their own dealer orders, not the warehouse's outbound documents
+    expect((await call('jxs', 'GET', orders)).statusCode).toBe(403)
+    expect((await call('jxs', 'GET', `${api}/outbound-tasks`)).statusCode).toBe(403)
+    expect((await call('clerk', 'GET', orders)).statusCode).toBe(200)
   })
 })
 
