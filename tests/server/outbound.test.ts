@@ -388,6 +388,25 @@ describe('dealer orders', () => {
     const foreign = all.find((r) => r.createdBy !== jxsUser)!
     expect((await call('jxs', 'GET', `${jxsOrders}/${foreign.outboundOrderId}`)).statusCode).toBe(404)
 
+    // the dealer's create page saves the order and its lines in one request
+    const withLines = await call('jxs', 'POST', `${jxsOrders}/with-lines`, {
+      header: { customerName: 'C', receiverName: 'R', receiverPhone: '13900000001', receiverAddress: 'A' },
+      lines: [
+        {
+          key: 'lines',
+          resource: 'jxs-outbound-lines',
+          parentField: 'outboundOrderId',
+          rows: [{ _status: 'create', lineNum: 1, itemCode: 'SKU00001', quantity: 3 }],
+        },
+      ],
+    })
+    expect(withLines.statusCode, withLines.body).toBeLessThan(300)
+    const savedId = withLines.json().header.outboundOrderId
+    const savedLines = (
+      await call('jxs', 'GET', `${api}/jxs-outbound-lines?outboundOrderId=${savedId}`)
+    ).json()
+    expect(savedLines.content).toHaveLength(1)
+
     let order = await newOrder(1, { orderType: 'DEALER', jxsOrderId: submitted.outboundOrderId })
     order = await step(order, 'submit')
     const twice = await act(await newOrder(1, { jxsOrderId: submitted.outboundOrderId }), 'submit')
