@@ -9,6 +9,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import type { Session } from '../../types.ts'
 import { runTransition } from '../models/lifecycle.ts'
+import { createRow } from '../models/model-write.ts'
 import { registerOutboundEffects } from './effects.ts'
 import { recomputeForecast } from './forecast.ts'
 
@@ -89,5 +90,56 @@ export async function seedOutboundFlow(db: Db, models: ModelSchema[], session: S
     for (const [action, body] of PATHS[PLAN[i % PLAN.length]!]!)
       await act(order, outboundOrderId, action, body)
   }
+  await shipOneDealerOrder(db, models, session, act)
   await recomputeForecast(db, session, 30)
+}
+
+/** The first SUBMITTED dealer order ships with an outbound order of type DEALER, so it shows SHIPPED. */
+async function shipOneDealerOrder(
+  db: Db,
+  models: ModelSchema[],
+  session: Session,
+  act: (m: ModelSchema, id: number, action: string, body: Record<string, unknown>) => Promise<void>,
+): Promise<void> {
+  const order = models.find((m) => m.entity === 'outboundOrder')!
+  const line = models.find((m) => m.entity === 'outboundLine')
+  const { rows: dealers } = await sql<Record<string, string | number>>`select outbound_order_id, order_num,
+      customer_name, receiver_name, receiver_phone, receiver_address from winv_jxs_outbound_order
+    where tenant_id = ${session.tenantId} and order_status = 'SUBMITTED' order by outbound_order_id limit 1`.execute(
+    db,
+  )
+  const { rows: goods } = await sql<{
+    goodsId: number
+    goodsCode: string
+    ownerId: number
+    warehouseId: number
+  }>`
+    select g.goods_id, g.goods_code, g.owner_id, w.warehouse_id from wmdm_goods g
+    join wmdm_warehouse w on w.tenant_id = g.tenant_id and w.warehouse_code = 'WH-E001'
+    where g.tenant_id = ${session.tenantId} order by g.goods_code limit 1`.execute(db)
+  const dealer = dealers[0]
+  const item = goods[0]
+  if (!dealer || !item || !line) return
+  const created = await createRow(db, order, session, {
+    orderType: 'DEALER',
+    warehouseId: item.warehouseId,
+    ownerId: item.ownerId,
+    customerName: dealer.customerName,
+    receiverName: dealer.receiverName,
+    receiverPhone: dealer.receiverPhone,
+    receiverAddress: dealer.receiverAddress,
+    jxsOrderId: dealer.outboundOrderId,
+    jxsOrderNum: dealer.orderNum,
+    expressCompany: 'SF',
+  })
+  const id = created.outboundOrderId as number
+  await createRow(db, line, session, {
+    outboundOrderId: id,
+    lineNum: 1,
+    goodsId: item.goodsId,
+    goodsCode: item.goodsCode,
+    quantity: 2,
+  })
+  await act(order, id, 'submit', {})
+  for (const [action, body] of PATHS.SHIPPED!) await act(order, id, action, body)
 }
