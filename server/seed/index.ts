@@ -10,6 +10,7 @@ import { createSeedRow, seedModelRows } from './model-rows.ts'
 import { seedEtsShipments } from './ets-shipments.ts'
 import { seedOpeningStock } from './opening-stock.ts'
 import { seedDemoDocument, seedDemoMessages } from './messages-demo.ts'
+import { seedOutboundFlow } from '../modules/outbound/seed-flow.ts'
 
 const SEEDED = 'seeded'
 
@@ -125,6 +126,7 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     if (findModel(models, 'shipment') && findModel(models, 'trackEvent')) await seedEtsShipments(trx)
     await seedDemoMessages(trx)
     await seedDemoDocument(trx)
+    await seedOutboundFlow(trx, models, seedSession(1, 1, 2, 'tenant-admin'))
     await trx.insertInto('appMeta').values({ key: SEEDED, value: new Date().toISOString() }).execute()
   })
 }

@@ -1,0 +1,234 @@
+/**
+ * The effects of the outbound documents' actions (models wms/outboundOrder, waveOrder, outboundPack,
+ * processingOrder), registered once with onTransition: each runs inside the action's transaction.
+ */
+import { sql } from 'kysely'
+import type { Db } from '../../db/schema.ts'
+import { badRequest, conflict } from '../../errors.ts'
+import type { Session } from '../../types.ts'
+import { nextCode } from '../hpfm/code-rules.ts'
+import { onTransition } from '../models/lifecycle.ts'
+import type { Row } from '../models/model-scope.ts'
+import {
+  allocateOrder,
+  orderLines,
+  pickOrder,
+  refreshOrderTotal,
+  releaseOrder,
+  returnOrder,
+  shipOrder,
+  type OrderRow,
+} from './order-stock.ts'
+
+const ORDER = 'wms/outboundOrder'
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+
+async function checkDealerOrder(db: Db, order: Row): Promise<void> {
+  if (!order.jxsOrderId) return
+  const { rows } = await sql<{ orderStatus: string; orderNum: string }>`select order_status, order_num
+    from winv_jxs_outbound_order where outbound_order_id = ${order.jxsOrderId}
+      and tenant_id = ${order.tenantId as number}`.execute(db)
+  const dealer = rows[0]
+  if (!dealer)
+    throw badRequest(`Dealer order ${String(order.jxsOrderId)} does not exist.`, {
+      jxsOrderId: 'unknown dealer order',
+    })
+  if (dealer.orderStatus !== 'SUBMITTED')
+    throw conflict(
+      'error.lifecycle_state',
+      `Dealer order ${dealer.orderNum} is ${dealer.orderStatus}: only a SUBMITTED one can be shipped.`,
+    )
+  const { rows: others } = await sql<{ orderNum: string }>`select order_num from winv_outbound_order
+    where jxs_order_id = ${order.jxsOrderId} and outbound_order_id <> ${order.outboundOrderId as number}
+      and order_status not in ('NEW', 'CANCELLED', 'INTERCEPTED')`.execute(db)
+  if (others[0])
+    throw conflict(
+      'error.duplicate_dealer_order',
+      `Dealer order ${dealer.orderNum} already ships with outbound order ${others[0].orderNum}.`,
+    )
+}
+
+/**
+ * Pack: packageCount packs (default 1) sharing the weight: the weighed `weight` (kg) when the body gives one,
+ * else the theoretical weight of the lines (goods weight × quantity) — a row action sends the row only.
+ */
+async function packOrder(db: Db, session: Session, order: Row, body: Row): Promise<void> {
+  const given = body.weight !== undefined && body.weight !== null && body.weight !== ''
+  let weight = Number(body.weight)
+  if (!given) {
+    const { rows } = await sql<{
+      weight: number | null
+    }>`select sum(l.quantity * coalesce(g.weight, 0)) as weight
+      from winv_outbound_line l join wmdm_goods g on g.goods_id = l.goods_id
+      where l.outbound_order_id = ${order.outboundOrderId as number}`.execute(db)
+    weight = Math.round(Number(rows[0]?.weight ?? 0) * 10000) / 10000
+  }
+  const count = body.packageCount === undefined || body.packageCount === null ? 1 : Number(body.packageCount)
+  const fields: Record<string, string> = {}
+  if (!Number.isFinite(weight) || weight <= 0)
+    fields.weight = given
+      ? 'Enter the weighed weight in kg (more than 0).'
+      : 'The goods of this order have no weight in master data: weigh the order and enter its weight.'
+  if (!Number.isInteger(count) || count < 1 || count > 99)
+    fields.packageCount = 'Packages must be a whole number from 1 to 99.'
+  if (Object.keys(fields).length)
+    throw badRequest(
+      `Cannot pack order ${String(order.orderNum)}: ${Object.values(fields).join(' ')}`,
+      fields,
+    )
+  const packageType = text(body.packageType) || 'BOX'
+  for (let i = 0; i < count; i += 1) {
+    const packNum = await nextCode(db, session.tenantId, 'WINV.PACK')
+    await sql`insert into winv_outbound_pack (tenant_id, pack_num, outbound_order_id, order_num, wave_id,
+        warehouse_id, package_type, weight, express_company, tracking_num, pack_status, created_by, last_updated_by)
+      values (${session.tenantId}, ${packNum}, ${order.outboundOrderId as number}, ${order.orderNum as string},
+        ${(order.waveId as number | null) ?? null}, ${order.warehouseId as number}, ${packageType},
+        ${Math.round((weight / count) * 10000) / 10000}, ${(order.expressCompany as string | null) ?? null},
+        ${(order.trackingNum as string | null) ?? null}, 'PACKED', ${session.userId}, ${session.userId})`.execute(
+      db,
+    )
+  }
+  await sql`update winv_outbound_order set total_weight = ${weight}, package_count = ${count}
+    where outbound_order_id = ${order.outboundOrderId as number}`.execute(db)
+}
+
+let registered = false
+
+/** Registers every effect once (the app and the seed both call it). */
+export function registerOutboundEffects(): void {
+  if (registered) return
+  registered = true
+  const asOrder = (row: Row) => row as unknown as OrderRow
+  onTransition(ORDER, 'submit', async ({ db, row }) => {
+    if (!(await orderLines(db, row.outboundOrderId as number)).length)
+      throw badRequest(`Order ${String(row.orderNum)} has no lines: add at least one line before submitting.`)
+    await refreshOrderTotal(db, row.outboundOrderId as number)
+    await checkDealerOrder(db, row)
+  })
+  onTransition(ORDER, 'allocate', async ({ db, row, body, session }) => ({
+    to: await allocateOrder(db, session, asOrder(row), body.allowPartial === true),
+  }))
+  onTransition(ORDER, 'pick', ({ db, row, session }) => pickOrder(db, session, asOrder(row)))
+  onTransition(ORDER, 'pack', ({ db, row, body, session }) => packOrder(db, session, row, body))
+  onTransition(ORDER, 'ship', async ({ db, row, session }) => {
+    await checkDealerOrderStillOpen(db, row)
+    await shipOrder(db, session, asOrder(row))
+  })
+  onTransition(ORDER, 'cancel', ({ db, row, session }) =>
+    releaseOrder(db, session, asOrder(row), 'Outbound order cancelled'),
+  )
+  onTransition(ORDER, 'intercept', async ({ db, row, body, session }) => {
+    const reason = text(body.interceptReason) || `Intercepted by user ${session.userId}`
+    await releaseOrder(db, session, asOrder(row), `Intercepted: ${reason}`)
+    await sql`update winv_outbound_order set intercept_reason = ${reason.slice(0, 240)}
+      where outbound_order_id = ${row.outboundOrderId as number}`.execute(db)
+  })
+  onTransition(ORDER, 'return', ({ db, row, body, session }) =>
+    returnOrder(db, session, asOrder(row), text(body.returnReason) || 'Customer return'),
+  )
+  registerWaveEffects()
+  registerPackEffects()
+  onTransition('wms/processingOrder', 'complete', async ({ db, row, body }) => {
+    const done = Number(body.processedQuantity ?? row.quantity)
+    if (!Number.isFinite(done) || done <= 0 || done > Number(row.quantity))
+      throw badRequest(`Processed quantity must be more than 0 and at most ${String(row.quantity)}.`, {
+        processedQuantity: `From 0 to ${String(row.quantity)}`,
+      })
+    await sql`update winv_processing_order set processed_quantity = ${done}
+      where processing_id = ${row.processingId as number}`.execute(db)
+  })
+}
+
+/** A dealer order cancelled meanwhile cannot be shipped against. */
+async function checkDealerOrderStillOpen(db: Db, row: Row): Promise<void> {
+  if (!row.jxsOrderId) return
+  const { rows } = await sql<{ orderStatus: string; orderNum: string }>`select order_status, order_num
+    from winv_jxs_outbound_order where outbound_order_id = ${row.jxsOrderId as number}`.execute(db)
+  if (rows[0] && rows[0].orderStatus !== 'SUBMITTED')
+    throw conflict(
+      'error.lifecycle_state',
+      `Dealer order ${rows[0].orderNum} is ${rows[0].orderStatus}: it cannot ship any more; cancel this order.`,
+    )
+}
+
+function registerWaveEffects(): void {
+  onTransition('wms/waveOrder', 'release', async ({ db, row, session }) => {
+    const { rows: moulds } = await sql<{
+      orderType: string | null
+      platformCode: string | null
+      maxOrders: number
+      enabledFlag: number
+      mouldCode: string
+    }>`
+      select order_type, platform_code, max_orders, enabled_flag, mould_code from winv_wave_mould
+      where mould_id = ${row.mouldId as number} and tenant_id = ${session.tenantId}`.execute(db)
+    const mould = moulds[0]
+    if (!mould)
+      throw badRequest(`Wave rule ${String(row.mouldId)} does not exist: pick another rule.`, {
+        mouldId: 'unknown rule',
+      })
+    if (!mould.enabledFlag)
+      throw conflict('error.disabled', `Wave rule ${mould.mouldCode} is disabled: enable it or pick another.`)
+    const { rows: orders } = await sql<OrderRow>`select outbound_order_id, order_num, warehouse_id, owner_id,
+        wave_id, sorting_position, jxs_order_id from winv_outbound_order
+      where tenant_id = ${session.tenantId} and warehouse_id = ${row.warehouseId as number}
+        and order_status = 'SUBMITTED' and wave_id is null
+        ${mould.orderType ? sql`and order_type = ${mould.orderType}` : sql``}
+        ${mould.platformCode ? sql`and platform_code = ${mould.platformCode}` : sql``}
+      order by case priority when 'HIGH' then 0 when 'NORMAL' then 1 else 2 end, outbound_order_id
+      limit ${mould.maxOrders} for update`.execute(db)
+    if (!orders.length)
+      throw conflict(
+        'error.wave_empty',
+        `No SUBMITTED order without a wave matches rule ${mould.mouldCode} in this warehouse: nothing to release.`,
+      )
+    for (const [i, order] of orders.entries()) {
+      const placed = { ...order, waveId: row.waveId as number, sortingPosition: i + 1 }
+      await sql`update winv_outbound_order set wave_id = ${placed.waveId}, sorting_position = ${placed.sortingPosition},
+          order_status = 'ALLOCATED', object_version_number = object_version_number + 1
+        where outbound_order_id = ${order.outboundOrderId}`.execute(db)
+      await allocateOrder(db, session, placed, false)
+    }
+    await sql`update winv_wave_order set order_count = ${orders.length}, released_date = localtimestamp(0),
+        total_quantity = (select coalesce(sum(quantity), 0) from winv_outbound_task
+          where wave_id = ${row.waveId as number} and task_status = 'OPEN')
+      where wave_id = ${row.waveId as number}`.execute(db)
+  })
+  onTransition('wms/waveOrder', 'pick', async ({ db, row, session }) => {
+    const { rows: orders } = await sql<OrderRow>`select outbound_order_id, order_num, warehouse_id, owner_id,
+        wave_id, sorting_position, jxs_order_id from winv_outbound_order
+      where wave_id = ${row.waveId as number} and order_status = 'ALLOCATED' for update`.execute(db)
+    if (!orders.length)
+      throw conflict(
+        'error.lifecycle_state',
+        `Wave ${String(row.waveNum)} has no ALLOCATED order left to pick.`,
+      )
+    for (const order of orders) {
+      await pickOrder(db, session, order)
+      await sql`update winv_outbound_order set order_status = 'PICKED', object_version_number = object_version_number + 1
+        where outbound_order_id = ${order.outboundOrderId}`.execute(db)
+    }
+  })
+}
+
+function registerPackEffects(): void {
+  onTransition('wms/outboundPack', 'load', async ({ db, row, body }) => {
+    const loadNum = text(body.loadNum) || text(row.loadNum)
+    if (!loadNum)
+      throw badRequest('Give the load (truck) number to load the pack on.', {
+        loadNum: 'Please enter the load number',
+      })
+    await sql`update winv_outbound_pack set load_num = ${loadNum.slice(0, 40)} where pack_id = ${row.packId as number}`.execute(
+      db,
+    )
+  })
+  onTransition('wms/outboundPack', 'unpack', async ({ db, row }) => {
+    const { rows } = await sql<{ orderStatus: string }>`select order_status from winv_outbound_order
+      where outbound_order_id = ${row.outboundOrderId as number}`.execute(db)
+    if (rows[0]?.orderStatus === 'SHIPPED' || rows[0]?.orderStatus === 'RETURNED')
+      throw conflict(
+        'error.lifecycle_state',
+        `Pack ${String(row.packNum)} left with its order: it cannot be unpacked.`,
+      )
+  })
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import { shared } from '../../plugins/shared.ts'
+import { registerOutboundEffects } from './effects.ts'
+import { recomputeForecast } from './forecast.ts'
+import { checkLineWrite } from './line-guard.ts'
+
+export const FORECAST_PERMISSION = 'winv.inventoryForecasts.button.recompute'
+
+/**
+ * Outbound (winv): the effects of the outbound order, wave, pack and processing lifecycles (effects.ts,
+ * order-stock.ts) and the inventory forecast's recompute endpoint. Lists and actions are the models' own routes.
+ */
+export const outboundModule: FastifyPluginAsync = shared(async (app) => {
+  registerOutboundEffects()
+  // Shared: the line guard runs before the generic outbound-lines routes of the models module.
+  app.addHook('preHandler', (request) => checkLineWrite(app.db, request))
+  app.post(
+    '/api/wms/v1/:tenantId/inventory-forecasts/recompute',
+    {
+      preHandler: requirePermission(FORECAST_PERMISSION),
+      schema: {
+        params: { type: 'object', properties: { tenantId: { type: 'integer' } }, required: ['tenantId'] },
+        body: {
+          type: ['object', 'null'],
+          properties: { windowDays: { type: 'integer', minimum: 1, maximum: 365 } },
+        },
+      },
+    },
+    (request) =>
+      app.db
+        .transaction()
+        .execute((trx) =>
+          recomputeForecast(
+            trx,
+            sessionOf(request),
+            Number((request.body as { windowDays?: number } | null)?.windowDays ?? 30),
+          ),
+        ),
+  )
+})

@@ -1,0 +1,245 @@
+/**
+ * What the outbound order's actions do to stock (the lifecycle in schemas/models/wms/outbound-order.model.json).
+ * Every change goes through moveStock (server/modules/stock/ledger.ts) in the action's transaction, so a
+ * refusal anywhere (409 on short stock, 400 on a bad body) rolls back the status, the tasks and every move.
+ *
+ * The picking tasks (winv_outbound_task) remember where each reservation sits: allocate creates them OPEN,
+ * pick marks them PICKED, ship consumes exactly their quantities, cancel / intercept release them.
+ */
+import { sql } from 'kysely'
+import type { Db } from '../../db/schema.ts'
+import { badRequest, conflict } from '../../errors.ts'
+import type { Session } from '../../types.ts'
+import { availableByLocation, moveStock } from '../stock/ledger.ts'
+
+const round4 = (value: number) => Math.round(value * 10000) / 10000
+
+export interface OrderRow {
+  outboundOrderId: number
+  orderNum: string
+  warehouseId: number
+  ownerId: number
+  waveId: number | null
+  sortingPosition: number | null
+  jxsOrderId: number | null
+}
+
+interface LineRow {
+  outboundLineId: number
+  goodsId: number
+  goodsCode: string | null
+  batchCode: string | null
+  quantity: number
+  allocatedQuantity: number | null
+}
+
+interface TaskRow {
+  taskId: number
+  outboundLineId: number
+  goodsId: number
+  locationId: number
+  ownerId: number
+  warehouseId: number
+  batchCode: string
+  quantity: number
+  taskStatus: string
+}
+
+export async function orderLines(db: Db, orderId: number): Promise<LineRow[]> {
+  const { rows } = await sql<LineRow>`select outbound_line_id, goods_id, goods_code, batch_code, quantity,
+      allocated_quantity from winv_outbound_line where outbound_order_id = ${orderId}
+    order by line_num, outbound_line_id`.execute(db)
+  return rows.map((r) => ({
+    ...r,
+    quantity: Number(r.quantity),
+    allocatedQuantity: Number(r.allocatedQuantity ?? 0),
+  }))
+}
+
+async function orderTasks(db: Db, orderId: number, statuses: string[]): Promise<TaskRow[]> {
+  const { rows } = await sql<TaskRow>`select task_id, outbound_line_id, goods_id, location_id, owner_id,
+      warehouse_id, batch_code, quantity, task_status from winv_outbound_task
+    where outbound_order_id = ${orderId} and task_status in (${sql.join(statuses)}) order by task_id`.execute(
+    db,
+  )
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }))
+}
+
+/** Sum of the lines into the order's totalQuantity (lines are saved with the order, in any order). */
+export async function refreshOrderTotal(db: Db, orderId: number): Promise<void> {
+  await sql`update winv_outbound_order set total_quantity =
+      (select coalesce(sum(quantity), 0) from winv_outbound_line where outbound_order_id = ${orderId})
+    where outbound_order_id = ${orderId}`.execute(db)
+}
+
+/**
+ * Reserves every line's missing quantity from the locations with available stock (batch first, then
+ * location), one OPEN picking task per location. Short stock: 409 naming the goods, unless `allowPartial`,
+ * then returns 'PARTIAL' with what could be reserved. Returns 'ALLOCATED' when every line is covered.
+ */
+export async function allocateOrder(
+  db: Db,
+  session: Session,
+  order: OrderRow,
+  allowPartial: boolean,
+): Promise<'ALLOCATED' | 'PARTIAL'> {
+  const lines = await orderLines(db, order.outboundOrderId)
+  if (!lines.length) throw badRequest(`Order ${order.orderNum} has no lines: add lines before allocating.`)
+  let short = false
+  let taskSeq = (await orderTasks(db, order.outboundOrderId, ['OPEN', 'PICKED', 'SHIPPED', 'CANCELLED']))
+    .length
+  for (const line of lines) {
+    let missing = round4(line.quantity - (line.allocatedQuantity ?? 0))
+    if (missing <= 0) continue
+    const places = await availableByLocation(db, session.tenantId, {
+      warehouseId: order.warehouseId,
+      goodsId: line.goodsId,
+      ownerId: order.ownerId,
+      ...(line.batchCode ? { batchCode: line.batchCode } : {}),
+    })
+    const total = round4(places.reduce((sum, p) => sum + p.available, 0))
+    if (total < missing && !allowPartial) {
+      throw conflict(
+        'error.stock_shortage',
+        `Not enough stock for order ${order.orderNum}: goods ${line.goodsCode ?? line.goodsId} needs ${missing}, ${total} available in the warehouse. Receive or move stock first, or allocate with "allow partial".`,
+      )
+    }
+    for (const place of places) {
+      if (missing <= 0) break
+      const take = Math.min(place.available, missing)
+      // moveStock locks the balance and re-checks it: a clerk who reserved it a moment ago wins, we get 409.
+      await moveStock(db, session, {
+        warehouseId: order.warehouseId,
+        locationId: place.locationId,
+        ownerId: place.ownerId,
+        goodsId: line.goodsId,
+        batchCode: place.batchCode,
+        reserved: take,
+        docType: 'OUTBOUND_RESERVE',
+        docId: order.outboundOrderId,
+        docNum: order.orderNum,
+        docLineId: line.outboundLineId,
+        reason: 'Outbound order allocated',
+      })
+      taskSeq += 1
+      await sql`insert into winv_outbound_task (tenant_id, task_num, outbound_order_id, order_num,
+          outbound_line_id, wave_id, sorting_position, warehouse_id, owner_id, goods_id, goods_code, location_id,
+          location_code, batch_code, quantity, task_status, created_by, last_updated_by)
+        values (${session.tenantId}, ${`${order.orderNum}-${String(taskSeq).padStart(3, '0')}`},
+          ${order.outboundOrderId}, ${order.orderNum}, ${line.outboundLineId}, ${order.waveId},
+          ${order.sortingPosition}, ${order.warehouseId}, ${place.ownerId}, ${line.goodsId}, ${line.goodsCode},
+          ${place.locationId}, (select location_code from wmdm_location where location_id = ${place.locationId}),
+          ${place.batchCode}, ${take}, 'OPEN', ${session.userId}, ${session.userId})`.execute(db)
+      missing = round4(missing - take)
+      await sql`update winv_outbound_line set allocated_quantity = coalesce(allocated_quantity, 0) + ${take}
+        where outbound_line_id = ${line.outboundLineId}`.execute(db)
+    }
+    if (missing > 0) short = true
+  }
+  if (short) {
+    const anyReserved = await orderTasks(db, order.outboundOrderId, ['OPEN'])
+    if (!anyReserved.length)
+      throw conflict(
+        'error.stock_shortage',
+        `No stock at all for order ${order.orderNum} in its warehouse: nothing to allocate.`,
+      )
+  }
+  return short ? 'PARTIAL' : 'ALLOCATED'
+}
+
+/** Marks every OPEN task PICKED and the lines' picked quantities. */
+export async function pickOrder(db: Db, session: Session, order: OrderRow): Promise<void> {
+  const open = await orderTasks(db, order.outboundOrderId, ['OPEN'])
+  if (!open.length)
+    throw conflict('error.lifecycle_state', `Order ${order.orderNum} has no open picking task.`)
+  await sql`update winv_outbound_task set task_status = 'PICKED', picked_date = localtimestamp(0),
+      last_updated_by = ${session.userId}, object_version_number = object_version_number + 1
+    where outbound_order_id = ${order.outboundOrderId} and task_status = 'OPEN'`.execute(db)
+  await sql`update winv_outbound_line l set picked_quantity = (select coalesce(sum(quantity), 0)
+      from winv_outbound_task t where t.outbound_line_id = l.outbound_line_id and t.task_status = 'PICKED')
+    where l.outbound_order_id = ${order.outboundOrderId}`.execute(db)
+}
+
+/** Consumes what the PICKED tasks reserved: quantity -q and reserved -q at each location (docType OUTBOUND). */
+export async function shipOrder(db: Db, session: Session, order: OrderRow): Promise<void> {
+  const picked = await orderTasks(db, order.outboundOrderId, ['PICKED'])
+  if (!picked.length)
+    throw conflict('error.lifecycle_state', `Order ${order.orderNum} has nothing picked to ship.`)
+  for (const task of picked) {
+    await moveStock(db, session, {
+      warehouseId: task.warehouseId,
+      locationId: task.locationId,
+      ownerId: task.ownerId,
+      goodsId: task.goodsId,
+      batchCode: task.batchCode,
+      quantity: -task.quantity,
+      reserved: -task.quantity,
+      docType: 'OUTBOUND',
+      docId: order.outboundOrderId,
+      docNum: order.orderNum,
+      docLineId: task.outboundLineId,
+      reason: 'Outbound order shipped',
+    })
+  }
+  await sql`update winv_outbound_task set task_status = 'SHIPPED', last_updated_by = ${session.userId},
+      object_version_number = object_version_number + 1
+    where outbound_order_id = ${order.outboundOrderId} and task_status = 'PICKED'`.execute(db)
+  await sql`update winv_outbound_line set shipped_quantity = picked_quantity
+    where outbound_order_id = ${order.outboundOrderId}`.execute(db)
+  await sql`update winv_outbound_pack set pack_status = 'SHIPPED', shipped_date = localtimestamp(0)
+    where outbound_order_id = ${order.outboundOrderId} and pack_status in ('PACKED', 'LOADED')`.execute(db)
+  await sql`update winv_outbound_order set shipped_date = localtimestamp(0)
+    where outbound_order_id = ${order.outboundOrderId}`.execute(db)
+  if (order.jxsOrderId) {
+    await sql`update winv_jxs_outbound_order set order_status = 'SHIPPED',
+        object_version_number = object_version_number + 1, last_update_date = localtimestamp(0)
+      where outbound_order_id = ${order.jxsOrderId} and order_status = 'SUBMITTED'`.execute(db)
+  }
+}
+
+/** Releases every reservation still held (OPEN or PICKED tasks) and cancels the tasks and open packs. */
+export async function releaseOrder(db: Db, session: Session, order: OrderRow, why: string): Promise<void> {
+  for (const task of await orderTasks(db, order.outboundOrderId, ['OPEN', 'PICKED'])) {
+    await moveStock(db, session, {
+      warehouseId: task.warehouseId,
+      locationId: task.locationId,
+      ownerId: task.ownerId,
+      goodsId: task.goodsId,
+      batchCode: task.batchCode,
+      reserved: -task.quantity,
+      docType: 'OUTBOUND_RELEASE',
+      docId: order.outboundOrderId,
+      docNum: order.orderNum,
+      docLineId: task.outboundLineId,
+      reason: why,
+    })
+  }
+  await sql`update winv_outbound_task set task_status = 'CANCELLED', last_updated_by = ${session.userId},
+      object_version_number = object_version_number + 1
+    where outbound_order_id = ${order.outboundOrderId} and task_status in ('OPEN', 'PICKED')`.execute(db)
+  await sql`update winv_outbound_line set allocated_quantity = 0, picked_quantity = 0
+    where outbound_order_id = ${order.outboundOrderId}`.execute(db)
+  await sql`update winv_outbound_pack set pack_status = 'UNPACKED'
+    where outbound_order_id = ${order.outboundOrderId} and pack_status in ('PACKED', 'LOADED')`.execute(db)
+}
+
+/** Books every shipped quantity back to the location it left (docType RETURN). */
+export async function returnOrder(db: Db, session: Session, order: OrderRow, reason: string): Promise<void> {
+  for (const task of await orderTasks(db, order.outboundOrderId, ['SHIPPED'])) {
+    await moveStock(db, session, {
+      warehouseId: task.warehouseId,
+      locationId: task.locationId,
+      ownerId: task.ownerId,
+      goodsId: task.goodsId,
+      batchCode: task.batchCode,
+      quantity: task.quantity,
+      docType: 'RETURN',
+      docId: order.outboundOrderId,
+      docNum: order.orderNum,
+      docLineId: task.outboundLineId,
+      reason,
+    })
+  }
+  await sql`update winv_outbound_line set returned_quantity = shipped_quantity
+    where outbound_order_id = ${order.outboundOrderId}`.execute(db)
+}
