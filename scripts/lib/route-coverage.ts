@@ -6,8 +6,8 @@
  * - A sub-route (flag `sub-route`) or a route with `{params}` is opened from another screen: it needs a menu
  *   entry on itself, on a path it lies under (`/hpfm/code-rule` covers `/hpfm/code-rule/dist/{id}`), or one whose
  *   route fills its params (`/hiam/role-data-import/HIAM.ROLE` covers `/hiam/role-data-import/{code}`).
- * - Screens the shell draws itself (BUILT_IN: the personal centre, the pages without sign-in under /public and
- *   /pub) need neither: they must be routes of src/routes (checked by finding the path there).
+ * - Screens the shell draws itself (BUILT_IN: home, error pages, the personal centre; and the pages without
+ *   sign-in under /public, which must be routes of src/routes) need neither.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,8 +18,16 @@ import { findFiles } from './schema-files.ts'
 /** Routes drawn by the shell's own code rather than a page file, and why they have no menu entry. */
 export const BUILT_IN: Record<string, string> = {
   '/hiam/user/info': 'the personal centre, opened from the header avatar',
+  '/workplace': 'the home page (src/shell/Workplace.tsx)',
+  '/': 'the root layout',
+  '/404': 'the not-found page',
+  '*': 'the catch-all that redirects to /404',
+  '/exception/403': 'an error page (src/routes/StatusPages.tsx)',
+  '/exception/404': 'an error page (src/routes/StatusPages.tsx)',
+  '/exception/500': 'an error page (src/routes/StatusPages.tsx)',
+  '/exception/501': 'an error page (src/routes/StatusPages.tsx)',
 }
-const isBuiltIn = (path: string) => path in BUILT_IN || /^\/(public|pub)\//.test(path)
+const isBuiltIn = (path: string) => path in BUILT_IN || path.startsWith('/public/')
 
 /** Every route path written in src/routes (for the built-in screens). */
 function shellRouteSources(root: string): string {
@@ -92,6 +100,7 @@ export function routeGaps(root: string, modules: string[] = []): RouteGap[] {
     .filter((route) => !modules.length || modules.includes(route.module))
     .map((route) => {
       const missing: RouteGap['missing'] = []
+      if (route.path in BUILT_IN) return { route, missing }
       if (isBuiltIn(route.path)) {
         if (!shell.includes(`'${route.path}'`)) missing.push('page')
         return { route, missing }

@@ -3,7 +3,7 @@
  * (in-app navigation, as a menu click does), and fails on an error panel, an empty page, a failed request or a
  * console error. `SMOKE_MODULES=hiam,hpfm` limits it to some modules (for working on them).
  *
- * Routes with `{params}` are opened with the sample values of SAMPLE_PARAMS (ids of the seed), or `1`.
+ * Pages without sign-in (/public/…) have their own tests. Routes with `{params}` are opened with the sample values of SAMPLE_PARAMS (ids of the seed), or `1`.
  */
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -32,8 +32,7 @@ const routes = readSpecRoutes(root).filter(
     !SHELL_MODULES.has(route.module) &&
     (!only || only.includes(route.module)) &&
     pages.has(route.path) &&
-    !route.path.startsWith('/public/') &&
-    !route.path.startsWith('/pub/'),
+    !route.path.startsWith('/public/'),
 )
 
 const concrete = (pattern: string) =>
