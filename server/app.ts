@@ -14,6 +14,7 @@ import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
 import { iamModule } from './modules/iam/index.ts'
 import { lowcodeModule } from './modules/lowcode/index.ts'
 import type { ServedPage } from './modules/lowcode/load-pages.ts'
+import { wmdmModule } from './modules/wmdm/index.ts'
 import { modelsModule } from './modules/models/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
 import { apiDocs } from './plugins/api-docs.ts'
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportModule(options.models))
   await app.register(hmsgModule)
   await app.register(hfleModule())
+  await app.register(wmdmModule(options.models))
   await app.register(modelsModule(options.models))
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))

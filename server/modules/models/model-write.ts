@@ -9,7 +9,7 @@ import { checkDeletable, checkEditable } from './lifecycle.ts'
 import { isLookupValue } from '../hpfm/lookups.ts'
 import { removeTranslations, saveTranslations } from '../hpfm/translations.ts'
 import { writableFields } from './model-schemas.ts'
-import { modelDb, scopeConditions, type Row } from './model-scope.ts'
+import { checkScopedValues, grantCreatedRow, modelDb, scopeConditions, type Row } from './model-scope.ts'
 import { uniqueKeyOfIndex } from './model-table.ts'
 
 const now = sql<string>`localtimestamp(0)`
@@ -79,6 +79,7 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
   if (model.lifecycle) values[model.lifecycle.field] = model.lifecycle.initial
   checkDates(model, values)
   await checkLookups(db, model, session, values)
+  await checkScopedValues(db, model, session, values)
   const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
   const tenant = model.tenantScoped !== false ? { tenantId: session.tenantId } : {}
   const row = await mapDuplicate(model, values, () =>
@@ -89,6 +90,7 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
       .executeTakeFirstOrThrow(),
   )
   await saveTranslations(db, model, session, row[model.primaryKey], body._tls)
+  await grantCreatedRow(db, model, session, row)
   return row
 }
 
@@ -124,6 +126,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   }
   checkDates(model, values)
   await checkLookups(db, model, session, values)
+  await checkScopedValues(db, model, session, values)
   if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
   let query = modelDb(db)
     .updateTable(model.table)
