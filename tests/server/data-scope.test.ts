@@ -214,7 +214,7 @@ describe('granting and revoking', () => {
       warehouseId: e002,
     })
     expect(twice.statusCode).toBe(409)
-    expect((await call('admin', 'DELETE', `${wms}/user-warehouses`, grant.json())).statusCode).toBe(200)
+    expect((await call('admin', 'DELETE', `${wms}/user-warehouses`, grant.json())).statusCode).toBe(204)
     expect((await call('clerk', 'GET', `${wms}/warehouses/${e002}`)).statusCode).toBe(404)
     expect((await get('clerk', `${wms}/warehouses/accessibleList?size=50`)).totalElements).toBe(3)
   })
