@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { accessRoutes } from './routes-access.ts'
+import { barcodeRoutes } from './barcode-rules.ts'
+import { unitConversionRoutes } from './unit-conversion.ts'
 
 /** Warehouse master data beyond the generic model endpoints: data permissions, barcode rules, unit conversion. */
 export function wmdmModule(models: ModelSchema[]): FastifyPluginAsync {
@@ -20,5 +22,7 @@ export function wmdmModule(models: ModelSchema[]): FastifyPluginAsync {
         userWarehouse: model('userWarehouse'),
       }),
     )
+    await app.register(barcodeRoutes(model('barcodeConvertRule')))
+    await app.register(unitConversionRoutes(model('unitConversion')))
   }
 }
