@@ -3,6 +3,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { accessRoutes } from './routes-access.ts'
 import { barcodeRoutes } from './barcode-rules.ts'
 import { unitConversionRoutes } from './unit-conversion.ts'
+import { playbackRoutes } from './video-playback.ts'
 
 /** Warehouse master data beyond the generic model endpoints: data permissions, barcode rules, unit conversion. */
 export function wmdmModule(models: ModelSchema[]): FastifyPluginAsync {
@@ -24,5 +25,12 @@ export function wmdmModule(models: ModelSchema[]): FastifyPluginAsync {
     )
     await app.register(barcodeRoutes(model('barcodeConvertRule')))
     await app.register(unitConversionRoutes(model('unitConversion')))
+    await app.register(
+      playbackRoutes({
+        record: model('outboundVideoRecord'),
+        equipment: model('videoEquipment'),
+        platform: model('videoPlatform'),
+      }),
+    )
   }
 }
