@@ -226,7 +226,17 @@ describe.each(
       'POST /batch-save',
       'POST /with-lines',
       ...(model.lifecycle?.transitions ?? []).map((t) => `POST /:id/${t.action}`),
+      // Collection reads and actions of server modules (wmdm), limited to the caller's tenant like the list.
+      'GET /accessibleList',
+      'GET /query-default-warehourse-permissions',
+      'GET /convert',
+      'POST /convert',
     ]
+    // Record actions of server modules (barcode rule test, video playback): tried with tenant B's id below.
+    const recordActions = [...kinds.keys()].filter(
+      (kind) => /^POST \/:id\/[A-Za-z-]+$/.test(kind) && !known.includes(kind),
+    )
+    known.push(...recordActions)
     expect(
       [...kinds.keys()].filter((kind) => !known.includes(kind)),
       'a new model route: test it here',
@@ -243,6 +253,11 @@ describe.each(
       ...(model.lifecycle?.transitions ?? []).map((t): [string, string, unknown] => [
         'POST',
         `${base()}/${String(rowOfB()[model.primaryKey])}/${t.action}`,
+        keyOfB(),
+      ]),
+      ...recordActions.map((kind): [string, string, unknown] => [
+        'POST',
+        `${base()}/${String(rowOfB()[model.primaryKey])}/${kind.slice('POST /:id/'.length)}`,
         keyOfB(),
       ]),
     ]

@@ -30,13 +30,18 @@ export const GRANT_TABLES: Record<ScopeType, { table: string; column: string }> 
 }
 
 /**
- * Roles whose data access is unrestricted: the administrators (their permission list is `*`). Every other role
+ * Roles whose data access is unrestricted: the administrators (their permission list is `*`) and any role
+ * granted ALL_DATA_PERMISSION (read with the session, server/plugins/auth.ts). Every other role
  * sees only the warehouses, owners, customers, vendors and organisations granted to the user — nothing granted,
  * nothing seen (schemas/README.md "Data permissions").
  */
 export const UNRESTRICTED_ROLE_CODES: readonly string[] = ['site-admin', 'tenant-admin']
 
-export const isDataUnrestricted = (session: Session) => UNRESTRICTED_ROLE_CODES.includes(session.roleCode)
+/** The permission code of "all data": a role holding it (as `*` roles do) is not limited by data permissions. */
+export const ALL_DATA_PERMISSION = 'wmdm.dataPermission.all'
+
+export const isDataUnrestricted = (session: Session) =>
+  session.dataUnrestricted === true || UNRESTRICTED_ROLE_CODES.includes(session.roleCode)
 
 /** `array(select <id> from <grants> where tenant and user)`: the ids of one kind granted to the session's user. */
 export function grantedIds(scope: ScopeType, session: Session): RawBuilder<number[]> {

@@ -126,6 +126,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   }
   checkDates(model, values)
   await checkLookups(db, model, session, values)
+  if (model.dataScope) await getRow(db, model, session, Number(id)) // 404 outside the scope comes first
   await checkScopedValues(db, model, session, values)
   if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
   let query = modelDb(db)
