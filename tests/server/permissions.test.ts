@@ -196,7 +196,7 @@ describe('permission matrix: a role lacking each code is refused', () => {
     }
     console.log(`permission matrix: ${guarded.length} guarded routes, ${requests} refused requests`)
     expect(await tenantFingerprint(app, TENANT_A)).toBe(before)
-  })
+  }, 180_000) // one request per guarded route and code: grows with every model
 
   it('lets the same requests past the guard when the role holds every code (the matrix can fail)', async () => {
     const member = await signInMember(app, TENANT_A, everyCode)
