@@ -19,6 +19,7 @@ import { lowcodeModule } from './modules/lowcode/index.ts'
 import type { ServedPage } from './modules/lowcode/load-pages.ts'
 import { etsModule } from './modules/ets/index.ts'
 import { winvConfigModule } from './modules/winv-config/index.ts'
+import { wmdmModule } from './modules/wmdm/index.ts'
 import { modelsModule } from './modules/models/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
 import { outboundModule } from './modules/outbound/index.ts'
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hmsgModule)
   await app.register(hfleModule())
   await app.register(hmntModule)
+  await app.register(wmdmModule(options.models))
   await app.register(modelsModule(options.models))
   await app.register(winvConfigModule)
   await app.register(etsModule)

@@ -13,6 +13,8 @@ export interface Session {
   roleLevel: RoleLevel
   language: Language
   tokenHash: string
+  /** The role holds ALL_DATA_PERMISSION: no data permission limits it (server/modules/models/model-scope.ts). */
+  dataUnrestricted?: boolean
 }
 
 declare module 'fastify' {

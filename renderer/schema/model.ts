@@ -226,11 +226,14 @@ export const ModelSchema = Type.Object(
           owner: Type.Optional(Type.String({ description: 'Field holding the owner (cargo owner) id.' })),
           customer: Type.Optional(Type.String({ description: 'Field holding the customer id.' })),
           vendor: Type.Optional(Type.String({ description: 'Field holding the vendor id.' })),
+          organization: Type.Optional(
+            Type.String({ description: 'Field holding the inventory organisation id.' }),
+          ),
         },
         {
           additionalProperties: false,
           description:
-            "Data permissions (CORE-USR-06): rows are limited to the warehouses, owners, customers and vendors granted to the user (wmdm user permissions) in every list, get, Lov and export; a role with unrestricted data access sees every row. Names the model's fields holding those ids.",
+            "Data permissions (CORE-USR-06): rows are limited to the warehouses, owners, customers and vendors granted to the user (wmdm user permissions) in every list, get, Lov and export; a role with unrestricted data access sees every row. Names the model's fields holding those ids; the primary key may be named too (the warehouse model: `\"warehouse\": \"warehouseId\"`), so a warehouse list shows only granted warehouses.",
         },
       ),
     ),

@@ -1,3 +1,5 @@
+import { sql } from 'kysely'
+import { ALL_DATA_PERMISSION } from '../modules/models/model-scope.ts'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { LANGUAGES, type Language, type RoleLevel } from '../../renderer/contract/wire.ts'
 import { forbidden, unauthorized } from '../errors.ts'
@@ -34,6 +36,10 @@ export async function sessionOfToken(
       't.status',
       'r.code',
       'r.level',
+      // Data permissions (model-scope.ts): a role granted the "all data" code sees every warehouse, owner, …
+      sql<boolean>`exists (select 1 from iam_role_permission p where p.role_id = t.role_id and p.code = ${ALL_DATA_PERMISSION})`.as(
+        'allData',
+      ),
     ])
     .where('t.tokenHash', '=', tokenHash)
     .executeTakeFirst()
@@ -51,6 +57,7 @@ export async function sessionOfToken(
     roleLevel: row.level as RoleLevel,
     language,
     tokenHash,
+    dataUnrestricted: Boolean(row.allData),
   }
   return { session }
 }

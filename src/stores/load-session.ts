@@ -10,6 +10,7 @@ import { loadPageIndex } from '../routes/page-files'
 import type { PageIndex } from '../routes/route-table'
 import { applyPrompts, toLanguage } from '../locales/i18n'
 import { fetchLayoutSettings } from '../settings/layout-settings-api'
+import { loadWarehouseConfig, type WarehouseConfig } from './warehouse-config'
 
 export interface AppSession {
   user: CurrentUser
@@ -19,6 +20,8 @@ export interface AppSession {
   language: Language
   /** The user's stored layout settings as the server sent them (parsed by the settings store). */
   layoutSettings: unknown
+  /** Quantity precision and default warehouse permissions (CORE-DATA-03); null for site roles. */
+  warehouseConfig?: WarehouseConfig | null
 }
 
 /** Loads the session; rejects with the first failing call's ApiError. */
@@ -32,7 +35,7 @@ export async function loadSession(
     path: '/hzero/v1/users/self',
   })
   const language = toLanguage(user.language)
-  const [roles, tenants, menus, pageIndex, , layoutSettings] = await Promise.all([
+  const [roles, tenants, menus, pageIndex, , layoutSettings, warehouseConfig] = await Promise.all([
     http.request<SelfRole[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/member-roles/self-roles' }),
     http.request<SelfTenant[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/users/self-tenants' }),
     http.request<MenuNode[]>({
@@ -44,8 +47,9 @@ export async function loadSession(
     loadPageIndex(http),
     loadPrompts(http, i18n, user.tenantId, language),
     fetchLayoutSettings(http),
+    loadWarehouseConfig(http, user),
   ])
-  return { user, roles, tenants, menus, language, pageIndex, layoutSettings }
+  return { user, roles, tenants, menus, language, pageIndex, layoutSettings, warehouseConfig }
 }
 
 // Server prompts override bundled texts; without them the bundled texts still read well, so a failure is

@@ -105,16 +105,19 @@ describe('menus and permissions', () => {
       await call('admin', 'GET', '/api/iam/hzero/v1/menus/tree?lang=en_US&unionLabel=false')
     ).json()
     expect(admin.every((node) => Value.Check(MenuNodeSchema, node))).toBe(true)
-    expect(names(admin)).toEqual([
+    // The base menus in order (module menu files add their entries in between: server/seed/data/menus/).
+    const base = [
       'Master data',
       'Warehouses',
       'Inventory',
       'Dealer outbound orders',
       'Platform',
       'Schema playground',
-    ])
+    ]
+    expect(names(admin).filter((name) => base.includes(name))).toEqual(base)
     const clerk: MenuNode[] = (await call('clerk', 'GET', '/api/iam/hzero/v1/menus/tree?lang=zh_CN')).json()
-    expect(names(clerk)).toEqual(['主数据', '仓库'])
+    expect(names(clerk).slice(0, 2)).toEqual(['主数据', '仓库'])
+    expect(names(clerk)).not.toContain('平台管理')
     const jxs: MenuNode[] = (
       await call('jxs', 'GET', '/api/iam/hzero/v1/menus/tree?lang=zh_TW&roldId=5')
     ).json()

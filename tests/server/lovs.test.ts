@@ -85,7 +85,7 @@ describe('lov-view/info (CORE-API-11, CORE-DATA-09)', () => {
 
 describe('lovs/data of an SQL view (CORE-API-08, CORE-LOV-12)', () => {
   it("pages the caller's tenant rows only, 0-based, in the view's order", async () => {
-    const first = (await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&page=0&size=10')).json()
+    const first = (await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&page=0&size=10')).json()
     expect(first).toMatchObject({
       totalElements: 26,
       totalPages: 3,
@@ -104,7 +104,7 @@ describe('lovs/data of an SQL view (CORE-API-08, CORE-LOV-12)', () => {
         'warehouseTypeMeaning',
       ].sort(),
     )
-    const third = (await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&page=2&size=10')).json()
+    const third = (await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&page=2&size=10')).json()
     expect(third.numberOfElements).toBe(6)
     const south = (await get(manager, '/api/hpfm/v1/2/lovs/data?lovCode=WMDM.WAREHOUSE&size=50')).json()
     expect(south.totalElements).toBeGreaterThan(0)
@@ -114,7 +114,7 @@ describe('lovs/data of an SQL view (CORE-API-08, CORE-LOV-12)', () => {
 
   it('searches by the query fields: like for text, exact for a value-set field', async () => {
     const like = (
-      await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseCode=e00')
+      await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseCode=e00')
     ).json()
     expect(column(like.content, 'warehouseCode')).toEqual([
       'WH-E001',
@@ -127,12 +127,12 @@ describe('lovs/data of an SQL view (CORE-API-08, CORE-LOV-12)', () => {
       'WH-E009',
     ])
     const exact = (
-      await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseType=COLD')
+      await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseType=COLD')
     ).json()
     expect(exact.totalElements).toBeGreaterThan(0)
     expect(column(exact.content, 'warehouseType').every((type) => type === 'COLD')).toBe(true)
     const none = (
-      await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseType=COL')
+      await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseType=COL')
     ).json()
     expect(none.totalElements).toBe(0)
   })
@@ -146,7 +146,7 @@ describe('lovs/data of an SQL view (CORE-API-08, CORE-LOV-12)', () => {
     expect(response.statusCode).toBe(200)
     expect(response.json().totalElements).toBe(0)
     const percent = (
-      await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseName=%25')
+      await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseName=%25')
     ).json()
     expect(percent.totalElements).toBe(0)
   })

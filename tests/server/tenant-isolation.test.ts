@@ -240,6 +240,11 @@ describe.each(
       'POST /with-lines',
       ...(model.lifecycle?.transitions ?? []).map((t) => `POST /:id/${t.action}`),
       ...Object.keys(TENANT_WIDE_MODEL_ACTIONS),
+      // Collection reads and actions of server modules (wmdm), limited to the caller's tenant like the list.
+      'GET /accessibleList',
+      'GET /query-default-warehourse-permissions',
+      'GET /convert',
+      'POST /convert',
     ]
     // Actions a module adds on a record (POST <model path>/:id/<action>) are tried with tenant B's id below.
     const recordActions = [...kinds.keys()].filter(
@@ -267,6 +272,11 @@ describe.each(
       ...(model.lifecycle?.transitions ?? []).map((t): [string, string, unknown] => [
         'POST',
         `${base()}/${String(rowOfB()[model.primaryKey])}/${t.action}`,
+        keyOfB(),
+      ]),
+      ...recordActions.map((kind): [string, string, unknown] => [
+        'POST',
+        `${base()}/${String(rowOfB()[model.primaryKey])}/${kind.slice('POST /:id/'.length)}`,
         keyOfB(),
       ]),
     ]

@@ -26,7 +26,7 @@ const newWarehouse = {
 
 describe('warehouse list', () => {
   it('pages 0-based with the default sort of the model', async () => {
-    const page = (await call('clerk', 'GET', `${base}?page=1&size=10`)).json()
+    const page = (await call('admin', 'GET', `${base}?page=1&size=10`)).json()
     expect(page).toMatchObject({
       totalElements: 30,
       totalPages: 3,
@@ -40,17 +40,17 @@ describe('warehouse list', () => {
   })
 
   it('sorts by a sortable field and filters by searchable fields', async () => {
-    const sorted = (await call('clerk', 'GET', `${base}?sort=warehouseCode,desc&size=3`)).json()
+    const sorted = (await call('admin', 'GET', `${base}?sort=warehouseCode,desc&size=3`)).json()
     expect(sorted.content.map((row: { warehouseCode: string }) => row.warehouseCode)).toEqual([
       'WH-E030',
       'WH-E029',
       'WH-E028',
     ])
-    const cold = (await call('clerk', 'GET', `${base}?warehouseType=COLD&size=100`)).json()
+    const cold = (await call('admin', 'GET', `${base}?warehouseType=COLD&size=100`)).json()
     expect(cold.totalElements).toBe(6)
     expect(cold.content.every((row: { warehouseType: string }) => row.warehouseType === 'COLD')).toBe(true)
     const named = (
-      await call('clerk', 'GET', `${base}?warehouseName=${encodeURIComponent('上海')}&enabledFlag=1`)
+      await call('admin', 'GET', `${base}?warehouseName=${encodeURIComponent('上海')}&enabledFlag=1`)
     ).json()
     expect(named.content.length).toBeGreaterThan(0)
     expect(
@@ -59,12 +59,12 @@ describe('warehouse list', () => {
           row.warehouseName.includes('上海') && row.enabledFlag === 1,
       ),
     ).toBe(true)
-    const wildcard = (await call('clerk', 'GET', `${base}?warehouseCode=${encodeURIComponent('%')}`)).json()
+    const wildcard = (await call('admin', 'GET', `${base}?warehouseCode=${encodeURIComponent('%')}`)).json()
     expect(wildcard.totalElements).toBe(0)
   })
 
   it('refuses an unknown sort field with 400 naming it and the allowed ones', async () => {
-    const response = await call('clerk', 'GET', `${base}?sort=password,asc`)
+    const response = await call('admin', 'GET', `${base}?sort=password,asc`)
     expect(response.statusCode).toBe(400)
     expect(response.json().message).toContain("Cannot sort by 'password,asc'")
     expect(response.json().message).toContain('warehouseCode')
@@ -107,25 +107,25 @@ describe('warehouse writes', () => {
   })
 
   it('updates with objectVersionNumber; a stale version gets 409 and the first change is kept', async () => {
-    const row = (await call('clerk', 'GET', `${base}?warehouseCode=WH-E002`)).json().content[0]
-    const first = await call('clerk', 'PUT', base, { ...row, warehouseName: 'First change' })
+    const row = (await call('admin', 'GET', `${base}?warehouseCode=WH-E002`)).json().content[0]
+    const first = await call('admin', 'PUT', base, { ...row, warehouseName: 'First change' })
     expect(first.statusCode).toBe(200)
     expect(first.json()).toMatchObject({
       warehouseName: 'First change',
       objectVersionNumber: 2,
-      lastUpdatedBy: 3,
+      lastUpdatedBy: 1,
     })
     const stale = await call('admin', 'PUT', base, { ...row, warehouseName: 'Second change' })
     expect(stale.statusCode).toBe(409)
     expect(stale.json().message).toContain('changed by someone else')
-    expect((await call('clerk', 'GET', `${base}/${row.warehouseId}`)).json().warehouseName).toBe(
+    expect((await call('admin', 'GET', `${base}/${row.warehouseId}`)).json().warehouseName).toBe(
       'First change',
     )
   })
 
   it('never changes a field that is not updatable', async () => {
-    const row = (await call('clerk', 'GET', `${base}?warehouseCode=WH-E003`)).json().content[0]
-    const updated = (await call('clerk', 'PUT', base, { ...row, warehouseCode: 'HACKED' })).json()
+    const row = (await call('admin', 'GET', `${base}?warehouseCode=WH-E003`)).json().content[0]
+    const updated = (await call('admin', 'PUT', base, { ...row, warehouseCode: 'HACKED' })).json()
     expect(updated.warehouseCode).toBe('WH-E003')
   })
 

@@ -9,6 +9,7 @@ import type { Page } from '../../../renderer/contract/wire.ts'
 import type { Db } from '../../db/schema.ts'
 import type { Session } from '../../types.ts'
 import { snakeCase } from '../models/naming.ts'
+import { grantedIds, isDataUnrestricted, type ScopeType } from '../models/model-scope.ts'
 import { placeholdersOf, type SqlPlaceholder } from './lov-view-definition.ts'
 import type { StoredLovView } from './lov-views.ts'
 
@@ -17,6 +18,17 @@ export type LovRow = Record<string, unknown>
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
 /** Field names are checked camelCase identifiers; quoted all the same. */
 const column = (field: string) => sql.id(snakeCase(field))
+
+const GRANT_PLACEHOLDERS: Record<
+  Exclude<SqlPlaceholder, 'tenantId' | 'organizationId' | 'userId' | 'language'>,
+  ScopeType
+> = {
+  grantedWarehouses: 'warehouse',
+  grantedOwners: 'owner',
+  grantedCustomers: 'customer',
+  grantedVendors: 'vendor',
+  grantedInvOrganizations: 'organization',
+}
 
 function sessionValue(name: SqlPlaceholder, session: Session, language: string): RawBuilder<unknown> {
   switch (name) {
@@ -27,6 +39,10 @@ function sessionValue(name: SqlPlaceholder, session: Session, language: string):
       return sql`cast(${session.userId} as bigint)`
     case 'language':
       return sql`cast(${language} as text)`
+    default:
+      return isDataUnrestricted(session)
+        ? sql`cast(null as bigint[])`
+        : sql`cast(${grantedIds(GRANT_PLACEHOLDERS[name], session)} as bigint[])`
   }
 }
 

@@ -82,7 +82,19 @@ export const LovViewDefinition = Type.Object(
 export type LovViewDefinition = Static<typeof LovViewDefinition>
 
 /** Placeholders an SQL view may use; each is bound as a parameter from the caller's session. */
-export const SQL_PLACEHOLDERS = ['tenantId', 'organizationId', 'userId', 'language'] as const
+export const SQL_PLACEHOLDERS = [
+  'tenantId',
+  'organizationId',
+  'userId',
+  'language',
+  // Data permissions: the ids granted to the user (bigint[]), null for a role with unrestricted data access,
+  // used as `({grantedWarehouses} is null or w.warehouse_id = any({grantedWarehouses}))`.
+  'grantedWarehouses',
+  'grantedOwners',
+  'grantedCustomers',
+  'grantedVendors',
+  'grantedInvOrganizations',
+] as const
 export type SqlPlaceholder = (typeof SQL_PLACEHOLDERS)[number]
 const SCOPES = ['tenantId', 'organizationId', 'userId']
 

@@ -100,7 +100,7 @@ export function checkModelSemantics(model: ModelSchema, refs: ModelReferences): 
     })
   }
   for (const [scope, name] of Object.entries(model.dataScope ?? {}))
-    if (name && !known(name)) unknownField(`/dataScope/${scope}`, name)
+    if (name && name !== model.primaryKey && !known(name)) unknownField(`/dataScope/${scope}`, name)
   if (model.lifecycle) {
     const { field, transitions } = model.lifecycle
     if (!known(field)) unknownField('/lifecycle/field', field)

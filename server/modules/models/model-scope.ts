@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
+import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 
 /** A model table seen through Kysely: dynamic table and column names, rows as plain records. */
@@ -13,13 +14,103 @@ export const modelDb = (db: Db) => db as unknown as ModelDb
 export const isOwnerScoped = (model: ModelSchema, session: Session) =>
   model.ownerScope?.roleCodes.includes(session.roleCode) === true
 
+/** The kinds of data permission a model's `dataScope` may name. */
+export type ScopeType = 'warehouse' | 'owner' | 'customer' | 'vendor' | 'organization'
+
 /**
- * Column = value conditions limiting rows to what the session may see and change: its tenant's rows, and
- * only its own when its role is listed in the model's ownerScope.
+ * Where the grants of each kind are kept (the wmdm user-permission models: user ↔ warehouse, owner, customer,
+ * vendor, inventory organisation) and the column holding the granted id.
  */
-export function scopeConditions(model: ModelSchema, session: Session): Array<[string, number]> {
-  const conditions: Array<[string, number]> = []
+export const GRANT_TABLES: Record<ScopeType, { table: string; column: string }> = {
+  warehouse: { table: 'wmdm_user_warehouse', column: 'warehouse_id' },
+  owner: { table: 'wmdm_user_owner', column: 'owner_id' },
+  customer: { table: 'wmdm_user_customer', column: 'customer_id' },
+  vendor: { table: 'wmdm_user_vendor', column: 'vendor_id' },
+  organization: { table: 'wmdm_user_inv_organization', column: 'inv_organization_id' },
+}
+
+/**
+ * Roles whose data access is unrestricted: the administrators (their permission list is `*`) and any role
+ * granted ALL_DATA_PERMISSION (read with the session, server/plugins/auth.ts). Every other role
+ * sees only the warehouses, owners, customers, vendors and organisations granted to the user — nothing granted,
+ * nothing seen (schemas/README.md "Data permissions").
+ */
+export const UNRESTRICTED_ROLE_CODES: readonly string[] = ['site-admin', 'tenant-admin']
+
+/** The permission code of "all data": a role holding it (as `*` roles do) is not limited by data permissions. */
+export const ALL_DATA_PERMISSION = 'wmdm.dataPermission.all'
+
+export const isDataUnrestricted = (session: Session) =>
+  session.dataUnrestricted === true || UNRESTRICTED_ROLE_CODES.includes(session.roleCode)
+
+/** `array(select <id> from <grants> where tenant and user)`: the ids of one kind granted to the session's user. */
+export function grantedIds(scope: ScopeType, session: Session): RawBuilder<number[]> {
+  const { table, column } = GRANT_TABLES[scope]
+  return sql<
+    number[]
+  >`array(select g.${sql.ref(column)} from ${sql.table(table)} g where g.tenant_id = ${session.tenantId} and g.user_id = ${session.userId})`
+}
+
+const scopedFields = (model: ModelSchema) =>
+  Object.entries(model.dataScope ?? {}).filter((entry): entry is [ScopeType, string] => Boolean(entry[1]))
+
+/**
+ * Column = value conditions limiting rows to what the session may see and change: its tenant's rows, only its
+ * own when its role is listed in the model's ownerScope, and — for a role whose data access is restricted —
+ * only rows whose `dataScope` fields hold ids granted to the user (`= any(array(select …))`, so a row with an
+ * empty scoped field is not seen either). Every list, get, update, delete, aggregate, export and action goes
+ * through here.
+ */
+export function scopeConditions(
+  model: ModelSchema,
+  session: Session,
+): Array<[string, number | RawBuilder<unknown>]> {
+  const conditions: Array<[string, number | RawBuilder<unknown>]> = []
   if (model.tenantScoped !== false) conditions.push(['tenantId', session.tenantId])
   if (isOwnerScoped(model, session)) conditions.push(['createdBy', session.userId])
+  if (!isDataUnrestricted(session))
+    for (const [scope, field] of scopedFields(model))
+      conditions.push([field, sql`any(${grantedIds(scope, session)})`])
   return conditions
+}
+
+/**
+ * A restricted user may only write rows pointing at what is granted to them: 400 naming the field otherwise.
+ * The primary key is not checked here (a new warehouse has no id yet; `grantCreatedRow` grants it).
+ */
+export async function checkScopedValues(db: Db, model: ModelSchema, session: Session, values: Row) {
+  if (isDataUnrestricted(session)) return
+  const fields: Record<string, string> = {}
+  for (const [scope, field] of scopedFields(model)) {
+    const value = values[field]
+    if (field === model.primaryKey || value === undefined || value === null || value === '') continue
+    const { table, column } = GRANT_TABLES[scope]
+    const granted = await sql<{ one: number }>`select 1 as one from ${sql.table(table)}
+      where tenant_id = ${session.tenantId} and user_id = ${session.userId} and ${sql.ref(column)} = ${Number(value)}`.execute(
+      db,
+    )
+    if (!granted.rows.length)
+      fields[field] = `${field} ${String(value)}: this ${scope} is not granted to you (ask an administrator)`
+  }
+  if (Object.keys(fields).length)
+    throw badRequest(`Invalid request body: ${Object.values(fields).join('; ')}.`, fields)
+}
+
+/**
+ * A restricted user who creates a row of a model scoped by its own key (a warehouse, an owner …) is granted it,
+ * so they can go on working with what they made.
+ */
+export async function grantCreatedRow(db: Db, model: ModelSchema, session: Session, row: Row) {
+  if (isDataUnrestricted(session)) return
+  for (const [scope, field] of scopedFields(model)) {
+    if (field !== model.primaryKey) continue
+    const { table, column } = GRANT_TABLES[scope]
+    const prefix = column.replace(/_id$/, '')
+    const code = row[`${field.replace(/Id$/, '')}Code`] ?? null
+    const name = row[`${field.replace(/Id$/, '')}Name`] ?? null
+    await sql`insert into ${sql.table(table)} (tenant_id, user_id, login_name, ${sql.ref(column)},
+        ${sql.ref(`${prefix}_code`)}, ${sql.ref(`${prefix}_name`)}, created_by, last_updated_by)
+      select ${session.tenantId}, u.id, u.login_name, ${Number(row[field])}, ${code}, ${name}, u.id, u.id
+      from iam_user u where u.id = ${session.userId}`.execute(db)
+  }
 }

@@ -11,7 +11,7 @@ import { isLookupValue } from '../hpfm/lookups.ts'
 import { auditContext } from '../hmnt/audit-hook.ts'
 import { removeTranslations, saveTranslations } from '../hpfm/translations.ts'
 import { writableFields } from './model-schemas.ts'
-import { modelDb, scopeConditions, type Row } from './model-scope.ts'
+import { checkScopedValues, grantCreatedRow, modelDb, scopeConditions, type Row } from './model-scope.ts'
 import { uniqueKeyOfIndex } from './model-table.ts'
 
 const now = sql<string>`localtimestamp(0)`
@@ -82,6 +82,7 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
   runWriteHooks(`${model.service}/${model.entity}`, values, { mode: 'create', session })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
+  await checkScopedValues(db, model, session, values)
   const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
   const tenant = model.tenantScoped !== false ? { tenantId: session.tenantId } : {}
   const row = await mapDuplicate(model, values, () =>
@@ -93,6 +94,7 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
   )
   await saveTranslations(db, model, session, row[model.primaryKey], body._tls)
   await (await auditContext(db, model, session, 'CREATE'))?.record(row)
+  await grantCreatedRow(db, model, session, row)
   return row
 }
 
@@ -129,6 +131,8 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   runWriteHooks(`${model.service}/${model.entity}`, values, { mode: 'update', session })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
+  if (model.dataScope) await getRow(db, model, session, Number(id)) // 404 outside the scope comes first
+  await checkScopedValues(db, model, session, values)
   if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
   const audit = await auditContext(db, model, session, 'UPDATE', id)
   let query = modelDb(db)

@@ -111,9 +111,10 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
       row[field.name] = value.value
     } else if (field.type === 'date') row[field.name] = '2026-05-01'
     else if (field.type === 'datetime') row[field.name] = '2026-05-01 08:00:00'
-    // integers differ per row (unique keys often hold ids); flags and decimals stay 1
-    else if (field.type === 'integer') row[field.name] = field.max !== undefined ? Math.min(n, field.max) : n
-    else if (['decimal', 'flag'].includes(field.type)) row[field.name] = 1
+    // An integer of a unique key (a grant's user and warehouse) takes n, so rows n and n+1 do not collide.
+    else if (field.type === 'integer' && model.uniqueKeys?.some((key) => key.fields.includes(field.name)))
+      row[field.name] = field.max === undefined ? n : Math.min(n, field.max)
+    else if (['integer', 'decimal', 'flag'].includes(field.type)) row[field.name] = 1
     else if (field.type === 'boolean') row[field.name] = true
     else if (field.type === 'json') row[field.name] = {}
     else {
@@ -126,6 +127,9 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
         `https://example.com/sec-${n}`,
         '1.0.0',
         `https://sec-${n}.example.com/`,
+        `/sec/${n}`,
+        `https://sec.example/${n}`,
+        '#1890ff',
       ]
       const pattern = field.pattern ? new RegExp(field.pattern) : undefined
       const fitting = candidates.find((value) => !pattern || pattern.test(value))

@@ -1,0 +1,201 @@
+/**
+ * What the signed-in user may work with (PLAT-API-08/09/10, CORE-API-21, CORE-DATA-03): the inventory
+ * organisations, warehouses and areas they can access, their default warehouse permissions and the quantity
+ * precision. Every answer goes through the models' data scope (model-scope.ts), so these lists and the generic
+ * model lists always agree.
+ */
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import type { Page } from '../../../renderer/contract/wire.ts'
+import { notFound } from '../../errors.ts'
+import { sessionOf } from '../../plugins/permissions.ts'
+import type { Session } from '../../types.ts'
+import { filteredRows, listRows, sortedRows } from '../models/model-list.ts'
+import { modelDb, scopeConditions, type ModelDb, type Row } from '../models/model-scope.ts'
+
+const base = '/api/wms/v1/:tenantId'
+const Params = Type.Object({ tenantId: Type.Integer({ minimum: 0 }) })
+const Paging = {
+  page: Type.Integer({ minimum: 0, default: 0 }),
+  size: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+}
+const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }))
+const id = () => Type.Optional(Type.Integer({ minimum: 1 }))
+const InvOrgQuery = Type.Object(
+  { ...Paging, invOrganizationCode: text(30), invOrganizationName: text(120) },
+  { additionalProperties: false },
+)
+const WarehouseQuery = Type.Object(
+  {
+    ...Paging,
+    warehouseCode: text(30),
+    warehouseName: text(120),
+    warehouseType: text(30),
+    invOrganizationId: id(),
+  },
+  { additionalProperties: false },
+)
+const AreaQuery = Type.Object(
+  { ...Paging, warehouseId: id(), whareaCode: text(30), whareaName: text(120), areaType: text(30) },
+  { additionalProperties: false },
+)
+const AccuracyQuery = Type.Object({ warehouseId: id() }, { additionalProperties: false })
+
+export const DEFAULT_PRECISION = 3
+
+/** A page of a query already limited by the data scope (count, then the rows in the request's sort). */
+async function pageOf(
+  rows: ReturnType<typeof filteredRows>,
+  sorted: ReturnType<typeof sortedRows>,
+  page: number,
+  size: number,
+): Promise<Page<Row>> {
+  const counted = await rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
+  const totalElements = Number(counted?.total ?? 0)
+  const content = await sorted
+    .limit(size)
+    .offset(page * size)
+    .execute()
+  return {
+    content,
+    totalElements,
+    totalPages: Math.ceil(totalElements / size),
+    number: page,
+    size,
+    numberOfElements: content.length,
+  }
+}
+
+/** Enabled warehouses the session can access, optionally of one inventory organisation (warehouse relations). */
+function accessibleWarehouses(db: ModelDb, models: AccessModels, session: Session, query: Row) {
+  const narrow = <T extends ReturnType<typeof filteredRows>>(rows: T): T => {
+    const org = query.invOrganizationId
+    if (org === undefined) return rows
+    let relations = db
+      .selectFrom(models.relation.table)
+      .select('warehouseId')
+      .where('invOrganizationId', '=', Number(org))
+      .where('enabledFlag', '=', 1)
+    for (const [column, value] of scopeConditions(models.relation, session))
+      relations = relations.where(column, '=', value)
+    return rows.where(models.warehouse.primaryKey, 'in', relations) as T
+  }
+  const filters = { ...query, enabledFlag: 1, invOrganizationId: undefined }
+  return {
+    rows: narrow(filteredRows(db, models.warehouse, session, filters)),
+    sorted: narrow(sortedRows(db, models.warehouse, session, filters) as never) as unknown as ReturnType<
+      typeof sortedRows
+    >,
+  }
+}
+
+/** The user's default warehouse permissions: enabled organisations, owners and warehouses they may use. */
+export async function defaultPermissions(db: ModelDb, models: AccessModels, session: Session) {
+  const all = { enabledFlag: 1, size: 1000 }
+  const [orgs, owners, warehouses, defaults] = await Promise.all([
+    sortedRows(db, models.invOrganization, session, all).execute(),
+    sortedRows(db, models.owner, session, all).execute(),
+    sortedRows(db, models.warehouse, session, all).execute(),
+    db
+      .selectFrom(models.userWarehouse.table)
+      .select('warehouseId')
+      .where('tenantId', '=', session.tenantId)
+      .where('userId', '=', session.userId)
+      .where('defaultFlag', '=', 1)
+      .execute(),
+  ])
+  const defaultIds = new Set(defaults.map((row) => Number(row.warehouseId)))
+  return {
+    orgList: orgs.map((row) => ({
+      invOrganizationId: row.invOrganizationId,
+      invOrganizationCode: row.invOrganizationCode,
+      invOrganizationName: row.invOrganizationName,
+    })),
+    ownerList: owners.map((row) => ({
+      ownerId: row.ownerId,
+      ownerCode: row.ownerCode,
+      ownerName: row.ownerName,
+    })),
+    warehouseList: warehouses.map((row) => ({
+      warehouseId: row.warehouseId,
+      warehouseCode: row.warehouseCode,
+      warehouseName: row.warehouseName,
+      quantityPrecision: row.quantityPrecision ?? DEFAULT_PRECISION,
+      defaultFlag: defaultIds.has(Number(row.warehouseId)) ? 1 : 0,
+    })),
+  }
+}
+
+export interface AccessModels {
+  warehouse: ModelSchema
+  owner: ModelSchema
+  area: ModelSchema
+  invOrganization: ModelSchema
+  relation: ModelSchema
+  userWarehouse: ModelSchema
+}
+
+export function accessRoutes(models: AccessModels): FastifyPluginAsync {
+  return async (app) => {
+    const db = () => modelDb(app.db)
+    app.get(
+      `${base}/wms-common/inv-organizations`,
+      { schema: { params: Params, querystring: InvOrgQuery } },
+      (request) =>
+        listRows(db(), models.invOrganization, sessionOf(request), {
+          ...(request.query as Row),
+          enabledFlag: 1,
+        }),
+    )
+    app.get(
+      `${base}/warehouses/accessibleList`,
+      { schema: { params: Params, querystring: WarehouseQuery } },
+      (request) => {
+        const query = request.query as Row
+        const { rows, sorted } = accessibleWarehouses(db(), models, sessionOf(request), query)
+        return pageOf(rows, sorted, Number(query.page), Number(query.size))
+      },
+    )
+    app.get(
+      `${base}/whareas/accessibleList`,
+      { schema: { params: Params, querystring: AreaQuery } },
+      (request) =>
+        listRows(db(), models.area, sessionOf(request), { ...(request.query as Row), enabledFlag: 1 }),
+    )
+    app.get(
+      `${base}/warehouses/query-default-warehourse-permissions`,
+      { schema: { params: Params } },
+      (request) => defaultPermissions(db(), models, sessionOf(request)),
+    )
+    app.get(
+      `${base}/wms-common/query-digital-accuracy`,
+      { schema: { params: Params, querystring: AccuracyQuery } },
+      async (request) => {
+        const session = sessionOf(request)
+        const { warehouseId } = request.query as { warehouseId?: number }
+        let warehouse: Row | undefined
+        if (warehouseId !== undefined) {
+          warehouse = await filteredRows(db(), models.warehouse, session, {})
+            .selectAll()
+            .where(models.warehouse.primaryKey, '=', warehouseId)
+            .executeTakeFirst()
+          if (!warehouse)
+            throw notFound(
+              `Warehouse ${warehouseId} does not exist or is not granted to you: pick one of your warehouses.`,
+            )
+        } else {
+          const { warehouseList } = await defaultPermissions(db(), models, session)
+          const chosen = warehouseList.find((row) => row.defaultFlag === 1) ?? warehouseList[0]
+          warehouse = chosen
+        }
+        const precision = Number(warehouse?.quantityPrecision ?? DEFAULT_PRECISION)
+        return {
+          warehouseId: warehouse?.warehouseId ?? null,
+          precision,
+          step: Number((1 / 10 ** precision).toFixed(precision)),
+        }
+      },
+    )
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Data permissions in the browser (CORE-USR-06, PLAT-WH-01): the clerk, granted WH-E001, WH-E003 and WH-E006,
+ * sees only those in the warehouse list and in a warehouse picker; the administrator sees every warehouse.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Locator } from 'playwright-core'
+import { launch, openSession, signIn } from './browser'
+import { drawer, rows } from './antd-locators'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const item = (scope: Locator, label: string) =>
+  scope.locator('.ant-formily-item', { has: scope.page().getByText(label, { exact: true }) })
+const codesIn = async (scope: Locator) =>
+  (await scope.locator('tr.ant-table-row').allInnerTexts())
+    .map((text) => /WH-[ES]\d{3}/.exec(text)?.[0])
+    .filter(Boolean)
+    .sort()
+
+describe('warehouse data permissions', () => {
+  it('the clerk lists and picks only the granted warehouses', async () => {
+    const { page, context, problems } = await openSession(browser, 'en-US')
+    await signIn(page, 'clerk', 'Clerk@123', '/wmdm/warehouse')
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(3)
+    expect(await codesIn(page.locator('.ant-table-tbody'))).toEqual(['WH-E001', 'WH-E003', 'WH-E006'])
+
+    await page.goto('/wmdm/seeding-wall')
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await page.getByRole('button', { name: 'Create' }).click()
+    await item(drawer(page), 'Warehouse').getByRole('button', { name: 'Open the picker' }).click()
+    const modal = page.locator('.ant-modal-content', { hasText: 'Choose a warehouse' })
+    await expect.poll(() => modal.locator('tr.ant-table-row').count(), { timeout: 15_000 }).toBe(3)
+    expect(await codesIn(modal)).toEqual(['WH-E001', 'WH-E003', 'WH-E006'])
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('the administrator sees every warehouse in the picker', async () => {
+    const { page, context } = await openSession(browser, 'en-US')
+    await signIn(page, 'admin', 'Admin@123', '/wmdm/seeding-wall')
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await page.getByRole('button', { name: 'Create' }).click()
+    await item(drawer(page), 'Warehouse').getByRole('button', { name: 'Open the picker' }).click()
+    const modal = page.locator('.ant-modal-content', { hasText: 'Choose a warehouse' })
+    await expect.poll(() => modal.locator('tr.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(3)
+    await context.close()
+  })
+})

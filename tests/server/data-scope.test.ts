@@ -1,0 +1,235 @@
+/**
+ * Data permissions (CORE-USR-06, CORE-DATA-03, PLAT-API-08/09/10, CORE-API-21): a user of a restricted role
+ * (the clerk) sees only the warehouses, owners, customers, vendors and organisations granted to them — in lists,
+ * gets, Lovs, exports, aggregates and the accessible lists; the administrator sees everything; grants and
+ * revokes take effect at once. Seed: the clerk holds WH-E001 (default), WH-E003, WH-E006, OWN-A, OWN-B,
+ * CUS-001, CUS-003, VEN-001 and ORG-EAST.
+ */
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+
+let app: FastifyInstance
+const tokens: Record<string, string> = {}
+const wms = '/api/wms/v1/1'
+
+beforeAll(async () => {
+  app = await createTestApp()
+  tokens.admin = await signIn(app, 'admin', 'Admin@123')
+  tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
+})
+afterAll(() => app.close())
+
+const call = (user: string, method: Method, url: string, payload?: unknown) =>
+  injectAs(app, tokens[user]!, method, url, payload)
+const get = async (user: string, url: string) => {
+  const response = await call(user, 'GET', url)
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json()
+}
+const codes = (page: { content: Array<Record<string, unknown>> }, field: string) =>
+  page.content.map((row) => row[field]).sort()
+const warehouseId = async (code: string) =>
+  (await get('admin', `${wms}/warehouses?warehouseCode=${code}`)).content[0].warehouseId as number
+
+describe('model lists, gets, aggregates and exports', () => {
+  it('the clerk lists only the granted warehouses and owners; the admin lists all', async () => {
+    expect(codes(await get('clerk', `${wms}/warehouses?size=100`), 'warehouseCode')).toEqual([
+      'WH-E001',
+      'WH-E003',
+      'WH-E006',
+    ])
+    expect((await get('admin', `${wms}/warehouses?size=100`)).totalElements).toBe(30)
+    expect(codes(await get('clerk', `${wms}/owners?size=100`), 'ownerCode')).toEqual(['OWN-A', 'OWN-B'])
+    expect(codes(await get('admin', `${wms}/owners?size=100`), 'ownerCode')).toEqual([
+      'OWN-A',
+      'OWN-B',
+      'OWN-C',
+    ])
+    expect(codes(await get('clerk', `${wms}/customers?size=100`), 'customerCode')).toEqual([
+      'CUS-001',
+      'CUS-003',
+    ])
+    expect(codes(await get('clerk', `${wms}/vendors?size=100`), 'vendorCode')).toEqual(['VEN-001'])
+  })
+
+  it('rows scoped by a warehouse field follow the warehouse grants (areas of WH-E001, none of WH-E002)', async () => {
+    const areas = await get('clerk', `${wms}/whareas?size=100`)
+    expect(areas.totalElements).toBeGreaterThan(0)
+    const e001 = await warehouseId('WH-E001')
+    expect(areas.content.every((row: { warehouseId: number }) => row.warehouseId === e001)).toBe(true)
+    const admin = await get('admin', `${wms}/whareas?size=100`)
+    expect(admin.totalElements).toBeGreaterThan(areas.totalElements)
+  })
+
+  it('a get of an ungranted warehouse is 404, of a granted one 200', async () => {
+    const e002 = await warehouseId('WH-E002')
+    const refused = await call('clerk', 'GET', `${wms}/warehouses/${e002}`)
+    expect(refused.statusCode).toBe(404)
+    expect(refused.json().message).toContain('does not exist (or is not yours)')
+    expect((await call('clerk', 'GET', `${wms}/warehouses/${await warehouseId('WH-E003')}`)).statusCode).toBe(
+      200,
+    )
+    expect((await call('admin', 'GET', `${wms}/warehouses/${e002}`)).statusCode).toBe(200)
+  })
+
+  it('an ungranted warehouse cannot be updated (404) and an area cannot be put into it (400 naming the field)', async () => {
+    const row = (await get('admin', `${wms}/warehouses?warehouseCode=WH-E002`)).content[0]
+    const update = await call('clerk', 'PUT', `${wms}/warehouses`, { ...row, warehouseName: 'Not mine' })
+    expect(update.statusCode).toBe(404)
+    const area = await call('clerk', 'POST', `${wms}/whareas`, {
+      warehouseId: row.warehouseId,
+      whareaCode: 'X1',
+      whareaName: 'Forbidden',
+      areaType: 'STORAGE',
+    })
+    expect(area.statusCode).toBe(400)
+    expect(area.json().fields.warehouseId).toContain('not granted to you')
+  })
+
+  it('aggregates count only the granted rows', async () => {
+    const clerk = await get('clerk', `${wms}/warehouses/aggregate`)
+    const admin = await get('admin', `${wms}/warehouses/aggregate`)
+    expect(JSON.stringify(clerk)).toContain('3')
+    expect(JSON.stringify(admin)).toContain('30')
+  })
+
+  it('an export writes only the granted rows', async () => {
+    const response = await call(
+      'clerk',
+      'GET',
+      `${wms}/warehouses?exportType=DATA&ids=2&fileType=CSV&fileName=mine`,
+    )
+    expect(response.statusCode).toBe(200)
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+    expect(lines.slice(1).sort()).toEqual(['WH-E001', 'WH-E003', 'WH-E006'])
+  })
+})
+
+describe('Lovs and accessible lists', () => {
+  it('the warehouse, owner and area Lovs list only what is granted', async () => {
+    const warehouses = await get('clerk', '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&size=50')
+    expect(codes(warehouses, 'warehouseCode')).toEqual(['WH-E001', 'WH-E003', 'WH-E006'])
+    const all = await get('admin', '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&size=50')
+    expect(all.totalElements).toBeGreaterThan(3)
+    expect(codes(await get('clerk', '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.OWNER'), 'ownerCode')).toEqual([
+      'OWN-A',
+      'OWN-B',
+    ])
+    const areas = await get('clerk', '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WHAREA&size=50')
+    expect(new Set(codes(areas, 'warehouseCode'))).toEqual(new Set(['WH-E001']))
+  })
+
+  it('warehouses/accessibleList pages the granted enabled warehouses, narrowed by organisation', async () => {
+    const page = await get('clerk', `${wms}/warehouses/accessibleList?page=0&size=2`)
+    expect(page).toMatchObject({ totalElements: 3, size: 2, number: 0, numberOfElements: 2 })
+    const east = (await get('admin', `${wms}/wms-common/inv-organizations?invOrganizationCode=ORG-EAST`))
+      .content[0]
+    const ofEast = await get(
+      'clerk',
+      `${wms}/warehouses/accessibleList?invOrganizationId=${east.invOrganizationId}`,
+    )
+    expect(codes(ofEast, 'warehouseCode')).toEqual(['WH-E001', 'WH-E003'])
+    const adminEast = await get(
+      'admin',
+      `${wms}/warehouses/accessibleList?size=50&invOrganizationId=${east.invOrganizationId}`,
+    )
+    expect(adminEast.totalElements).toBe(5)
+    const bad = await call('clerk', 'GET', `${wms}/warehouses/accessibleList?size=0`)
+    expect(bad.statusCode).toBe(400)
+  })
+
+  it('whareas/accessibleList and inv-organizations follow the grants', async () => {
+    const e002 = await warehouseId('WH-E002')
+    expect((await get('clerk', `${wms}/whareas/accessibleList?warehouseId=${e002}`)).totalElements).toBe(0)
+    expect(
+      (await get('admin', `${wms}/whareas/accessibleList?warehouseId=${e002}`)).totalElements,
+    ).toBeGreaterThan(0)
+    expect(codes(await get('clerk', `${wms}/wms-common/inv-organizations`), 'invOrganizationCode')).toEqual([
+      'ORG-EAST',
+    ])
+    expect(codes(await get('admin', `${wms}/wms-common/inv-organizations`), 'invOrganizationCode')).toEqual([
+      'ORG-EAST',
+      'ORG-NORTH',
+    ])
+  })
+
+  it('the default permissions answer the grants, and the precision follows the default warehouse', async () => {
+    const mine = await get('clerk', `${wms}/warehouses/query-default-warehourse-permissions`)
+    expect(mine.warehouseList.map((w: { warehouseCode: string }) => w.warehouseCode)).toEqual([
+      'WH-E001',
+      'WH-E003',
+      'WH-E006',
+    ])
+    expect(mine.warehouseList[0]).toMatchObject({
+      warehouseCode: 'WH-E001',
+      defaultFlag: 1,
+      quantityPrecision: 3,
+    })
+    expect(mine.ownerList.map((o: { ownerCode: string }) => o.ownerCode)).toEqual(['OWN-A', 'OWN-B'])
+    expect(mine.orgList.map((o: { invOrganizationCode: string }) => o.invOrganizationCode)).toEqual([
+      'ORG-EAST',
+    ])
+    expect(await get('clerk', `${wms}/wms-common/query-digital-accuracy`)).toMatchObject({
+      precision: 3,
+      step: 0.001,
+    })
+    const row = (await get('admin', `${wms}/warehouses?warehouseCode=WH-E003`)).content[0]
+    expect(
+      (await call('admin', 'PUT', `${wms}/warehouses`, { ...row, quantityPrecision: 1 })).statusCode,
+    ).toBe(200)
+    expect(
+      await get('clerk', `${wms}/wms-common/query-digital-accuracy?warehouseId=${row.warehouseId}`),
+    ).toEqual({
+      warehouseId: row.warehouseId,
+      precision: 1,
+      step: 0.1,
+    })
+    const e002 = await warehouseId('WH-E002')
+    expect(
+      (await call('clerk', 'GET', `${wms}/wms-common/query-digital-accuracy?warehouseId=${e002}`)).statusCode,
+    ).toBe(404)
+  })
+})
+
+describe('granting and revoking', () => {
+  it('a grant shows the warehouse at once, a revoke hides it again', async () => {
+    const e002 = await warehouseId('WH-E002')
+    const grant = await call('admin', 'POST', `${wms}/user-warehouses`, {
+      userId: 3,
+      loginName: 'clerk',
+      warehouseId: e002,
+      warehouseCode: 'WH-E002',
+      defaultFlag: 0,
+    })
+    expect(grant.statusCode, grant.body).toBe(201)
+    expect((await call('clerk', 'GET', `${wms}/warehouses/${e002}`)).statusCode).toBe(200)
+    expect((await get('clerk', `${wms}/warehouses/accessibleList?size=50`)).totalElements).toBe(4)
+    const twice = await call('admin', 'POST', `${wms}/user-warehouses`, {
+      userId: 3,
+      loginName: 'clerk',
+      warehouseId: e002,
+    })
+    expect(twice.statusCode).toBe(409)
+    expect((await call('admin', 'DELETE', `${wms}/user-warehouses`, grant.json())).statusCode).toBe(204)
+    expect((await call('clerk', 'GET', `${wms}/warehouses/${e002}`)).statusCode).toBe(404)
+    expect((await get('clerk', `${wms}/warehouses/accessibleList?size=50`)).totalElements).toBe(3)
+  })
+
+  it('a warehouse the clerk creates is granted to the clerk', async () => {
+    const created = await call('clerk', 'POST', `${wms}/warehouses`, {
+      warehouseCode: 'WH-CLERK',
+      warehouseName: 'Clerk hub',
+      warehouseType: 'NORMAL',
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    expect((await call('clerk', 'GET', `${wms}/warehouses/${created.json().warehouseId}`)).statusCode).toBe(
+      200,
+    )
+    const grants = await get('admin', `${wms}/user-warehouses?userId=3&warehouseCode=WH-CLERK`)
+    expect(grants.content[0]).toMatchObject({ loginName: 'clerk', warehouseName: 'Clerk hub' })
+  })
+})
