@@ -6,6 +6,9 @@ import { defaultConfig, type AppConfig } from './config.ts'
 import type { Db } from './db/schema.ts'
 import { exportModule } from './modules/export/index.ts'
 import { hmsgModule } from './modules/hmsg/index.ts'
+import { himpModule } from './modules/himp/index.ts'
+import { hrptModule } from './modules/hrpt/index.ts'
+import { hsdrModule } from './modules/hsdr/index.ts'
 import { fileStoreFromEnv } from './modules/hfle/s3-store.ts'
 import { hfleModule } from './modules/hfle/index.ts'
 import { cuszModule } from './modules/cusz/index.ts'
@@ -72,6 +75,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportModule(options.models))
   await app.register(hmsgModule)
   await app.register(hfleModule())
+  // Before the model routes: hsdr's hook checks the job rows they save.
+  await app.register(hsdrModule(options.models))
+  await app.register(himpModule(options.models))
+  await app.register(hrptModule(options.models))
   await app.register(modelsModule(options.models))
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))
