@@ -61,7 +61,7 @@ async function createJob(body: Record<string, unknown>) {
 }
 
 async function logsOf(jobId: number) {
-  const response = await injectAs(app, admin, 'GET', `/api/hsdr/v1/1/job-infos/${jobId}/logs?size=50`)
+  const response = await injectAs(app, admin, 'GET', `/api/hsdr/v1/1/jobs/${jobId}/logs?size=50`)
   expect(response.statusCode, response.body).toBe(200)
   return (response.json() as { content: Array<Record<string, unknown>> }).content
 }
@@ -126,18 +126,16 @@ describe('scheduler', () => {
       jobParams: '{"models": ["wms/nothing"]}',
       enabledFlag: 0,
     })
-    const run = await injectAs(app, admin, 'POST', `/api/hsdr/v1/1/job-infos/${job.jobId}/run`)
+    const run = await injectAs(app, admin, 'POST', `/api/hsdr/v1/1/jobs/${job.jobId}/run`)
     expect(run.statusCode, run.body).toBe(200)
     expect(run.json()).toMatchObject({ status: 'FAILED', triggerType: 'MANUAL' })
     expect(run.json().message).toMatch(/unknown model 'wms\/nothing'/)
     const info = (await injectAs(app, admin, 'GET', `/api/hsdr/v1/1/job-infos/${job.jobId}`)).json()
     expect(info.lastStatus).toBe('FAILED')
-    expect((await injectAs(app, clerk, 'POST', `/api/hsdr/v1/1/job-infos/${job.jobId}/run`)).statusCode).toBe(
-      403,
+    expect((await injectAs(app, clerk, 'POST', `/api/hsdr/v1/1/jobs/${job.jobId}/run`)).statusCode).toBe(403)
+    expect((await injectAs(app, manager, 'POST', `/api/hsdr/v1/2/jobs/${job.jobId}/run`)).statusCode).toBe(
+      404,
     )
-    expect(
-      (await injectAs(app, manager, 'POST', `/api/hsdr/v1/2/job-infos/${job.jobId}/run`)).statusCode,
-    ).toBe(404)
   })
 
   it('refuses an invalid cron, parameters that are not JSON and an unknown job type', async () => {
@@ -178,7 +176,7 @@ describe('scheduler', () => {
       app,
       admin,
       'POST',
-      `/api/hsdr/v1/1/concurrents/${program.concurrentId}/submit`,
+      `/api/hsdr/v1/1/programs/${program.concurrentId}/submit`,
     )
     expect(submitted.statusCode, submitted.body).toBe(200)
     expect(submitted.json()).toMatchObject({ status: 'COMPLETED', concCode: 'SNAPSHOT_WAREHOUSE' })
@@ -187,7 +185,7 @@ describe('scheduler', () => {
       app,
       admin,
       'POST',
-      `/api/hsdr/v1/1/request-sets/${sets.content[0].requestSetId}/run`,
+      `/api/hsdr/v1/1/request-set-runs/${sets.content[0].requestSetId}`,
     )
     expect(ran.statusCode, ran.body).toBe(200)
     expect(ran.json().completed).toBe(true)
@@ -250,7 +248,7 @@ describe('import', () => {
     const batch = uploaded.json()
     expect(batch).toMatchObject({ status: 'VALIDATED', totalCount: 5, errorCount: 3, importedCount: 0 })
     const lines = (
-      await injectAs(app, admin, 'GET', `/api/himp/v1/1/imports/${batch.importId}/lines?size=50`)
+      await injectAs(app, admin, 'GET', `/api/himp/v1/1/import-batches/${batch.importId}/lines?size=50`)
     ).json().content
     const byRow = Object.fromEntries(lines.map((l: { rowNumber: number }) => [l.rowNumber, l]))
     expect(byRow[2].status).toBe('VALID')
@@ -262,7 +260,12 @@ describe('import', () => {
     const before = (await injectAs(app, admin, 'GET', '/api/wms/v1/1/warehouses?warehouseCode=IMP-')).json()
     expect(before.totalElements).toBe(0)
 
-    const imported = await injectAs(app, admin, 'POST', `/api/himp/v1/1/imports/${batch.importId}/import`)
+    const imported = await injectAs(
+      app,
+      admin,
+      'POST',
+      `/api/himp/v1/1/import-batches/${batch.importId}/import`,
+    )
     expect(imported.statusCode, imported.body).toBe(200)
     expect(imported.json()).toMatchObject({ status: 'IMPORTED', importedCount: 2, errorCount: 3 })
     const landed = (
@@ -277,14 +280,14 @@ describe('import', () => {
       app,
       admin,
       'PUT',
-      `/api/himp/v1/1/imports/${batch.importId}/lines/${byRow[3].lineId}`,
+      `/api/himp/v1/1/import-batches/${batch.importId}/lines/${byRow[3].lineId}`,
       {
         data: { warehouseCode: 'IMP-A02', warehouseName: '导入仓二', warehouseType: 'BONDED' },
       },
     )
     expect(fix.statusCode, fix.body).toBe(200)
     expect(fix.json().status).toBe('VALID')
-    const again = await injectAs(app, admin, 'POST', `/api/himp/v1/1/imports/${batch.importId}/import`)
+    const again = await injectAs(app, admin, 'POST', `/api/himp/v1/1/import-batches/${batch.importId}/import`)
     expect(again.json()).toMatchObject({ importedCount: 3, errorCount: 2 })
     // The imported rows are not imported twice, and another tenant sees none of it.
     const count = (
@@ -347,20 +350,20 @@ describe('reports', () => {
   })
 
   it('binds the parameters and the tenant: text is never SQL', async () => {
-    const cold = await injectAs(app, admin, 'POST', '/api/hrpt/v1/1/data-sets/WAREHOUSE_LIST/preview', {
+    const cold = await injectAs(app, admin, 'POST', '/api/hrpt/v1/1/data-set-preview/WAREHOUSE_LIST', {
       params: { warehouseType: 'COLD' },
     })
     expect(cold.statusCode, cold.body).toBe(200)
     const rows = cold.json().rows as Array<{ warehouseType: string }>
     expect(rows.length).toBeGreaterThan(0)
     expect(rows.every((r) => r.warehouseType === 'COLD')).toBe(true)
-    const injection = await injectAs(app, admin, 'POST', '/api/hrpt/v1/1/data-sets/WAREHOUSE_LIST/preview', {
+    const injection = await injectAs(app, admin, 'POST', '/api/hrpt/v1/1/data-set-preview/WAREHOUSE_LIST', {
       params: { warehouseType: "x' or '1'='1", tenantId: 2 },
     })
     expect(injection.statusCode, injection.body).toBe(200)
     expect(injection.json().rows).toEqual([])
     const all = (
-      await injectAs(app, admin, 'POST', '/api/hrpt/v1/1/data-sets/WAREHOUSE_LIST/preview', {
+      await injectAs(app, admin, 'POST', '/api/hrpt/v1/1/data-set-preview/WAREHOUSE_LIST', {
         params: { tenantId: 2 },
       })
     ).json()

@@ -12,6 +12,7 @@ import {
   isMutating,
   modelOfRoute,
   models,
+  SERVER_CHECKED_SAMPLES,
   signInMember,
   TENANT_A,
   TENANT_B,
@@ -138,6 +139,8 @@ beforeAll(async () => {
   for (const [n, model] of tenantModels.entries()) {
     const row = await validRow(app, model, TENANT_B, n)
     for (const field of model.fields) {
+      if (field.readOnly) continue // set by the server only: a body may not carry it
+      if (SERVER_CHECKED_SAMPLES[`${model.service}/${model.entity}`]?.[field.name]) continue
       if (field.type === 'text' || (field.type === 'string' && !field.pattern && !field.lookupCode))
         row[field.name] = MARKER
     }

@@ -228,7 +228,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
     )
 
     app.get(
-      `${prefix}/imports/:importId/lines`,
+      `${prefix}/import-batches/:importId/lines`,
       { schema: { params: ImportParams, querystring: listQuerySchema(lineModel) } },
       async (request) => {
         const session = sessionOf(request)
@@ -242,7 +242,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
     )
 
     app.put(
-      `${prefix}/imports/:importId/lines/:lineId`,
+      `${prefix}/import-batches/:importId/lines/:lineId`,
       {
         preHandler: requirePermission('himp.commentImport.button.edit'),
         schema: { params: LineParams, body: LineBody },
@@ -287,7 +287,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
     )
 
     app.post(
-      `${prefix}/imports/:importId/import`,
+      `${prefix}/import-batches/:importId/import`,
       { preHandler: requirePermission('himp.commentImport.button.import'), schema: { params: ImportParams } },
       async (request) => {
         const session = sessionOf(request)

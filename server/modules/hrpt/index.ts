@@ -5,13 +5,14 @@
  */
 import ExcelJS from 'exceljs'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { AppError, badRequest, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import type { Session } from '../../types.ts'
 import { wireDateTime } from '../hsdr/clock.ts'
+import { modelSaveCheck, type RowCheck } from '../hsdr/save-checks.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
 import { dataSetByCode, fillTemplate, reportBy, runDataSet } from './data-sets.ts'
 import { checkDataSetSql } from './safe-sql.ts'
@@ -20,29 +21,15 @@ const Tenant = { tenantId: Type.Integer() }
 const Code = (name: string) =>
   Type.Object({ ...Tenant, [name]: Type.String({ minLength: 1, maxLength: 60 }) })
 const ParamsBody = Type.Object({ params: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })
-const DATA_SET_WRITE = /^\/api\/hrpt\/v1(\/:tenantId)?\/data-sets(\/batch-save|\/with-lines)?$/
-
-function checkDataSetRows(request: FastifyRequest) {
-  if (
-    (request.method !== 'POST' && request.method !== 'PUT') ||
-    !DATA_SET_WRITE.test(request.routeOptions.url ?? '')
-  )
-    return
-  const body = request.body as Record<string, unknown> | Array<Record<string, unknown>> | null
-  const rows = Array.isArray(body)
-    ? body
-    : body && 'header' in body
-      ? [body.header as Record<string, unknown>]
-      : [body]
-  for (const row of rows) {
-    if (!row || row._status === 'delete' || typeof row.sqlText !== 'string') continue
-    try {
-      checkDataSetSql(row.sqlText)
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      const key = body && !Array.isArray(body) && 'header' in body ? 'header/sqlText' : 'sqlText'
-      throw badRequest(error.message, { [key]: error.message })
-    }
+/** A data set's SQL must be one read-only SELECT of the tenant (checked again on every run). */
+const checkDataSetRow: RowCheck = (row, at) => {
+  if (typeof row.sqlText !== 'string') return {}
+  try {
+    checkDataSetSql(row.sqlText)
+    return {}
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    return { [at('sqlText')]: error.message }
   }
 }
 
@@ -99,13 +86,19 @@ async function definition(db: Db, session: Session, report: Row) {
   return { ...report, params, template: template ?? null }
 }
 
-export function hrptModule(_models: ModelSchema[]): FastifyPluginAsync {
+export function hrptModule(models: ModelSchema[]): FastifyPluginAsync {
   const plugin: FastifyPluginAsync = async (app) => {
-    app.addHook('preHandler', async (request) => checkDataSetRows(request))
+    const dataSetModel = models.find((m) => m.service === 'hrpt' && m.entity === 'dataSet')
+    if (!dataSetModel) throw new Error('hrpt: schemas/models/hrpt/data-set.model.json is missing')
+    const checkDataSets = modelSaveCheck(dataSetModel, checkDataSetRow)
+    app.addHook('preHandler', async (request) => {
+      const fields = await checkDataSets(request)
+      if (fields) throw badRequest(Object.values(fields).join('; '), fields)
+    })
     await app.register(async (routes) => {
       const prefix = '/api/hrpt/v1/:tenantId'
       routes.post(
-        `${prefix}/data-sets/:datasetCode/preview`,
+        `${prefix}/data-set-preview/:datasetCode`,
         {
           preHandler: requirePermission('hrpt.dataSet.button.preview'),
           schema: { params: Code('datasetCode'), body: ParamsBody },
@@ -121,7 +114,7 @@ export function hrptModule(_models: ModelSchema[]): FastifyPluginAsync {
         },
       )
       routes.get(
-        `${prefix}/report-definitions/:reportId/definition`,
+        `${prefix}/reports/by-id/:reportId/definition`,
         { schema: { params: Type.Object({ ...Tenant, reportId: Type.Integer() }) } },
         async (request) => {
           const session = sessionOf(request)
@@ -212,7 +205,7 @@ export function hrptModule(_models: ModelSchema[]): FastifyPluginAsync {
         },
       )
       routes.get(
-        `${prefix}/label-templates/by-code/:templateCode`,
+        `${prefix}/labels/:templateCode`,
         { schema: { params: Code('templateCode') } },
         async (request) => {
           const session = sessionOf(request)
@@ -232,7 +225,7 @@ export function hrptModule(_models: ModelSchema[]): FastifyPluginAsync {
         },
       )
       routes.post(
-        `${prefix}/label-templates/by-code/:templateCode/data`,
+        `${prefix}/labels/:templateCode/data`,
         {
           preHandler: requirePermission('hrpt.labelTemplate.button.print'),
           schema: { params: Code('templateCode'), body: ParamsBody },

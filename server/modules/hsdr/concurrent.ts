@@ -119,6 +119,7 @@ export async function runRequestSet(deps: ConcurrentDeps, session: Session, requ
     .where('tenantId', '=', session.tenantId)
     .where('requestSetId', '=', requestSetId)
     .orderBy('stepSeq')
+    .orderBy('stepId')
     .execute()
   if (!steps.length) throw badRequest(`Request set ${String(set.setCode)} has no steps: add a step first.`)
   const requests: Row[] = []

@@ -4,7 +4,7 @@
  * (schemas/models/hsdr/job-info.model.json); a hook on its writes refuses a cron or parameters that cannot run.
  */
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
@@ -14,6 +14,7 @@ import { modelDb } from '../models/model-scope.ts'
 import { cronProblem } from './clock.ts'
 import { runRequestSet, submitProgram } from './concurrent.ts'
 import { parseParams } from './job-types.ts'
+import { modelSaveCheck, type RowCheck } from './save-checks.ts'
 import { createScheduler, type Scheduler } from './scheduler.ts'
 
 declare module 'fastify' {
@@ -23,36 +24,24 @@ declare module 'fastify' {
   }
 }
 
-const JOB_WRITE = /^\/api\/hsdr\/v1(\/:tenantId)?\/job-infos(\/batch-save)?$/
 const TenantId = Type.Object({ tenantId: Type.Integer() })
 const JobParams = Type.Object({ tenantId: Type.Integer(), jobId: Type.Integer() })
 
-/** 400 naming the field when a job row to save has a cron that never fires or parameters that are not JSON. */
-function checkJobRows(request: FastifyRequest) {
-  if (
-    (request.method !== 'POST' && request.method !== 'PUT') ||
-    !JOB_WRITE.test(request.routeOptions.url ?? '')
-  )
-    return
-  const body = request.body as unknown
-  const rows = (Array.isArray(body) ? body : [body]) as Array<Record<string, unknown> | null>
+/** A job row's cron must fire and its parameters must be a JSON object. */
+const checkJobRow: RowCheck = (row, at) => {
   const fields: Record<string, string> = {}
-  rows.forEach((row, index) => {
-    if (!row || row._status === 'delete') return
-    const at = (name: string) => (Array.isArray(body) ? `${index}/${name}` : name)
-    if (typeof row.cronExpression === 'string') {
-      const problem = cronProblem(row.cronExpression)
-      if (problem) fields[at('cronExpression')] = problem
+  if (typeof row.cronExpression === 'string') {
+    const problem = cronProblem(row.cronExpression)
+    if (problem) fields[at('cronExpression')] = problem
+  }
+  if (typeof row.jobParams === 'string') {
+    try {
+      parseParams(row.jobParams)
+    } catch (error) {
+      fields[at('jobParams')] = `jobParams: ${(error as Error).message}`
     }
-    if (typeof row.jobParams === 'string') {
-      try {
-        parseParams(row.jobParams)
-      } catch (error) {
-        fields[at('jobParams')] = `jobParams: ${(error as Error).message}`
-      }
-    }
-  })
-  if (Object.keys(fields).length) throw badRequest(Object.values(fields).join('; '), fields)
+  }
+  return fields
 }
 
 export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
@@ -69,14 +58,27 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
       onError: (error) => app.log.error({ err: error }, 'scheduled job could not run'),
     })
     app.decorate('scheduler', scheduler)
-    app.addHook('onReady', async () => scheduler.start())
+    app.addHook('onReady', async () => {
+      // Schedule the jobs before the first request, so their next firings are known at once (a database
+      // that is not there yet is retried by the timer).
+      await scheduler
+        .tick()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'scheduler: first pass failed'))
+      scheduler.start()
+    })
     app.addHook('preClose', async () => scheduler.stop())
-    app.addHook('preHandler', async (request) => checkJobRows(request))
+    const jobInfo = models.find((m) => m.service === 'hsdr' && m.entity === 'jobInfo')
+    if (!jobInfo) throw new Error('hsdr: schemas/models/hsdr/job-info.model.json is missing')
+    const checkJobs = modelSaveCheck(jobInfo, checkJobRow)
+    app.addHook('preHandler', async (request) => {
+      const fields = await checkJobs(request)
+      if (fields) throw badRequest(Object.values(fields).join('; '), fields)
+    })
     const deps = { db: app.db, files: app.files, models, now: () => app.config.now() }
 
     await app.register(async (routes) => {
       routes.post(
-        '/api/hsdr/v1/:tenantId/job-infos/:jobId/run',
+        '/api/hsdr/v1/:tenantId/jobs/:jobId/run',
         { preHandler: requirePermission('hsdr.jobInfo.button.run'), schema: { params: JobParams } },
         async (request) => {
           const session = sessionOf(request)
@@ -92,7 +94,7 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
         },
       )
       routes.get(
-        '/api/hsdr/v1/:tenantId/job-infos/:jobId/logs',
+        '/api/hsdr/v1/:tenantId/jobs/:jobId/logs',
         { schema: { params: JobParams, querystring: listQuerySchema(jobLog) } },
         async (request) => {
           const { jobId } = request.params as typeof JobParams.static
@@ -101,7 +103,7 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
         },
       )
       routes.post(
-        '/api/hsdr/v1/:tenantId/concurrents/:concurrentId/submit',
+        '/api/hsdr/v1/:tenantId/programs/:concurrentId/submit',
         {
           preHandler: requirePermission('hsdr.concurrent.button.submit'),
           schema: { params: Type.Composite([TenantId, Type.Object({ concurrentId: Type.Integer() })]) },
@@ -112,7 +114,7 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
         },
       )
       routes.post(
-        '/api/hsdr/v1/:tenantId/request-sets/:requestSetId/run',
+        '/api/hsdr/v1/:tenantId/request-set-runs/:requestSetId',
         {
           preHandler: requirePermission('hsdr.requestSet.button.run'),
           schema: { params: Type.Composite([TenantId, Type.Object({ requestSetId: Type.Integer() })]) },

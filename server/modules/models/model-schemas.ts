@@ -94,6 +94,8 @@ function rowSchema(model: ModelSchema, mode: 'create' | 'update' | 'batch'): Jso
   const properties: Record<string, JsonSchema> = systemProperties(model)
   for (const field of writableFields(model))
     properties[field.name] = fieldSchema(field, field.required === true && !field.codeRule)
+  // Read-only fields may come back with a row the client read (an edit form sends the row): accepted, ignored.
+  for (const field of model.fields.filter((f) => f.readOnly)) properties[field.name] = {}
   const required =
     mode === 'create'
       ? requiredOnCreate(model)
