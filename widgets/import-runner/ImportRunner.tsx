@@ -19,8 +19,10 @@ import { saveFile } from '../shared/save-file'
 import {
   fixLine,
   importBatch,
+  importByBatch,
   importLines,
   runImport,
+  templateExists,
   templateFile,
   templateInfo,
   uploadWorkbook,
@@ -57,11 +59,18 @@ export function ImportRunner({ params }: PageWidgetProps) {
   )
 
   useEffect(() => {
-    templateInfo(env, code).then(setTemplate, (error: unknown) =>
-      setProblem(error instanceof Error ? error.message : String(error)),
-    )
-    if (params.importId) importBatch(env, params.importId).then(setBatch, fail)
-  }, [env, code, params.importId, fail])
+    const show = (error: unknown) => setProblem(error instanceof Error ? error.message : String(error))
+    templateExists(env, code).then((exists) => {
+      if (!exists) return setProblem(`${t('missingTemplate')}: ${code}`)
+      templateInfo(env, code).then(setTemplate, show)
+    }, show)
+    if (params.batch)
+      importByBatch(env, params.batch).then(
+        (found) => (found ? setBatch(found) : setProblem(`${t('missingImport')}: ${params.batch}`)),
+        show,
+      )
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per template and import
+  }, [env, code, params.batch])
 
   const loadLines = useCallback(() => {
     if (!batch) return

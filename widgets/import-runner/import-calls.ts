@@ -41,6 +41,32 @@ export interface ImportLine {
   targetId: number | null
 }
 
+/** Whether the tenant has a template of exactly this code (a list call: a missing one is an empty answer). */
+export async function templateExists(env: Env, code: string): Promise<boolean> {
+  const body = await env.request({
+    method: 'GET',
+    service: 'himp',
+    path: at(env, '/templates'),
+    params: { templateCode: code, size: 50 },
+    silent: true,
+  })
+  return readPage<{ templateCode: string }>(body, { page: 0, size: 50 }).rows.some(
+    (row) => row.templateCode === code,
+  )
+}
+
+/** The import of a batch uuid, or undefined. */
+export async function importByBatch(env: Env, batch: string): Promise<ImportBatch | undefined> {
+  const body = await env.request({
+    method: 'GET',
+    service: 'himp',
+    path: at(env, '/imports'),
+    params: { batch, size: 1 },
+    silent: true,
+  })
+  return readPage<ImportBatch>(body, { page: 0, size: 1 }).rows[0]
+}
+
 export const templateInfo = (env: Env, code: string) =>
   env.request<TemplateInfo>({
     method: 'GET',

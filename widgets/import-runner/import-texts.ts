@@ -27,6 +27,8 @@ const TEXTS = {
   done: ['导入完成', 'Import finished', '導入完成'],
   noTemplate: ['导入模板不可用', 'The import template is not available', '導入模板不可用'],
   actions: ['操作', 'Actions', '操作'],
+  missingTemplate: ['没有这个导入模板', 'No import template of this code', '沒有這個導入模板'],
+  missingImport: ['没有这个导入批次', 'No import of this batch', '沒有這個導入批次'],
 } as const
 
 export type ImportTextKey = keyof typeof TEXTS

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, Input, Skeleton, Space, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useRendererEnv, type PageWidgetProps } from '../../renderer/index'
-import { labelByCode, labelData, type LabelTemplate } from './label-calls'
+import { labelByCode, labelData, labelExists, type LabelTemplate } from './label-calls'
 import { readElements } from './label-elements'
 import { LabelView } from './LabelView'
 import { labelText } from './label-texts'
@@ -31,17 +31,23 @@ export function LabelPrint({ params, search }: PageWidgetProps) {
     }
   }
   useEffect(() => {
-    labelByCode(env, params.templateCode ?? '').then(
-      (loaded) => {
-        setLabel(loaded)
-        const initial = Object.fromEntries(
-          (loaded.params ?? []).map((p) => [p.paramName, search?.get(p.paramName) ?? p.defaultValue ?? '']),
-        )
-        form.setFieldsValue(initial)
-        void load(loaded.templateCode)
-      },
-      (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
-    )
+    const code = params.templateCode ?? ''
+    labelExists(env, code)
+      .then((exists) => {
+        if (!exists) throw new Error(`${t('missing')}: ${code}`)
+        return labelByCode(env, code)
+      })
+      .then(
+        (loaded) => {
+          setLabel(loaded)
+          const initial = Object.fromEntries(
+            (loaded.params ?? []).map((p) => [p.paramName, search?.get(p.paramName) ?? p.defaultValue ?? '']),
+          )
+          form.setFieldsValue(initial)
+          void load(loaded.templateCode)
+        },
+        (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
+      )
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per template
   }, [env, params.templateCode])
 

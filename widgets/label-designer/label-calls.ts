@@ -1,5 +1,5 @@
 /** Label template calls: the model row (hrpt/labelTemplate), its data by code, saving the elements. */
-import { fillPath, type RendererEnv } from '../../renderer/index'
+import { fillPath, readPage, type RendererEnv } from '../../renderer/index'
 import type { LabelElement } from './label-elements'
 
 type Env = Pick<RendererEnv, 'request' | 'user'>
@@ -63,3 +63,17 @@ export const saveElements = (env: Env, label: LabelTemplate, elements: LabelElem
       elementsJson: elements,
     },
   })
+
+/** Whether the tenant has a label template of exactly this code (a missing one is an empty list answer). */
+export async function labelExists(env: Env, code: string): Promise<boolean> {
+  const body = await env.request({
+    method: 'GET',
+    service: 'hrpt',
+    path: at(env, '/label-templates'),
+    params: { templateCode: code, size: 50 },
+    silent: true,
+  })
+  return readPage<{ templateCode: string }>(body, { page: 0, size: 50 }).rows.some(
+    (row) => row.templateCode === code,
+  )
+}

@@ -19,6 +19,7 @@ const WORDS = {
   load: ['加载数据', 'Load data', '加載數據'],
   print: ['打印', 'Print', '打印'],
   labels: ['张标签', 'labels', '張標籤'],
+  missing: ['没有这个标签模板', 'No label template of this code', '沒有這個標籤模板'],
   unavailable: ['标签模板不可用', 'The label template is not available', '標籤模板不可用'],
   sizeMismatch: [
     '地址中的尺寸与模板不一致，画布按地址尺寸显示',

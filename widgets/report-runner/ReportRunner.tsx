@@ -2,6 +2,7 @@ import { Alert, Button, Card, Empty, Form, Input, Skeleton, Space, Table, Typogr
 import { lazy, Suspense, useEffect, useState } from 'react'
 import {
   fillPath,
+  readPage,
   useRendererEnv,
   type DownloadResult,
   type Language,
@@ -45,6 +46,7 @@ const WORDS: Record<string, [string, string, string]> = {
   ],
   empty: ['没有数据', 'No rows', '沒有數據'],
   unavailable: ['报表不可用', 'The report is not available', '報表不可用'],
+  missing: ['没有这个报表', 'No report of this code', '沒有這個報表'],
 }
 const word = (language: Language, key: string) =>
   WORDS[key]?.[{ zh_CN: 0, en_US: 1, zh_TW: 2 }[language]] ?? key
@@ -64,11 +66,33 @@ export function ReportRunner({ params }: PageWidgetProps) {
   const path = (rest: string) => fillPath(`/v1/{tenantId}${rest}`, { user: env.user })
 
   useEffect(() => {
-    const definition = params.code
-      ? `/reports/${encodeURIComponent(params.code)}/definition`
-      : `/reports/by-id/${encodeURIComponent(params.id ?? '')}/definition`
-    env
-      .request<ReportDefinition>({ method: 'GET', service: 'hrpt', path: path(definition), silent: true })
+    // A missing report is an empty list answer (not a failed call): the page says so.
+    const find = params.code
+      ? env
+          .request({
+            method: 'GET',
+            service: 'hrpt',
+            path: path('/report-definitions'),
+            params: { reportCode: params.code, size: 50 },
+            silent: true,
+          })
+          .then(
+            (body) =>
+              readPage<{ reportId: number; reportCode: string }>(body, { page: 0, size: 50 }).rows.find(
+                (r) => r.reportCode === params.code,
+              )?.reportId,
+          )
+      : Promise.resolve(params.id)
+    find
+      .then((id) => {
+        if (id === undefined) throw new Error(`${word(language, 'missing')}: ${params.code ?? ''}`)
+        return env.request<ReportDefinition>({
+          method: 'GET',
+          service: 'hrpt',
+          path: path(`/reports/by-id/${encodeURIComponent(String(id))}/definition`),
+          silent: true,
+        })
+      })
       .then(
         (loaded) => {
           setReport(loaded)
