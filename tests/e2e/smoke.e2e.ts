@@ -15,7 +15,10 @@ import { launch, openSession, signIn, type Session } from './browser'
 const SHELL_MODULES = new Set(['shell', 'exception', 'public', 'module'])
 
 /** Param values that name seeded rows; anything else is opened with 1. */
-const SAMPLE_PARAMS: Record<string, string> = {}
+const SAMPLE_PARAMS: Record<string, string> = {
+  // import pages open with a template code; the seeded menus fill it with this one
+  code: 'WMDM.WAREHOUSE',
+}
 
 const root = resolve(import.meta.dirname, '../..')
 const only = process.env.SMOKE_MODULES?.split(',').filter(Boolean)
