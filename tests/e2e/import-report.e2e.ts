@@ -64,9 +64,9 @@ describe('import', () => {
 describe('reports', () => {
   it('runs a report with its parameters and exports it as xlsx', async () => {
     const { page } = session
-    await page.goto('/hrpt/report-detail-path/WAREHOUSE_LIST')
+    await page.goto('/hrpt/report-detail-path/WAREHOUSE_BY_TYPE')
     await page.getByRole('button', { name: 'Run' }).click({ timeout: 30_000 })
-    await page.getByRole('columnheader', { name: 'warehouseCode' }).waitFor({ timeout: 15_000 })
+    await page.getByRole('columnheader', { name: 'warehouseCount' }).waitFor({ timeout: 15_000 })
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export xlsx' }).click(),
@@ -74,11 +74,9 @@ describe('reports', () => {
     const book = new ExcelJS.Workbook()
     await book.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer)
     expect((book.worksheets[0]?.getRow(1).values as unknown[]).slice(1)).toEqual([
-      'warehouseCode',
-      'warehouseName',
       'warehouseType',
-      'address',
-      'area',
+      'warehouseCount',
+      'totalArea',
     ])
     expect(book.worksheets[0]?.rowCount).toBeGreaterThan(1)
   }, 120_000)
