@@ -6,6 +6,9 @@ import { defaultConfig, type AppConfig } from './config.ts'
 import type { Db } from './db/schema.ts'
 import { exportModule } from './modules/export/index.ts'
 import { hmsgModule } from './modules/hmsg/index.ts'
+import { himpModule } from './modules/himp/index.ts'
+import { hrptModule } from './modules/hrpt/index.ts'
+import { hsdrModule } from './modules/hsdr/index.ts'
 import { fileStoreFromEnv } from './modules/hfle/s3-store.ts'
 import { hfleModule } from './modules/hfle/index.ts'
 import { routedFileStore } from './modules/hfle/storage-routing.ts'
@@ -81,6 +84,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hfleModule())
   await app.register(hmntModule)
   await app.register(wmdmModule(options.models))
+  // Before the model routes: hsdr's hook checks the job rows they save.
+  await app.register(hsdrModule(options.models))
+  await app.register(himpModule(options.models))
+  await app.register(hrptModule(options.models))
   await app.register(modelsModule(options.models))
   await app.register(winvConfigModule)
   await app.register(etsModule)

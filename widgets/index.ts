@@ -19,6 +19,11 @@ import { formItemWidget } from './form-item/form-item.widget'
 import { formPageWidget } from './form-page/form-page.widget'
 import { filterTemplatesWidget } from './filter-templates/filter-templates.widget'
 import { formSectionWidget } from './form-section/form-section.widget'
+import { importRunnerWidget } from './import-runner/import-runner.widget'
+import { labelDesignerWidget } from './label-designer/label-designer.widget'
+import { labelPrintWidget } from './label-designer/label-print.widget'
+import { reportRunnerWidget } from './report-runner/report-runner.widget'
+import { templateEditorWidget } from './template-editor/template-editor.widget'
 import { inputNumberWidget } from './input-number/input-number.widget'
 import { inputWidget } from './input/input.widget'
 import { listPageWidget } from './list-page/list-page.widget'
@@ -78,5 +83,10 @@ export const defaultWidgets: WidgetDefinition[] = [
   masterDetailPageWidget,
   tabsPageWidget,
   dashboardPageWidget,
+  importRunnerWidget,
+  reportRunnerWidget,
+  labelDesignerWidget,
+  labelPrintWidget,
+  templateEditorWidget,
   schemaPlaygroundWidget,
 ]

@@ -32,6 +32,11 @@ export const PAGE_WIDGET_NAMES = [
   'TabsPage',
   'DashboardPage',
   'SchemaPlayground',
+  'ImportRunner',
+  'ReportRunner',
+  'LabelDesigner',
+  'LabelPrint',
+  'TemplateEditor',
 ] as const
 
 /** Parts the page widgets are built from; pages do not name them directly. */

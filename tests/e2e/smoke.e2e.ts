@@ -22,6 +22,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   type: 'NOTICE',
   // hitf purchase lists: SET (a charge set's purchases) or GROUP
   typeCode: 'SET',
+  // import pages open with a template code; the seeded menus fill it with this one
+  code: 'WMDM.WAREHOUSE',
 }
 
 const root = resolve(import.meta.dirname, '../..')

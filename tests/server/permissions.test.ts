@@ -109,8 +109,7 @@ let everyCode: string[]
 const key = (route: RouteEntry) => `${route.method} ${route.url}`
 
 beforeAll(async () => {
-  // One sign-in per guarded code: more codes than the default sign-in limit allows in a minute.
-  app = await createTestApp({ publicRateLimit: { signInPerMinute: 100000, perMinute: 100000 } })
+  app = await createTestApp()
   everyCode = await allPermissionCodes(app)
   // Every writable model needs a row of tenant A for the update and delete requests of the matrix.
   const admin = await signInMember(app, TENANT_A, everyCode)
@@ -193,7 +192,14 @@ async function firstRow(model: ModelSchema): Promise<Record<string, unknown>> {
     'GET',
     `${fillPath(modelPath(model), { tenantId: TENANT_A })}?size=1`,
   )
-  return page.json().content[0]
+  // A model the server alone writes (logs, import rows) may have no row yet: any well-formed row will do.
+  return (
+    page.json().content[0] ?? {
+      ...(await validRow(app, model, TENANT_A, 702)),
+      [model.primaryKey]: 1,
+      objectVersionNumber: 1,
+    }
+  )
 }
 
 describe('permission matrix: a role lacking each code is refused', () => {

@@ -12,6 +12,7 @@ import {
   isMutating,
   modelOfRoute,
   models,
+  SERVER_CHECKED_SAMPLES,
   signInMember,
   TENANT_A,
   TENANT_B,
@@ -152,6 +153,8 @@ beforeAll(async () => {
     if (model.serverWritten) continue // no write endpoint: its rows come from the documents that move stock
     const row = await validRow(app, model, TENANT_B, n)
     for (const field of model.fields) {
+      if (field.readOnly) continue // set by the server only: a body may not carry it
+      if (SERVER_CHECKED_SAMPLES[`${model.service}/${model.entity}`]?.[field.name]) continue
       if (field.type === 'text' || (field.type === 'string' && !field.pattern && !field.lookupCode))
         row[field.name] = MARKER
     }

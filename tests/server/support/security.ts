@@ -95,6 +95,15 @@ export function expectEnvelope(response: LightMyRequestResponse, statuses: numbe
   return body as { code: string; message: string }
 }
 
+/**
+ * Values of fields a module checks beyond the model schema on save (a cron that must fire, SQL that must be a
+ * read-only SELECT of the tenant): the generated rows use these instead of made-up text.
+ */
+export const SERVER_CHECKED_SAMPLES: Record<string, Record<string, string>> = {
+  'hsdr/jobInfo': { cronExpression: '0 0 2 * * ? *', jobParams: '{}' },
+  'hrpt/dataSet': { sqlText: 'select warehouse_code from wmdm_warehouse where tenant_id = :tenantId' },
+}
+
 /** A row of `model` that passes its schema and lookups in `tenantId` (`n` keeps unique keys unique). */
 export async function validRow(app: FastifyInstance, model: ModelSchema, tenantId: number, n: number) {
   const row: Row = {}
@@ -137,6 +146,7 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
       if (fitting !== undefined || field.required) row[field.name] = fitting ?? candidates[0]
     }
   }
+  Object.assign(row, SERVER_CHECKED_SAMPLES[`${model.service}/${model.entity}`])
   return row
 }
 

@@ -1,0 +1,350 @@
+/**
+ * The import engine (himp): template download, upload + row-by-row check, fixing a row, and the import itself
+ * — every valid row created through the target model's write path in ONE transaction (any unexpected failure
+ * rolls all of it back and marks the row), rows with errors left listed with their errors. See
+ * schemas/README.md "Import" for the lifecycle.
+ */
+import { randomUUID } from 'node:crypto'
+import multipart from '@fastify/multipart'
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import type { Db } from '../../db/schema.ts'
+import { AppError, badRequest, conflict, noPermission, notFound } from '../../errors.ts'
+import { grantedCodes, requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import type { Session } from '../../types.ts'
+import { wireDateTime } from '../hsdr/clock.ts'
+import { listRows } from '../models/model-list.ts'
+import { listQuerySchema } from '../models/model-schemas.ts'
+import { modelDb, type Row } from '../models/model-scope.ts'
+import { createRow } from '../models/model-write.ts'
+import { loadTemplate, modelKey, type ImportTemplate } from './templates.ts'
+import { checkLines, errorText, openLines } from './validate-rows.ts'
+import { readWorkbook, templateWorkbook } from './workbook.ts'
+
+/** The largest upload: a bigger file is refused before it is parsed. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+const CodeParams = Type.Object({ tenantId: Type.Integer(), templateCode: Type.String({ maxLength: 60 }) })
+const ImportParams = Type.Object({ tenantId: Type.Integer(), importId: Type.Integer() })
+const LineParams = Type.Object({ tenantId: Type.Integer(), importId: Type.Integer(), lineId: Type.Integer() })
+const LineBody = Type.Object({ data: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()) })
+
+async function checkCreateCode(db: Db, session: Session, template: ImportTemplate) {
+  const code = template.model.permissions?.create
+  if (code && !(await grantedCodes(db, session.roleId, [code])).has(code)) throw noPermission(code)
+}
+
+async function importRow(db: Db, session: Session, importId: number): Promise<Row> {
+  const row = await modelDb(db)
+    .selectFrom('himp_import')
+    .selectAll()
+    .where('tenantId', '=', session.tenantId)
+    .where('importId', '=', importId)
+    .executeTakeFirst()
+  if (!row)
+    throw notFound(`Import ${importId} does not exist (or is not yours): open it from the import history.`)
+  return row
+}
+
+/** Re-checks every open line of an import, stores each one's status and errors, and updates the counts. */
+async function recheck(db: Db, session: Session, template: ImportTemplate, importId: number) {
+  const lines = await openLines(db, importId)
+  const errors = await checkLines(
+    db,
+    session,
+    template,
+    lines.map((line) => ({
+      lineId: Number(line.lineId),
+      rowNumber: Number(line.rowNumber),
+      data: line.dataJson as Record<string, unknown>,
+    })),
+  )
+  for (const line of lines) {
+    const problems = errors.get(Number(line.lineId))
+    await modelDb(db)
+      .updateTable('himp_import_line')
+      .set({ status: problems ? 'ERROR' : 'VALID', errorMessage: problems ? errorText(problems) : null })
+      .where('lineId', '=', line.lineId as number)
+      .execute()
+  }
+  await updateCounts(db, importId)
+  return { lines: lines.length, errors: errors.size }
+}
+
+async function updateCounts(db: Db, importId: number, status?: string) {
+  const counts = await modelDb(db)
+    .selectFrom('himp_import_line')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('lineId').filterWhere('status', '=', 'ERROR').as('errors'),
+      eb.fn.count<number>('lineId').filterWhere('status', '=', 'IMPORTED').as('imported'),
+    ])
+    .where('importId', '=', importId)
+    .executeTakeFirstOrThrow()
+  await modelDb(db)
+    .updateTable('himp_import')
+    .set({
+      totalCount: Number(counts.total),
+      errorCount: Number(counts.errors),
+      importedCount: Number(counts.imported),
+      ...(status ? { status } : {}),
+    })
+    .where('importId', '=', importId)
+    .execute()
+}
+
+async function receiveXlsx(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
+  if (!request.isMultipart())
+    throw badRequest("Send the file as multipart/form-data with the workbook in a part named 'file'.")
+  const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })
+  if (!part || part.fieldname !== 'file')
+    throw badRequest("Send the workbook in a multipart part named 'file'.")
+  const bytes = await part.toBuffer().catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw badRequest(
+        `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files.`,
+      )
+    throw error
+  })
+  const name = part.filename || 'import.xlsx'
+  // An xlsx is a zip: its first bytes are "PK".
+  if (!/\.xlsx$/i.test(name) || bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b)
+    throw badRequest(
+      `'${name}' is not an .xlsx workbook: download the template, fill it in Excel and save it as .xlsx.`,
+    )
+  return { name, bytes }
+}
+
+export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
+  return async (app) => {
+    const lineModel = models.find((m) => m.service === 'himp' && m.entity === 'importLine')
+    if (!lineModel) throw new Error('himp: schemas/models/himp/import-line.model.json is missing')
+    await app.register(multipart, {
+      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    })
+    const prefix = '/api/himp/v1/:tenantId'
+
+    app.get(
+      `${prefix}/import-templates/:templateCode`,
+      { schema: { params: CodeParams } },
+      async (request) => {
+        const session = sessionOf(request)
+        const { templateCode } = request.params as typeof CodeParams.static
+        const template = await loadTemplate(app.db, models, session.tenantId, templateCode)
+        return {
+          templateCode: template.template.templateCode,
+          templateName: template.template.templateName,
+          targetModel: modelKey(template.model),
+          maxRows: template.template.maxRows,
+          createPermission: template.model.permissions?.create ?? null,
+          sheets: template.sheets.map((sheet) => ({
+            sheetName: sheet.sheetName,
+            headerRow: sheet.headerRow,
+            columns: sheet.columns.map((c) => ({
+              columnTitle: c.columnTitle,
+              fieldName: c.fieldName,
+              type: c.field.type,
+              required: !!(c.requiredFlag || c.field.required),
+              lookupCode: c.field.lookupCode ?? null,
+              maxLength: c.field.maxLength ?? null,
+              sampleValue: c.sampleValue,
+            })),
+          })),
+        }
+      },
+    )
+
+    app.get(
+      `${prefix}/import-templates/:templateCode/excel`,
+      { schema: { params: CodeParams } },
+      async (request, reply) => {
+        const session = sessionOf(request)
+        const { templateCode } = request.params as typeof CodeParams.static
+        const template = await loadTemplate(app.db, models, session.tenantId, templateCode)
+        const bytes = await templateWorkbook(template)
+        const name = `${templateCode}.xlsx`
+        return reply
+          .header('Content-Type', XLSX)
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+          )
+          .send(bytes)
+      },
+    )
+
+    app.post(
+      `${prefix}/import-templates/:templateCode/upload`,
+      { preHandler: requirePermission('himp.commentImport.button.upload'), schema: { params: CodeParams } },
+      async (request) => {
+        const session = sessionOf(request)
+        const { templateCode } = request.params as typeof CodeParams.static
+        const template = await loadTemplate(app.db, models, session.tenantId, templateCode)
+        await checkCreateCode(app.db, session, template)
+        const file = await receiveXlsx(request)
+        const rows = await readWorkbook(file.bytes, template)
+        const importId = await app.db.transaction().execute(async (trx) => {
+          const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
+          const created = await modelDb(trx)
+            .insertInto('himp_import')
+            .values({
+              tenantId: session.tenantId,
+              templateCode,
+              batch: randomUUID(),
+              fileName: file.name.slice(0, 240),
+              targetModel: modelKey(template.model),
+              status: 'VALIDATED',
+              totalCount: rows.length,
+              errorCount: 0,
+              importedCount: 0,
+              importDate: wireDateTime(new Date(app.config.now())),
+              ...audit,
+            })
+            .returning('importId')
+            .executeTakeFirstOrThrow()
+          for (let i = 0; i < rows.length; i += 500) {
+            await modelDb(trx)
+              .insertInto('himp_import_line')
+              .values(
+                rows.slice(i, i + 500).map((row) => ({
+                  tenantId: session.tenantId,
+                  importId: created.importId,
+                  sheetName: row.sheetName,
+                  rowNumber: row.rowNumber,
+                  dataJson: JSON.stringify(row.data),
+                  status: 'VALID',
+                  ...audit,
+                })),
+              )
+              .execute()
+          }
+          await recheck(trx, session, template, Number(created.importId))
+          return Number(created.importId)
+        })
+        return importRow(app.db, session, importId)
+      },
+    )
+
+    app.get(
+      `${prefix}/import-batches/:importId/lines`,
+      { schema: { params: ImportParams, querystring: listQuerySchema(lineModel) } },
+      async (request) => {
+        const session = sessionOf(request)
+        const { importId } = request.params as typeof ImportParams.static
+        await importRow(app.db, session, importId)
+        return listRows(modelDb(app.db), lineModel, session, {
+          ...(request.query as Record<string, unknown>),
+          importId,
+        })
+      },
+    )
+
+    app.put(
+      `${prefix}/import-batches/:importId/lines/:lineId`,
+      {
+        preHandler: requirePermission('himp.commentImport.button.edit'),
+        schema: { params: LineParams, body: LineBody },
+      },
+      async (request) => {
+        const session = sessionOf(request)
+        const { importId, lineId } = request.params as typeof LineParams.static
+        const { data } = request.body as typeof LineBody.static
+        const batch = await importRow(app.db, session, importId)
+        const template = await loadTemplate(app.db, models, session.tenantId, String(batch.templateCode))
+        const known = new Set(template.sheets.flatMap((s) => s.columns.map((c) => c.fieldName)))
+        const unknown = Object.keys(data).filter((name) => !known.has(name))
+        if (unknown.length)
+          throw badRequest(
+            `${unknown.join(', ')}: not a column of template ${String(batch.templateCode)}; send only ${[...known].join(', ')}.`,
+          )
+        const clean = Object.fromEntries(
+          Object.entries(data).filter(([, v]) => v !== null && v !== undefined && v !== ''),
+        )
+        return app.db.transaction().execute(async (trx) => {
+          const line = await modelDb(trx)
+            .updateTable('himp_import_line')
+            .set({ dataJson: JSON.stringify(clean), lastUpdatedBy: session.userId })
+            .where('importId', '=', importId)
+            .where('lineId', '=', lineId)
+            .where('status', '!=', 'IMPORTED')
+            .returning('lineId')
+            .executeTakeFirst()
+          if (!line)
+            throw conflict(
+              'error.import_line_closed',
+              `Row ${lineId} of import ${importId} is imported already or does not exist: reload the rows.`,
+            )
+          await recheck(trx, session, template, importId)
+          return modelDb(trx)
+            .selectFrom('himp_import_line')
+            .selectAll()
+            .where('lineId', '=', lineId)
+            .executeTakeFirstOrThrow()
+        })
+      },
+    )
+
+    app.post(
+      `${prefix}/import-batches/:importId/import`,
+      { preHandler: requirePermission('himp.commentImport.button.import'), schema: { params: ImportParams } },
+      async (request) => {
+        const session = sessionOf(request)
+        const { importId } = request.params as typeof ImportParams.static
+        const batch = await importRow(app.db, session, importId)
+        const template = await loadTemplate(app.db, models, session.tenantId, String(batch.templateCode))
+        await checkCreateCode(app.db, session, template)
+        let failing: { lineId: number; rowNumber: number; message: string } | undefined
+        try {
+          await app.db.transaction().execute(async (trx) => {
+            await recheck(trx, session, template, importId)
+            const valid = (await openLines(trx, importId)).filter((line) => line.status === 'VALID')
+            if (!valid.length)
+              throw badRequest(
+                'No row is valid: fix the rows with errors (or upload a corrected file) and import again.',
+              )
+            for (const line of valid) {
+              try {
+                const created = await createRow(trx, template.model, session, line.dataJson as Row)
+                await modelDb(trx)
+                  .updateTable('himp_import_line')
+                  .set({
+                    status: 'IMPORTED',
+                    errorMessage: null,
+                    targetId: created[template.model.primaryKey] as number,
+                  })
+                  .where('lineId', '=', line.lineId as number)
+                  .execute()
+              } catch (error) {
+                if (error instanceof AppError)
+                  failing = {
+                    lineId: Number(line.lineId),
+                    rowNumber: Number(line.rowNumber),
+                    message: error.message,
+                  }
+                throw error
+              }
+            }
+            await updateCounts(trx, importId, 'IMPORTED')
+          })
+        } catch (error) {
+          if (!failing) throw error
+          // Nothing was written: record why the row failed, so the list shows it.
+          await modelDb(app.db)
+            .updateTable('himp_import_line')
+            .set({ status: 'ERROR', errorMessage: failing.message })
+            .where('lineId', '=', failing.lineId)
+            .execute()
+          await updateCounts(app.db, importId)
+          throw new AppError(
+            409,
+            'error.import_failed',
+            `Nothing was imported: row ${failing.rowNumber} failed (${failing.message}). Fix it and import again.`,
+          )
+        }
+        return importRow(app.db, session, importId)
+      },
+    )
+  }
+}

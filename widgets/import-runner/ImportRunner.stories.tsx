@@ -1,0 +1,122 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import importPage from '../../schemas/pages/himp/comment-import.page.json'
+import { SchemaPage } from '../../renderer/index'
+import { createFakeEnv } from '../../stories/support/fake-env'
+
+const template = {
+  templateCode: 'WMDM.WAREHOUSE',
+  templateName: '仓库导入',
+  targetModel: 'wms/warehouse',
+  maxRows: 5000,
+  sheets: [
+    {
+      sheetName: 'Warehouses',
+      headerRow: 1,
+      columns: [
+        {
+          columnTitle: '仓库编码',
+          fieldName: 'warehouseCode',
+          type: 'string',
+          required: true,
+          lookupCode: null,
+          maxLength: 30,
+          sampleValue: 'WH-N001',
+        },
+        {
+          columnTitle: '仓库名称',
+          fieldName: 'warehouseName',
+          type: 'string',
+          required: true,
+          lookupCode: null,
+          maxLength: 120,
+          sampleValue: '一号仓',
+        },
+        {
+          columnTitle: '仓库类型',
+          fieldName: 'warehouseType',
+          type: 'string',
+          required: true,
+          lookupCode: 'WMDM.WAREHOUSE_TYPE',
+          maxLength: 30,
+          sampleValue: 'NORMAL',
+        },
+      ],
+    },
+  ],
+}
+const batch = {
+  importId: 7,
+  templateCode: 'WMDM.WAREHOUSE',
+  batch: 'b-7',
+  fileName: 'warehouses.xlsx',
+  status: 'VALIDATED',
+  totalCount: 3,
+  errorCount: 1,
+  importedCount: 0,
+  importDate: '2026-11-21 10:00:00',
+}
+const lines = [
+  {
+    lineId: 1,
+    sheetName: 'Warehouses',
+    rowNumber: 2,
+    dataJson: { warehouseCode: 'WH-N001', warehouseName: '一号仓', warehouseType: 'NORMAL' },
+    status: 'VALID',
+    errorMessage: null,
+    targetId: null,
+  },
+  {
+    lineId: 2,
+    sheetName: 'Warehouses',
+    rowNumber: 3,
+    dataJson: { warehouseCode: 'WH-N002', warehouseName: '二号仓', warehouseType: 'SPACESHIP' },
+    status: 'ERROR',
+    errorMessage: "仓库类型 (warehouseType) 'SPACESHIP' is not a value of WMDM.WAREHOUSE_TYPE",
+    targetId: null,
+  },
+  {
+    lineId: 3,
+    sheetName: 'Warehouses',
+    rowNumber: 4,
+    dataJson: { warehouseCode: 'WH-N003', warehouseName: '三号仓', warehouseType: 'COLD' },
+    status: 'VALID',
+    errorMessage: null,
+    targetId: null,
+  },
+]
+const backend = {
+  'GET himp /v1/1/import-templates/WMDM.WAREHOUSE': () => template,
+  'GET himp /v1/1/imports/7': () => batch,
+  'GET himp /v1/1/import-batches/7/lines': () => ({
+    content: lines,
+    totalElements: 3,
+    totalPages: 1,
+    number: 0,
+    size: 20,
+    numberOfElements: 3,
+  }),
+  'POST himp /v1/1/import-batches/7/import': () => ({ ...batch, status: 'IMPORTED', importedCount: 2 }),
+}
+
+/** The import engine page of a template, opened from a menu or another screen with the template code. */
+const meta = {
+  title: 'Widgets/ImportRunner',
+  component: SchemaPage,
+  args: {
+    page: importPage,
+    file: 'schemas/pages/himp/comment-import.page.json',
+    params: { code: 'WMDM.WAREHOUSE' },
+  },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof SchemaPage>
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Before an upload: the template, its columns (required ones in red), download and upload. */
+export const BeforeUpload: Story = { parameters: { env: () => createFakeEnv({ handlers: backend }) } }
+
+/** A past import (history detail): rows checked, one with its error and a Fix button, Import valid rows. */
+export const CheckedRows: Story = {
+  args: { params: { importId: '7', templateCode: 'WMDM.WAREHOUSE', batch: 'b-7' } },
+  parameters: { env: () => createFakeEnv({ handlers: backend }) },
+}

@@ -1,0 +1,303 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Segmented,
+  Space,
+  Table,
+  Tag,
+  Upload,
+  Typography,
+} from 'antd'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useRendererEnv, type PageWidgetProps } from '../../renderer/index'
+import { saveFile } from '../shared/save-file'
+import {
+  fixLine,
+  importBatch,
+  importByBatch,
+  importLines,
+  runImport,
+  templateExists,
+  templateFile,
+  templateInfo,
+  uploadWorkbook,
+  type ImportBatch,
+  type ImportLine,
+  type TemplateColumnInfo,
+  type TemplateInfo,
+} from './import-calls'
+import { importText } from './import-texts'
+
+const STATUS_COLOURS: Record<string, string> = { VALID: 'green', ERROR: 'red', IMPORTED: 'blue' }
+const PAGE_SIZE = 20
+
+/**
+ * The import page of a template (route {code}, or {importId}/{templateCode} for a past import): download the
+ * template, upload a workbook, see every row checked, fix a row, import the valid rows.
+ */
+export function ImportRunner({ params }: PageWidgetProps) {
+  const env = useRendererEnv()
+  const t = importText(env.user.language)
+  const code = params.code ?? params.templateCode ?? ''
+  const [template, setTemplate] = useState<TemplateInfo | undefined>()
+  const [problem, setProblem] = useState<string | undefined>()
+  const [batch, setBatch] = useState<ImportBatch | undefined>()
+  const [status, setStatus] = useState<string>('ALL')
+  const [page, setPage] = useState(0)
+  const [lines, setLines] = useState<{ rows: ImportLine[]; total: number }>({ rows: [], total: 0 })
+  const [busy, setBusy] = useState(false)
+  const [editing, setEditing] = useState<ImportLine | undefined>()
+  const [form] = Form.useForm<Record<string, string>>()
+  const fail = useCallback(
+    (error: unknown) => env.notify.error(error instanceof Error ? error.message : String(error)),
+    [env],
+  )
+
+  useEffect(() => {
+    const show = (error: unknown) => setProblem(error instanceof Error ? error.message : String(error))
+    templateExists(env, code).then((exists) => {
+      if (!exists) return setProblem(`${t('missingTemplate')}: ${code}`)
+      templateInfo(env, code).then(setTemplate, show)
+    }, show)
+    if (params.batch)
+      importByBatch(env, params.batch).then(
+        (found) => (found ? setBatch(found) : setProblem(`${t('missingImport')}: ${params.batch}`)),
+        show,
+      )
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per template and import
+  }, [env, code, params.batch])
+
+  const loadLines = useCallback(() => {
+    if (!batch) return
+    importLines(env, batch.importId, status === 'ALL' ? undefined : status, page, PAGE_SIZE).then(
+      (result) => setLines({ rows: result.rows, total: result.total }),
+      fail,
+    )
+  }, [env, batch, status, page, fail])
+  useEffect(loadLines, [loadLines])
+
+  const columns: TemplateColumnInfo[] = useMemo(
+    () => template?.sheets.flatMap((s) => s.columns) ?? [],
+    [template],
+  )
+
+  const download = async () => {
+    const result = await templateFile(env, code).catch(fail)
+    if (result?.kind === 'file') saveFile(result.blob, result.fileName)
+  }
+  const upload = async (file: File) => {
+    setBusy(true)
+    try {
+      setBatch(await uploadWorkbook(env, code, file))
+      setPage(0)
+      setStatus('ALL')
+    } catch {
+      // env.request has shown the server's reason (not xlsx, wrong sheet, missing columns, too big)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const doImport = async () => {
+    if (!batch) return
+    setBusy(true)
+    try {
+      const done = await runImport(env, batch.importId)
+      setBatch(done)
+      env.notify.success(`${t('done')}: ${done.importedCount} / ${done.totalCount}`)
+    } catch {
+      if (batch) importBatch(env, batch.importId).then(setBatch, fail)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const openFix = (line: ImportLine) => {
+    setEditing(line)
+    form.setFieldsValue(
+      Object.fromEntries(
+        columns.map((c) => [
+          c.fieldName,
+          line.dataJson[c.fieldName] === undefined ? '' : String(line.dataJson[c.fieldName]),
+        ]),
+      ),
+    )
+  }
+  const saveFix = async () => {
+    if (!batch || !editing) return
+    const values = await form.validateFields()
+    const data: Record<string, unknown> = {}
+    for (const column of columns) {
+      const text = (values[column.fieldName] ?? '').trim()
+      if (text === '') continue
+      const number = Number(text)
+      data[column.fieldName] =
+        ['integer', 'decimal', 'flag'].includes(column.type) && Number.isFinite(number) ? number : text
+    }
+    try {
+      await fixLine(env, batch.importId, editing.lineId, data)
+      setEditing(undefined)
+      importBatch(env, batch.importId).then(setBatch, fail)
+      loadLines()
+    } catch {
+      // shown by env.request
+    }
+  }
+
+  if (problem) return <Alert type="error" showIcon message={t('noTemplate')} description={problem} />
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Card
+        title={template ? `${template.templateName} (${template.templateCode})` : code}
+        extra={
+          <Space>
+            <Button onClick={() => void download()}>{t('download')}</Button>
+            <Upload accept=".xlsx" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
+              <Button type="primary" loading={busy}>
+                {t('upload')}
+              </Button>
+            </Upload>
+          </Space>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
+        {template && (
+          <Typography.Text>
+            {t('target')}: {template.targetModel} ·{' '}
+            {columns.map((c) => (
+              <Tag key={c.fieldName} color={c.required ? 'red' : undefined}>
+                {c.columnTitle}
+              </Tag>
+            ))}
+          </Typography.Text>
+        )}
+      </Card>
+      {batch && (
+        <Card
+          title={`${t('file')}: ${batch.fileName}`}
+          extra={
+            <Button
+              type="primary"
+              disabled={busy || batch.totalCount === batch.importedCount}
+              onClick={() => void doImport()}
+            >
+              {t('import')}
+            </Button>
+          }
+        >
+          <Descriptions
+            size="small"
+            column={4}
+            items={[
+              { key: 's', label: t('status'), children: <Tag>{t(batch.status)}</Tag> },
+              { key: 't', label: t('total'), children: batch.totalCount },
+              {
+                key: 'e',
+                label: t('errors'),
+                children: (
+                  <Typography.Text type={batch.errorCount ? 'danger' : undefined}>
+                    {batch.errorCount}
+                  </Typography.Text>
+                ),
+              },
+              { key: 'i', label: t('imported'), children: batch.importedCount },
+            ]}
+          />
+          <Segmented
+            style={{ margin: '12px 0' }}
+            value={status}
+            onChange={(value) => {
+              setStatus(String(value))
+              setPage(0)
+            }}
+            options={[
+              { value: 'ALL', label: t('all') },
+              { value: 'ERROR', label: t('ERROR') },
+              { value: 'VALID', label: t('VALID') },
+              { value: 'IMPORTED', label: t('IMPORTED') },
+            ]}
+          />
+          <Table<ImportLine>
+            rowKey="lineId"
+            size="small"
+            dataSource={lines.rows}
+            scroll={{ x: 'max-content' }}
+            pagination={{
+              current: page + 1,
+              pageSize: PAGE_SIZE,
+              total: lines.total,
+              onChange: (p) => setPage(p - 1),
+              showSizeChanger: false,
+            }}
+            columns={[
+              { key: 'row', title: t('row'), dataIndex: 'rowNumber', width: 70, fixed: 'left' },
+              {
+                key: 'status',
+                title: t('status'),
+                dataIndex: 'status',
+                width: 100,
+                render: (value: string) => <Tag color={STATUS_COLOURS[value]}>{t(value as 'VALID')}</Tag>,
+              },
+              ...columns.map((c) => ({
+                key: c.fieldName,
+                title: c.columnTitle,
+                width: 140,
+                render: (_: unknown, line: ImportLine) => String(line.dataJson[c.fieldName] ?? ''),
+              })),
+              {
+                key: 'errors',
+                title: t('errors'),
+                dataIndex: 'errorMessage',
+                width: 360,
+                render: (value: string | null) =>
+                  value && <Typography.Text type="danger">{value}</Typography.Text>,
+              },
+              {
+                key: 'actions',
+                title: t('actions'),
+                width: 90,
+                fixed: 'right',
+                render: (_: unknown, line: ImportLine) =>
+                  line.status !== 'IMPORTED' && (
+                    <Button size="small" onClick={() => openFix(line)}>
+                      {t('fix')}
+                    </Button>
+                  ),
+              },
+            ]}
+          />
+        </Card>
+      )}
+      <Modal
+        open={!!editing}
+        title={`${t('fix')} · ${t('row')} ${editing?.rowNumber ?? ''}`}
+        okText={t('save')}
+        onOk={() => void saveFix()}
+        onCancel={() => setEditing(undefined)}
+        destroyOnHidden
+      >
+        {editing?.errorMessage && (
+          <Alert type="error" message={editing.errorMessage} style={{ marginBottom: 12 }} />
+        )}
+        <Form form={form} layout="vertical">
+          {columns.map((c) => (
+            <Form.Item
+              key={c.fieldName}
+              name={c.fieldName}
+              label={`${c.columnTitle} (${c.fieldName})`}
+              rules={c.required ? [{ required: true, whitespace: true }] : []}
+              extra={c.lookupCode ? c.lookupCode : undefined}
+            >
+              <Input maxLength={c.maxLength ?? undefined} />
+            </Form.Item>
+          ))}
+        </Form>
+      </Modal>
+    </Space>
+  )
+}
+
+export default ImportRunner

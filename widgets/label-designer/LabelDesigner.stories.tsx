@@ -1,0 +1,61 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import designerPage from '../../schemas/pages/hrpt/label-designer.page.json'
+import printPage from '../../schemas/pages/hrpt/label-print.page.json'
+import { SchemaPage } from '../../renderer/index'
+import { createFakeEnv } from '../../stories/support/fake-env'
+
+const label = {
+  labelTemplateId: 1,
+  objectVersionNumber: 1,
+  templateCode: 'WAREHOUSE_LABEL',
+  templateName: '仓库标签',
+  templateWidth: 80,
+  templateHigh: 50,
+  datasetCode: 'WAREHOUSE_LIST',
+  params: [],
+  elementsJson: [
+    { type: 'text', x: 4, y: 3, width: 72, height: 7, fontSize: 12, text: 'Warehouse' },
+    { type: 'field', x: 4, y: 11, width: 72, height: 7, fontSize: 12, field: 'warehouseName' },
+    { type: 'barcode', x: 4, y: 21, width: 72, height: 18, field: 'warehouseCode' },
+  ],
+}
+const data = {
+  columns: ['warehouseCode', 'warehouseName'],
+  rows: [
+    { warehouseCode: 'WH-E001', warehouseName: '上海一号仓' },
+    { warehouseCode: 'WH-E002', warehouseName: '北京二号仓' },
+  ],
+  truncated: false,
+}
+const backend = {
+  'GET hrpt /v1/1/label-templates/1': () => label,
+  'GET hrpt /v1/1/labels/WAREHOUSE_LABEL': () => label,
+  'POST hrpt /v1/1/labels/WAREHOUSE_LABEL/data': () => data,
+  'PUT hrpt /v1/1/label-templates': () => ({ ...label, objectVersionNumber: 2 }),
+}
+
+/** The label designer on a canvas of the template's size, and the print view of the same label. */
+const meta = {
+  title: 'Widgets/LabelDesigner',
+  component: SchemaPage,
+  args: {
+    page: designerPage,
+    file: 'schemas/pages/hrpt/label-designer.page.json',
+    params: { labelTemplateId: '1', templateHigh: '50', templateWidth: '80' },
+  },
+  parameters: { layout: 'fullscreen', env: () => createFakeEnv({ handlers: backend }) },
+} satisfies Meta<typeof SchemaPage>
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Text, field and barcode elements on an 80 × 50 mm canvas; click one to edit it, drag to move it. */
+export const Designer: Story = {}
+
+/** LabelPrint: one label per data row at real size, Print opens the browser's print dialog. */
+export const Print: Story = {
+  args: {
+    page: printPage,
+    file: 'schemas/pages/hrpt/label-print.page.json',
+    params: { templateCode: 'WAREHOUSE_LABEL', tenantId: '1' },
+  },
+}
