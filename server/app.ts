@@ -15,6 +15,7 @@ import { iamModule } from './modules/iam/index.ts'
 import { lowcodeModule } from './modules/lowcode/index.ts'
 import type { ServedPage } from './modules/lowcode/load-pages.ts'
 import { modelsModule } from './modules/models/index.ts'
+import { winvModule } from './modules/winv/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
 import { apiDocs } from './plugins/api-docs.ts'
 import { auth } from './plugins/auth.ts'
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hmsgModule)
   await app.register(hfleModule())
   await app.register(modelsModule(options.models))
+  await app.register(winvModule)
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))
   await app.register(lowcodeModule(options.pages ?? []))

@@ -9,6 +9,7 @@ import { checkDeletable, checkEditable } from './lifecycle.ts'
 import { isLookupValue } from '../hpfm/lookups.ts'
 import { removeTranslations, saveTranslations } from '../hpfm/translations.ts'
 import { writableFields } from './model-schemas.ts'
+import { runWriteGuards } from './write-guards.ts'
 import { modelDb, scopeConditions, type Row } from './model-scope.ts'
 import { uniqueKeyOfIndex } from './model-table.ts'
 
@@ -77,6 +78,7 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
   }
   // A document starts in its lifecycle's initial status whatever the body says (lifecycle.ts).
   if (model.lifecycle) values[model.lifecycle.field] = model.lifecycle.initial
+  await runWriteGuards({ db, model, session, op: 'create', values, body })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
@@ -122,6 +124,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
     if (field.name === model.lifecycle?.field) continue
     values[field.name] = columnValue(field.type, body[field.name])
   }
+  await runWriteGuards({ db, model, session, op: 'update', values, body })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
@@ -151,6 +154,7 @@ export async function deleteRow(db: Db, model: ModelSchema, session: Session, bo
   const id = body[model.primaryKey]
   const version = body.objectVersionNumber
   if (model.lifecycle) checkDeletable(model, await getRow(db, model, session, Number(id)))
+  await runWriteGuards({ db, model, session, op: 'delete', values: body, body })
   let query = modelDb(db).deleteFrom(model.table)
   for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
   const deleted = await query
