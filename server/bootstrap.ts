@@ -2,6 +2,7 @@ import { relative, resolve } from 'node:path'
 import type { ModelSchema } from '../renderer/schema/model.ts'
 import type { Db } from './db/schema.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { ensureStockLabels } from './modules/winv/stock-labels.ts'
 import { loadPages, type ServedPage } from './modules/lowcode/load-pages.ts'
 import { loadModels } from './modules/models/load-models.ts'
 import { syncModelTables } from './modules/models/model-table.ts'
@@ -76,6 +77,7 @@ export interface PrepareResult {
 export async function prepareDatabase(db: Db, models: ModelSchema[]): Promise<PrepareResult> {
   const migrations = await migrateToLatest(db)
   const tableChanges = await syncModelTables(db, models)
+  await ensureStockLabels(db)
   const seeded = !(await isSeeded(db))
   if (seeded) await seedDatabase(db, models)
   return { migrations, tableChanges, seeded }

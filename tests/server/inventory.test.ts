@@ -154,6 +154,24 @@ describe('stock adjustment', () => {
   })
 })
 
+describe('stock and ledger labels', () => {
+  it('shows and searches balances and log rows by goods and location code', async () => {
+    const stock = (await call('clerk', 'GET', '/api/wms/v1/1/stocks?goodsCode=SKU00001&size=100')).json()
+      .content
+    expect(stock.length).toBeGreaterThan(0)
+    for (const row of stock)
+      expect(row).toMatchObject({
+        goodsCode: 'SKU00001',
+        goodsName: expect.any(String),
+        locationCode: expect.any(String),
+      })
+    const logs = (
+      await call('admin', 'GET', '/api/wms/v1/1/stock-transactions?goodsCode=SKU00001&size=5')
+    ).json().content
+    expect(logs[0]).toMatchObject({ goodsCode: 'SKU00001', locationCode: expect.any(String) })
+  })
+})
+
 describe('stock count', () => {
   it('snapshots book quantities on start, takes counted quantities while COUNTING and posts the differences', async () => {
     const created = await call('clerk', 'POST', counts, {
