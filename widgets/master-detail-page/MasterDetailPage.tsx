@@ -23,7 +23,7 @@ const MAX_LINES = 1000
  * A header form above editable line tables, saved together with one Save: one request, one transaction on
  * the server (see save-master-detail.ts). Without the id in the route it creates the header and its lines.
  */
-export function MasterDetailPage({ page, params: routeParams }: PageWidgetProps<MasterDetailSchema>) {
+export function MasterDetailPage({ page, params: routeParams, search }: PageWidgetProps<MasterDetailSchema>) {
   const env = useRendererEnv()
   const { t } = usePageContext()
   const params = useStableParams(routeParams)
@@ -35,7 +35,8 @@ export function MasterDetailPage({ page, params: routeParams }: PageWidgetProps<
     () => page.details.map((d) => restDataSource(env, d.dataSource, params)),
     [env, page.details, params],
   )
-  const id = params[page.idParam]
+  // The id comes from the route (`/x/detail/{id}`) or, for routes written without it, the query (`?id=`).
+  const id = params[page.idParam] ?? search?.get(page.idParam) ?? undefined
   const [header, setHeader] = useState<Row | undefined>()
   const [lines, setLines] = useState<Record<string, LineState>>({})
   const [failure, setFailure] = useState<string>()
@@ -111,9 +112,14 @@ export function MasterDetailPage({ page, params: routeParams }: PageWidgetProps<
     }
     env.notify.success(t('common.message.saved'))
     const savedId = String(outcome.header[page.dataSource.primaryKey])
-    if (!id)
-      env.navigate(fillPath(page.route, { user: env.user, params: { ...params, [page.idParam]: savedId } }))
-    else setAttempt((n) => n + 1)
+    if (!id) {
+      const filled = fillPath(page.route, { user: env.user, params: { ...params, [page.idParam]: savedId } })
+      env.navigate(
+        page.route.includes(`{${page.idParam}}`)
+          ? filled
+          : `${filled}?${page.idParam}=${encodeURIComponent(savedId)}`,
+      )
+    } else setAttempt((n) => n + 1)
   }
   const dirty = page.details.some((d) => lines[d.key] && isDirty(lines[d.key]!))
 
