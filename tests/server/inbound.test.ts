@@ -10,12 +10,25 @@ import { type Method, createTestApp, injectAs, signIn } from '../../server/testi
 let app: FastifyInstance
 const tokens: Record<string, string> = {}
 const base = '/api/wms/v1/1/inbound-orders'
-const ids: Record<string, number> = {}
+const ids = {} as Record<
+  | 'a0101'
+  | 'otherRcv'
+  | 'otherWarehouse'
+  | 'ownerA'
+  | 'ownerB'
+  | 'ownerC'
+  | 'rcv'
+  | 'sku1'
+  | 'sku15'
+  | 'sku16'
+  | 'sku2'
+  | 'sku8'
+  | 'warehouse',
+  number
+>
 
 const call = (user: string, method: Method, url: string, payload?: unknown) =>
   injectAs(app, tokens[user]!, method, url, payload)
-const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(app.db)).rows[0]!
-
 const onHand = async (locationId: number, goodsId: number, batchCode = '') =>
   Number(
     (

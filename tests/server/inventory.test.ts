@@ -12,7 +12,7 @@ let app: FastifyInstance
 const tokens: Record<string, string> = {}
 const adjusts = '/api/wms/v1/1/stock-adjusts'
 const counts = '/api/wms/v1/1/stock-counts'
-const ids: Record<string, number> = {}
+const ids = {} as Record<'area' | 'ownerA' | 'qc' | 'rtn' | 'sku1' | 'sku3' | 'warehouse', number>
 
 const call = (user: string, method: Method, url: string, payload?: unknown) =>
   injectAs(app, tokens[user]!, method, url, payload)
@@ -229,12 +229,20 @@ describe('stock count', () => {
       countedQuantity: lines[2].bookQuantity + 3,
     })
     const before = await Promise.all(
-      lines.slice(0, 4).map((l: Record<string, never>) => onHand(l.locationId, l.goodsId, l.batchCode)),
+      lines
+        .slice(0, 4)
+        .map((l: { locationId: number; goodsId: number; batchCode: string }) =>
+          onHand(l.locationId, l.goodsId, l.batchCode),
+        ),
     )
     const posted = await act(counts, count.stockCountId, 'post')
     expect(posted.json()).toMatchObject({ countStatus: 'POSTED', differenceCount: 2 })
     const after = await Promise.all(
-      lines.slice(0, 4).map((l: Record<string, never>) => onHand(l.locationId, l.goodsId, l.batchCode)),
+      lines
+        .slice(0, 4)
+        .map((l: { locationId: number; goodsId: number; batchCode: string }) =>
+          onHand(l.locationId, l.goodsId, l.batchCode),
+        ),
     )
     expect(after).toEqual([before[0]! - 2, before[1], before[2]! + 3, before[3]])
     expect((await ledger('COUNT', count.stockCountId)).sort((a, b) => a - b)).toEqual([-2, 3])
