@@ -8,6 +8,7 @@ import { demoOrders, demoWarehouses, findModel, seedSession } from './demo-data.
 import { seedLovViews } from './lov-views.ts'
 import { createSeedRow, seedModelRows } from './model-rows.ts'
 import { seedOpeningStock } from './opening-stock.ts'
+import { seedWinvDocuments } from './winv-documents.ts'
 
 const SEEDED = 'seeded'
 
@@ -120,6 +121,7 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     await seedDemoRows(trx, models)
     await seedModelRows(trx, models)
     if (findModel(models, 'stock') && findModel(models, 'goods')) await seedOpeningStock(trx)
+    await seedWinvDocuments(trx, models)
     await trx.insertInto('appMeta').values({ key: SEEDED, value: new Date().toISOString() }).execute()
   })
 }

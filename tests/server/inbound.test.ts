@@ -242,6 +242,7 @@ describe('inbound order', () => {
     expect(withBatch.json().orderStatus).toBe('RECEIVED')
     expect(await onHand(ids.rcv, ids.sku8, 'B-TEST-1')).toBe(3)
 
+    const serialBefore = await onHand(ids.rcv, ids.sku16)
     const serial = await newOrder(ids.ownerC, [{ goodsId: ids.sku16, quantity: 2 }])
     await act(serial.inboundOrderId, 'execute')
     const [sline] = await linesOf(serial.inboundOrderId)
@@ -264,7 +265,7 @@ describe('inbound order', () => {
       lines: [{ inboundLineId: aline.inboundLineId, serialNumbers: ['SN-T1'] }],
     })
     expect(dup.statusCode).toBe(409)
-    expect(await onHand(ids.rcv, ids.sku16)).toBe(2)
+    expect(await onHand(ids.rcv, ids.sku16)).toBe(serialBefore + 2)
   })
 
   it('rolls a failed receipt back completely: no stock, no ledger, no record, no status change', async () => {

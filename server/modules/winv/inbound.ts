@@ -389,8 +389,15 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
 export function registerInbound(): void {
   onRowWrite('wms/inboundOrder', async ({ db, session, op, values, body }) => {
     if (op === 'delete') return
-    const current = op === 'update' ? await orderOf(db, session.tenantId, body.inboundOrderId) : undefined
-    const warehouseId = Number(current?.warehouseId ?? values.warehouseId)
+    let warehouseId = Number(values.warehouseId)
+    if (op === 'update') {
+      const current = await sql<{ warehouseId: number }>`select warehouse_id from winv_inbound_order
+        where tenant_id = ${session.tenantId} and inbound_order_id = ${Number(body.inboundOrderId)}`.execute(
+        db,
+      )
+      if (!current.rows[0]) return // not this tenant's: the generic update answers 404
+      warehouseId = current.rows[0].warehouseId
+    }
     if (op === 'create') {
       values.warehouseName = await nameOf(db, 'warehouse', session.tenantId, values.warehouseId)
       values.ownerName = await nameOf(db, 'owner', session.tenantId, values.ownerId)

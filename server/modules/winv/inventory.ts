@@ -153,18 +153,20 @@ export function registerInventory(): void {
     }
   })
   onRowWrite('wms/stockCountLine', async ({ db, session, op, values, body }) => {
-    if (op !== 'update')
-      throw conflict(
+    const refuse = () =>
+      conflict(
         'error.server_written',
         "Count lines are written by the count's start action (one per balance): they cannot be added or removed by hand.",
       )
+    if (op === 'create') throw refuse()
     const found = await sql<
       CountHeader & { bookQuantity: number }
     >`select c.stock_count_id, c.count_num, c.count_status,
         l.book_quantity from winv_stock_count_line l join winv_stock_count c on c.stock_count_id = l.stock_count_id
       where l.tenant_id = ${session.tenantId} and l.count_line_id = ${Number(body.countLineId)}`.execute(db)
     const line = found.rows[0]
-    if (!line) return
+    if (!line) return // not this tenant's: the generic write answers 404
+    if (op === 'delete') throw refuse()
     if (line.countStatus !== 'COUNTING')
       throw conflict(
         'error.lifecycle_state',
