@@ -61,6 +61,13 @@ export async function seedWinvDocuments(db: Db, models: ModelSchema[]): Promise<
   ).rows[0]?.id
   if (posted) await step(adjust, posted, 'approve')
 
+  const lock = findModel(models, 'stockLock')
+  const locked = (
+    await sql<{ id: number }>`select stock_lock_id as id from winv_stock_lock
+      where tenant_id = 1 and remark like '%(LOCKED)'`.execute(db)
+  ).rows[0]?.id
+  if (lock && locked) await step(lock, locked, 'lock')
+
   const counts = (
     await sql<{ id: number; remark: string }>`select stock_count_id as id, remark from winv_stock_count
       where tenant_id = 1 order by stock_count_id`.execute(db)

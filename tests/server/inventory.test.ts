@@ -154,6 +154,57 @@ describe('stock adjustment', () => {
   })
 })
 
+describe('stock lock', () => {
+  it('locks available stock through the ledger, refuses more than available, and releases it', async () => {
+    const locks = '/api/wms/v1/1/stock-locks'
+    const balance = async () =>
+      (
+        await sql<{
+          quantity: string
+          locked: string
+          reserved: string
+        }>`select quantity, locked_quantity as locked,
+          reserved_quantity as reserved from winv_stock where location_id = ${ids.qc} and goods_id = ${ids.sku1}
+          and batch_code = ''`.execute(app.db)
+      ).rows[0]!
+    const start = await balance()
+    const available = Number(start.quantity) - Number(start.locked) - Number(start.reserved)
+    const create = (quantity: number) =>
+      call('clerk', 'POST', locks, {
+        warehouseId: ids.warehouse,
+        ownerId: ids.ownerA,
+        goodsId: ids.sku1,
+        locationId: ids.qc,
+        quantity,
+        lockReason: 'QUALITY',
+      })
+    const tooMuch = (await create(available + 1)).json()
+    const refused = await act(locks, tooMuch.stockLockId, 'lock')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toMatch(/Not enough available stock/)
+    const lock = (await create(1)).json()
+    expect(lock).toMatchObject({ lockStatus: 'NEW', goodsCode: 'SKU00001', locationCode: 'QC-01' })
+    expect((await act(locks, lock.stockLockId, 'lock')).json().lockStatus).toBe('LOCKED')
+    expect(Number((await balance()).locked)).toBe(Number(start.locked) + 1)
+    expect((await act(locks, lock.stockLockId, 'lock')).statusCode).toBe(409)
+    expect((await act(locks, lock.stockLockId, 'unlock')).json().lockStatus).toBe('RELEASED')
+    expect(Number((await balance()).locked)).toBe(Number(start.locked))
+    const moves = (
+      await sql<{
+        docType: string
+        lockedChange: string
+      }>`select doc_type, locked_change from winv_stock_transaction
+        where doc_id = ${lock.stockLockId} and doc_type in ('LOCK', 'UNLOCK') order by transaction_id`.execute(
+        app.db,
+      )
+    ).rows.map((r) => [r.docType, Number(r.lockedChange)])
+    expect(moves).toEqual([
+      ['LOCK', 1],
+      ['UNLOCK', -1],
+    ])
+  })
+})
+
 describe('stock and ledger labels', () => {
   it('shows and searches balances and log rows by goods and location code', async () => {
     const stock = (await call('clerk', 'GET', '/api/wms/v1/1/stocks?goodsCode=SKU00001&size=100')).json()

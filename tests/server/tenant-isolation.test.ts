@@ -130,6 +130,7 @@ const CREATED_IN_TABLE: Record<string, string> = {
   stockAdjust: 'warehouse and owner must exist in the tenant',
   stockAdjustLine: 'its adjustment must exist in the tenant and be NEW',
   stockCount: 'warehouse must exist in the tenant',
+  stockLock: 'goods of its owner and a location of its warehouse must exist in the tenant',
   stockCountLine: "count lines are written by the count's start action only",
 }
 /** Models whose generic create is refused by design (the rows come from a document's action), with the reason. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { registerInbound } from './inbound.ts'
 import { registerInventory } from './inventory.ts'
 import { publicStockRoutes } from './routes-public.ts'
+import { registerStockLocks } from './stock-lock.ts'
 
 let registered = false
 /** Registers the inbound and inventory document effects once per process (they are keyed by model). */
@@ -10,6 +11,7 @@ export function registerWinvEffects(): void {
   registered = true
   registerInbound()
   registerInventory()
+  registerStockLocks()
 }
 
 /**
