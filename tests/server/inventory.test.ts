@@ -6,6 +6,7 @@
 import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedLarge } from '../../server/seed/large-seed.ts'
 import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
 let app: FastifyInstance
@@ -317,5 +318,26 @@ describe('stock count', () => {
     )
     expect((await act(counts, count.stockCountId, 'cancel')).json().countStatus).toBe('CANCELLED')
     expect(await ledger('COUNT', count.stockCountId)).toEqual([])
+  })
+})
+
+describe('large seed (SEED_SIZE=large)', () => {
+  it('writes goods, balances, ledger rows and orders in bulk, the ledger adding up to every balance', async () => {
+    await seedLarge(app.db, 0.01)
+    const counts = (
+      await sql<{ goods: number; stock: number; ledger: number; orders: number; lines: number }>`select
+        (select count(*)::int from wmdm_goods where goods_code like 'LG%') as goods,
+        (select count(*)::int from winv_stock where goods_code like 'LG%') as stock,
+        (select count(*)::int from winv_stock_transaction where doc_num like 'BENCH-%') as ledger,
+        (select count(*)::int from winv_inbound_order where order_num like 'RKB%') as orders,
+        (select count(*)::int from winv_inbound_order_line l join winv_inbound_order o using (inbound_order_id)
+          where o.order_num like 'RKB%') as lines`.execute(app.db)
+    ).rows[0]!
+    expect(counts).toEqual({ goods: 200, stock: 2000, ledger: 10000, orders: 500, lines: 500 })
+    const mismatched = await sql`select s.stock_id from winv_stock s
+      join (select location_id, goods_id, sum(quantity_change) as total from winv_stock_transaction
+            where doc_num like 'BENCH-%' group by location_id, goods_id) t using (location_id, goods_id)
+      where s.goods_code like 'LG%' and s.quantity <> t.total`.execute(app.db)
+    expect(mismatched.rows).toEqual([])
   })
 })
