@@ -8,12 +8,17 @@ import { exportModule } from './modules/export/index.ts'
 import { hmsgModule } from './modules/hmsg/index.ts'
 import { fileStoreFromEnv } from './modules/hfle/s3-store.ts'
 import { hfleModule } from './modules/hfle/index.ts'
+import { routedFileStore } from './modules/hfle/storage-routing.ts'
+import { hmntModule } from './modules/hmnt/index.ts'
+import { hitfModule } from './modules/hitf/index.ts'
 import { cuszModule } from './modules/cusz/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
 import { iamModule } from './modules/iam/index.ts'
 import { lowcodeModule } from './modules/lowcode/index.ts'
 import type { ServedPage } from './modules/lowcode/load-pages.ts'
+import { etsModule } from './modules/ets/index.ts'
+import { winvConfigModule } from './modules/winv-config/index.ts'
 import { modelsModule } from './modules/models/index.ts'
 import { winvModule } from './modules/winv/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
@@ -53,7 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.decorate('db', options.db)
   app.decorate('config', config)
-  app.decorate('files', fileStoreFromEnv(process.env, config.filesDir))
+  app.decorate('files', routedFileStore(fileStoreFromEnv(process.env, config.filesDir), options.db))
 
   await app.register(formbody)
 
@@ -73,8 +78,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportModule(options.models))
   await app.register(hmsgModule)
   await app.register(hfleModule())
+  await app.register(hmntModule)
   await app.register(modelsModule(options.models))
   await app.register(winvModule)
+  await app.register(winvConfigModule)
+  await app.register(etsModule)
+  await app.register(hitfModule)
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))
   await app.register(lowcodeModule(options.pages ?? []))

@@ -6,6 +6,7 @@ import { ensureStockLabels } from './modules/winv/stock-labels.ts'
 import { loadPages, type ServedPage } from './modules/lowcode/load-pages.ts'
 import { loadModels } from './modules/models/load-models.ts'
 import { syncModelTables } from './modules/models/model-table.ts'
+import { ensureHitfDbObjects } from './modules/hitf/db-objects.ts'
 import { seedReferences } from './seed/data.ts'
 import { isSeeded, seedDatabase } from './seed/index.ts'
 
@@ -78,6 +79,8 @@ export async function prepareDatabase(db: Db, models: ModelSchema[]): Promise<Pr
   const migrations = await migrateToLatest(db)
   const tableChanges = await syncModelTables(db, models)
   await ensureStockLabels(db)
+  // Triggers on model tables (secret vault, mapping history) must exist before the seed writes rows.
+  if (models.some((model) => model.table === 'hitf_interface')) await ensureHitfDbObjects(db)
   const seeded = !(await isSeeded(db))
   if (seeded) await seedDatabase(db, models)
   return { migrations, tableChanges, seeded }

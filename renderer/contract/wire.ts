@@ -19,6 +19,7 @@ export const SERVICE_PREFIX = {
   hrpt: '/hrpt',
   hmnt: '/hmnt',
   wms: '/wms',
+  ets: '/ets',
 } as const
 export type ServiceName = keyof typeof SERVICE_PREFIX
 export const SERVICE_NAMES = Object.keys(SERVICE_PREFIX) as ServiceName[]

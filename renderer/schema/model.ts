@@ -213,6 +213,12 @@ export const ModelSchema = Type.Object(
           "Rows are written only by the server's own code (stock balances, transaction logs): the API lists, gets, aggregates and exports them and has no create, update, delete, batch-save or with-lines.",
       }),
     ),
+    view: Type.Optional(
+      Type.String({
+        description:
+          'SQL select the model reads instead of a table (a report over other models, e.g. overdue shipments): the server (re)creates the view after the tables at every start. Needs serverWritten: true. The select must give every field, the primary key and tenant_id, object_version_number, creation_date, created_by, last_update_date, last_updated_by (snake_case).',
+      }),
+    ),
     dataScope: Type.Optional(
       Type.Object(
         {

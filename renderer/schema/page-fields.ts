@@ -2,6 +2,7 @@
  * The field dictionary and the data source of a page. A page declares each field once (label, widget, rules,
  * value list, linkage); search, table and form then list field names only.
  */
+import { SERVICE_NAMES, type ServiceName } from '../contract/wire'
 import { Type } from '@sinclair/typebox'
 
 export const WidgetName = Type.String({
@@ -133,23 +134,11 @@ export const Fields = Type.Record(Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' }
 
 export const DataSource = Type.Object(
   {
-    service: Type.Union(
-      [
-        Type.Literal('iam'),
-        Type.Literal('hpfm'),
-        Type.Literal('oauth'),
-        Type.Literal('hfle'),
-        Type.Literal('hmsg'),
-        Type.Literal('hsdr'),
-        Type.Literal('himp'),
-        Type.Literal('hitf'),
-        Type.Literal('pitf'),
-        Type.Literal('hrpt'),
-        Type.Literal('hmnt'),
-        Type.Literal('wms'),
-      ],
-      { description: 'Service whose API prefix goes before the path (/api/<prefix>).' },
-    ),
+    service: Type.Unsafe<ServiceName>({
+      type: 'string',
+      enum: [...SERVICE_NAMES],
+      description: 'Service whose API prefix goes before the path (/api/<prefix>).',
+    }),
     path: Type.String({
       pattern: '^/v1(/[A-Za-z0-9{}_.-]+)+$',
       description:

@@ -189,7 +189,8 @@ export const FormPage = Type.Object(
     ...data,
     idParam: Type.Optional(
       Type.String({
-        description: 'Route param holding the record id (e.g. "id"); absent or missing → create.',
+        description:
+          'Route param (or, for a route without it, query parameter) holding the record id (e.g. "id"); absent or missing → create.',
       }),
     ),
     form: Type.Ref('FormSpec'),
@@ -210,7 +211,8 @@ export const MasterDetailPage = Type.Object(
     ),
     ...data,
     idParam: Type.String({
-      description: 'Route param holding the header id; without it in the route the page creates a header.',
+      description:
+        'Route param (or, for a route without it, query parameter) holding the header id; without it the page creates a header.',
     }),
     backTo: Type.Optional(
       Type.String({ pattern: '^/', description: 'Route to return to (the list of headers).' }),

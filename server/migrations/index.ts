@@ -9,6 +9,8 @@ import * as hmsg from './0007_hmsg.ts'
 import * as userPreferences from './0009_user_preferences.ts'
 import * as menuAdmin from './0008_menu_admin.ts'
 import * as dataHierarchies from './0010_data_hierarchies.ts'
+import * as auditAndFileLogs from './0023_audit_and_file_logs.ts'
+import * as hitfSecrets from './0027_hitf_secrets.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -25,4 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0009_user_preferences': userPreferences,
   '0008_menu_admin': menuAdmin,
   '0010_data_hierarchies': dataHierarchies,
+  '0023_audit_and_file_logs': auditAndFileLogs,
+  '0027_hitf_secrets': hitfSecrets,
 }

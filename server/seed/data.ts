@@ -58,14 +58,32 @@ export type SeedLookups = Record<
   }
 >
 
+/** The entries of a seed set, refusing two with the same key (the files of a set are written by different modules). */
+function unique<T>(entries: T[], set: string, keyOf: (entry: T) => string): T[] {
+  const seen = new Set<string>()
+  for (const entry of entries) {
+    const key = keyOf(entry)
+    if (seen.has(key))
+      throw new Error(
+        `server/seed/data/${set}: '${key}' is defined twice (base file or ${set}/*.json): keep one, or pick an unused id.`,
+      )
+    seen.add(key)
+  }
+  return entries
+}
+
 export const seedData = {
   tenants: () => read<Array<{ id: number; tenantNum: string; tenantName: string }>>('tenants.json'),
   /** `roles`: role codes granted the code besides the roles' own lists (so a module's file grants its codes). */
   permissions: () =>
-    read<Array<{ code: string; controllerType?: string; roles?: string[] }>>('permissions.json'),
+    unique(
+      read<Array<{ code: string; controllerType?: string; roles?: string[] }>>('permissions.json'),
+      'permissions',
+      (permission) => permission.code,
+    ),
   roles: () => read<SeedRole[]>('roles.json'),
   users: () => read<SeedUser[]>('users.json'),
-  menus: () => read<SeedMenu[]>('menus.json'),
+  menus: () => unique(read<SeedMenu[]>('menus.json'), 'menus', (menu) => String(menu.id)),
   lookups: () => read<SeedLookups>('lookups.json'),
   codeRules: () =>
     read<

@@ -7,8 +7,10 @@ import { seedDataHierarchies } from './data-hierarchies.ts'
 import { demoOrders, demoWarehouses, findModel, seedSession } from './demo-data.ts'
 import { seedLovViews } from './lov-views.ts'
 import { createSeedRow, seedModelRows } from './model-rows.ts'
+import { seedEtsShipments } from './ets-shipments.ts'
 import { seedOpeningStock } from './opening-stock.ts'
 import { seedWinvDocuments } from './winv-documents.ts'
+import { seedDemoDocument, seedDemoMessages } from './messages-demo.ts'
 
 const SEEDED = 'seeded'
 
@@ -122,6 +124,9 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     await seedModelRows(trx, models)
     if (findModel(models, 'stock') && findModel(models, 'goods')) await seedOpeningStock(trx)
     await seedWinvDocuments(trx, models)
+    if (findModel(models, 'shipment') && findModel(models, 'trackEvent')) await seedEtsShipments(trx)
+    await seedDemoMessages(trx)
+    await seedDemoDocument(trx)
     await trx.insertInto('appMeta').values({ key: SEEDED, value: new Date().toISOString() }).execute()
   })
 }

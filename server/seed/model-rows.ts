@@ -7,7 +7,7 @@
  *
  * `model` is `<service>/<entity>`; `as` (default: the tenant-1 administrator) is the session the rows are
  * written with; rows go through the API's write path (defaults, code rules, value-set checks, audit fields);
- * a document (model with lifecycle) is then put in the status the row names.
+ * then a document (model with lifecycle) is put in the status the row names and read-only fields are set.
  * A value `{ "$ref": "wms/warehouse", "where": { "warehouseCode": "WH-E001" } }` is the primary key of the row
  * of that model (same tenant) matching `where` (whose values may be `$ref`s too), so files refer to each other
  * by business keys, never by ids.
@@ -76,8 +76,8 @@ async function resolveRef(
 }
 
 /**
- * Creates a seed row; a document of a model with lifecycle is then put straight into the status the seed
- * gives (seed data may show documents in every status; the API only moves them through their actions).
+ * Creates a seed row through the API's write path, then sets what the API never takes from a client but a
+ * seed may show: the status of a document (model lifecycle) and read-only fields (queue numbers, results).
  */
 export async function createSeedRow(
   db: Db,
@@ -86,10 +86,15 @@ export async function createSeedRow(
   values: Record<string, unknown>,
 ) {
   const row = await createRow(db, model, session, values)
-  const field = model.lifecycle?.field
-  const status = field ? values[field] : undefined
-  if (field && status !== undefined && status !== row[field]) {
-    await sql`update ${sql.table(model.table)} set ${sql.ref(snakeCase(field))} = ${status}
+  const direct = model.fields.filter(
+    (field) =>
+      (field.readOnly || field.name === model.lifecycle?.field) &&
+      values[field.name] !== undefined &&
+      values[field.name] !== row[field.name],
+  )
+  if (direct.length) {
+    const sets = direct.map((field) => sql`${sql.ref(snakeCase(field.name))} = ${values[field.name]}`)
+    await sql`update ${sql.table(model.table)} set ${sql.join(sets)}
       where ${sql.ref(snakeCase(model.primaryKey))} = ${row[model.primaryKey]}`.execute(db)
   }
   return row

@@ -15,7 +15,14 @@ import { launch, openSession, signIn, type Session } from './browser'
 const SHELL_MODULES = new Set(['shell', 'exception', 'public', 'module'])
 
 /** Param values that name seeded rows; anything else is opened with 1. */
-const SAMPLE_PARAMS: Record<string, string> = {}
+const SAMPLE_PARAMS: Record<string, string> = {
+  // hmsg: the seeded published notice and its message to admin (server/seed/messages-demo.ts)
+  noticeId: '1000',
+  userMessageId: '1000',
+  type: 'NOTICE',
+  // hitf purchase lists: SET (a charge set's purchases) or GROUP
+  typeCode: 'SET',
+}
 
 const root = resolve(import.meta.dirname, '../..')
 const only = process.env.SMOKE_MODULES?.split(',').filter(Boolean)
@@ -64,11 +71,16 @@ describe('every screen opens clean for the administrator', () => {
         const before = problems.length
         await openInApp(page, path)
         const area = page.getByTestId('page-area')
-        // settled: no spinner in view and some text beyond the page title
+        // settled: no spinner or loading skeleton (the page file is still being fetched) in view, and some text
+        // beyond the page title
         await expect
-          .poll(async () => (await area.locator('.ant-spin-spinning:visible').count()) === 0, {
-            timeout: 15_000,
-          })
+          .poll(
+            async () =>
+              (await area.locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible').count()) === 0,
+            {
+              timeout: 15_000,
+            },
+          )
           .toBe(true)
           .catch(() => failures.push(`${path}: still loading after 15 s`))
         await page.waitForTimeout(150)

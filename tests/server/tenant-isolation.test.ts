@@ -31,6 +31,11 @@ const MARKER = 'TENANT-B-SECRET'
  * session's current tenant, never on a tenant named by the caller. A new route must be added here with its
  * reason, given a :tenantId, or be public — else the classification test fails.
  */
+/** Actions on a model's whole list (no record id) that work on the caller's tenant only, with the reason. */
+const TENANT_WIDE_MODEL_ACTIONS: Record<string, string> = {
+  'POST /evaluate': "warning rules: evaluates the caller's tenant's rules against its own stock",
+}
+
 const SESSION_SCOPED: Record<string, string> = {
   'GET /api/iam/hzero/v1/users/self': "the caller's own user",
   'GET /api/iam/hzero/v1/member-roles/self-roles': "the caller's own roles",
@@ -69,6 +74,14 @@ const SESSION_SCOPED: Record<string, string> = {
   'GET /api/hmsg/v1/messages/user/:userMessageId': "the caller's own messages (another user's id is 404)",
   'POST /api/hmsg/v1/messages/user/read-flag': "the caller's own messages",
   'POST /api/hmsg/v1/messages/user/read-flag/all': "the caller's own messages",
+  'POST /api/hmsg/v1/messages/user/read-all': "the caller's own messages",
+  'GET /api/hmsg/v1/messages/user/detail/:userMessageId':
+    "the caller's own messages (another user's id is 404)",
+  'GET /api/hmsg/v1/messages/user/detail/:type/:userMessageId':
+    "the caller's own messages (another user's id is 404)",
+  'PUT /api/hmsg/v1/messages/user/detail': "the caller's own messages (another user's id is 404)",
+  'PUT /api/hmsg/v1/messages/user/detail/:type': "the caller's own messages (another user's id is 404)",
+  'DELETE /api/hmsg/v1/notices': "draft notices of the session's tenant (another tenant's id is 404)",
   'POST /api/hmsg/v1/messages/user/send': "to users of the session's tenant only",
   'GET /api/hmsg/v1/notices': "notices of the session's tenant",
   'GET /api/hmsg/v1/notices/:noticeId': "notices of the session's tenant (another tenant's id is 404)",
@@ -255,7 +268,13 @@ describe.each(
       'POST /batch-save',
       'POST /with-lines',
       ...(model.lifecycle?.transitions ?? []).map((t) => `POST /:id/${t.action}`),
+      ...Object.keys(TENANT_WIDE_MODEL_ACTIONS),
     ]
+    // Actions a module adds on a record (POST <model path>/:id/<action>) are tried with tenant B's id below.
+    const recordActions = [...kinds.keys()].filter(
+      (kind) => /^POST \/:id\/[\w-]+$/.test(kind) && !known.includes(kind),
+    )
+    known.push(...recordActions)
     expect(
       [...kinds.keys()].filter((kind) => !known.includes(kind)),
       'a new model route: test it here',
@@ -269,6 +288,11 @@ describe.each(
       ['POST', `${base()}/batch-save`, [{ ...rowOfB(), ...keyOfB(), _status: 'update' }]],
       ['POST', `${base()}/batch-save`, [{ ...keyOfB(), _status: 'delete' }]],
       ['POST', `${base()}/with-lines`, { header: { ...rowOfB(), ...keyOfB() }, lines: [] }],
+      ...recordActions.map((kind): [string, string, unknown] => [
+        'POST',
+        `${base()}/${String(rowOfB()[model.primaryKey])}/${kind.slice('POST /:id/'.length)}`,
+        keyOfB(),
+      ]),
       ...(model.lifecycle?.transitions ?? []).map((t): [string, string, unknown] => [
         'POST',
         `${base()}/${String(rowOfB()[model.primaryKey])}/${t.action}`,

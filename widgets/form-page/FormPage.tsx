@@ -12,9 +12,10 @@ import {
 import { useStableParams } from '../shared/use-stable-params'
 import { FormBody } from '../edit-form/FormBody'
 import { saveRecord } from '../edit-form/save-record'
+import { recordId } from '../shared/record-id'
 
-/** A full-page form: creates a record, or loads and edits the one whose id is in the route (`idParam`). */
-export function FormPage({ page, params: routeParams }: PageWidgetProps<FormPageSchema>) {
+/** A full-page form: creates a record, or loads and edits the one whose id is in the route or query (`idParam`). */
+export function FormPage({ page, params: routeParams, search }: PageWidgetProps<FormPageSchema>) {
   const env = useRendererEnv()
   const params = useStableParams(routeParams)
   const { t } = usePageContext()
@@ -22,7 +23,7 @@ export function FormPage({ page, params: routeParams }: PageWidgetProps<FormPage
     () => restDataSource(env, page.dataSource, params),
     [env, page.dataSource, params],
   )
-  const id = page.idParam ? params[page.idParam] : undefined
+  const id = recordId(page.idParam, params, search)
   const [record, setRecord] = useState<Row | undefined>()
   const [failure, setFailure] = useState<string | undefined>()
   const form = useMemo(() => createForm({ initialValues: record ?? {} }), [record])

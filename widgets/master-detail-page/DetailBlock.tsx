@@ -2,6 +2,7 @@ import { Button, Space } from 'antd'
 import { useMemo, useState } from 'react'
 import {
   compileColumns,
+  fillPath,
   Permission,
   usePageContext,
   useRendererEnv,
@@ -36,6 +37,7 @@ export function DetailBlock({ detail, lines, onChange }: DetailBlockProps) {
   const onRowAction = (action: PageAction, row: Row) => {
     if (action.type === 'delete') onChange((state) => removeLine(state, row))
     else if (action.type === 'edit' || action.type === 'view') setOpen({ mode: action.type, record: row })
+    else if (action.type === 'navigate') env.navigate(fillPath(action.to, { user: env.user, row }))
   }
   return (
     <section aria-label={t(detail.title)} style={{ marginTop: 16 }}>
@@ -43,13 +45,16 @@ export function DetailBlock({ detail, lines, onChange }: DetailBlockProps) {
         <h3 style={{ fontSize: 16, margin: 0 }}>
           {t(detail.title)} <small>{t('common.detail.lines', { count: lines.rows.length })}</small>
         </h3>
-        <Permission code={create?.permission}>
-          {(disabled) => (
-            <Button disabled={disabled} onClick={() => setOpen({ mode: 'create' })}>
-              {t('common.detail.addLine')}
-            </Button>
-          )}
-        </Permission>
+        {/* A detail without a create action is read-only: no Add line (e.g. a log's trace steps). */}
+        {create ? (
+          <Permission code={create.permission}>
+            {(disabled) => (
+              <Button disabled={disabled} onClick={() => setOpen({ mode: 'create' })}>
+                {t('common.detail.addLine')}
+              </Button>
+            )}
+          </Permission>
+        ) : null}
       </Space>
       <DataTable
         columns={columns}

@@ -11,6 +11,7 @@ import {
   type Row,
 } from '../../renderer/index'
 import { FormBody } from '../edit-form/FormBody'
+import { recordId, recordPath } from '../shared/record-id'
 import { useStableParams } from '../shared/use-stable-params'
 import { DetailBlock } from './DetailBlock'
 import { isDirty, loadedLines, type LineState } from './line-changes'
@@ -35,8 +36,7 @@ export function MasterDetailPage({ page, params: routeParams, search }: PageWidg
     () => page.details.map((d) => restDataSource(env, d.dataSource, params)),
     [env, page.details, params],
   )
-  // The id comes from the route (`/x/detail/{id}`) or, for routes written without it, the query (`?id=`).
-  const id = params[page.idParam] ?? search?.get(page.idParam) ?? undefined
+  const id = recordId(page.idParam, params, search)
   const [header, setHeader] = useState<Row | undefined>()
   const [lines, setLines] = useState<Record<string, LineState>>({})
   const [failure, setFailure] = useState<string>()
@@ -112,14 +112,13 @@ export function MasterDetailPage({ page, params: routeParams, search }: PageWidg
     }
     env.notify.success(t('common.message.saved'))
     const savedId = String(outcome.header[page.dataSource.primaryKey])
-    if (!id) {
-      const filled = fillPath(page.route, { user: env.user, params: { ...params, [page.idParam]: savedId } })
+    if (!id)
       env.navigate(
-        page.route.includes(`{${page.idParam}}`)
-          ? filled
-          : `${filled}?${page.idParam}=${encodeURIComponent(savedId)}`,
+        recordPath(page.route, page.idParam, savedId, (route) =>
+          fillPath(route, { user: env.user, params: { ...params, [page.idParam]: savedId } }),
+        ),
       )
-    } else setAttempt((n) => n + 1)
+    else setAttempt((n) => n + 1)
   }
   const dirty = page.details.some((d) => lines[d.key] && isDirty(lines[d.key]!))
 

@@ -80,9 +80,23 @@ const schema15 = {
   required: ['service', 'path', 'primaryKey'],
   properties: {
     service: {
-      description: 'Service whose API prefix goes before the path (/api/<prefix>).',
       type: 'string',
-      enum: ['iam', 'hpfm', 'oauth', 'hfle', 'hmsg', 'hsdr', 'himp', 'hitf', 'pitf', 'hrpt', 'hmnt', 'wms'],
+      enum: [
+        'iam',
+        'hpfm',
+        'oauth',
+        'hfle',
+        'hmsg',
+        'hsdr',
+        'himp',
+        'hitf',
+        'pitf',
+        'hrpt',
+        'hmnt',
+        'wms',
+        'ets',
+      ],
+      description: 'Service whose API prefix goes before the path (/api/<prefix>).',
     },
     path: {
       pattern: '^/v1(/[A-Za-z0-9{}_.-]+)+$',
@@ -5655,7 +5669,8 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
             data11 === 'pitf' ||
             data11 === 'hrpt' ||
             data11 === 'hmnt' ||
-            data11 === 'wms'
+            data11 === 'wms' ||
+            data11 === 'ets'
           )) {
             const err34 = {
               instancePath: instancePath + '/dataSource/service',
@@ -5939,7 +5954,8 @@ const schema57 = {
     dataSource: { $ref: '#/$defs/DataSource' },
     fields: { $ref: '#/$defs/Fields' },
     idParam: {
-      description: 'Route param holding the record id (e.g. "id"); absent or missing → create.',
+      description:
+        'Route param (or, for a route without it, query parameter) holding the record id (e.g. "id"); absent or missing → create.',
       type: 'string',
     },
     form: { $ref: '#/$defs/FormSpec' },
@@ -6538,7 +6554,8 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
             data11 === 'pitf' ||
             data11 === 'hrpt' ||
             data11 === 'hmnt' ||
-            data11 === 'wms'
+            data11 === 'wms' ||
+            data11 === 'ets'
           )) {
             const err34 = {
               instancePath: instancePath + '/dataSource/service',
@@ -6801,7 +6818,8 @@ const schema61 = {
     dataSource: { $ref: '#/$defs/DataSource' },
     fields: { $ref: '#/$defs/Fields' },
     idParam: {
-      description: 'Route param holding the header id; without it in the route the page creates a header.',
+      description:
+        'Route param (or, for a route without it, query parameter) holding the header id; without it the page creates a header.',
       type: 'string',
     },
     backTo: { pattern: '^/', description: 'Route to return to (the list of headers).', type: 'string' },
@@ -7458,7 +7476,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
             data11 === 'pitf' ||
             data11 === 'hrpt' ||
             data11 === 'hmnt' ||
-            data11 === 'wms'
+            data11 === 'wms' ||
+            data11 === 'ets'
           )) {
             const err36 = {
               instancePath: instancePath + '/dataSource/service',
@@ -7970,7 +7989,8 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
                     data24 === 'pitf' ||
                     data24 === 'hrpt' ||
                     data24 === 'hmnt' ||
-                    data24 === 'wms'
+                    data24 === 'wms' ||
+                    data24 === 'ets'
                   )) {
                     const err64 = {
                       instancePath: instancePath + '/details/' + i0 + '/dataSource/service',
@@ -9459,7 +9479,8 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
             data5 === 'pitf' ||
             data5 === 'hrpt' ||
             data5 === 'hmnt' ||
-            data5 === 'wms'
+            data5 === 'wms' ||
+            data5 === 'ets'
           )) {
             const err18 = {
               instancePath: instancePath + '/dataSource/service',

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import { attachmentRoutes } from './routes-attachments.ts'
+import { ensureDemoDocument } from './demo-document.ts'
+import { fileAdminRoutes } from './routes-file-admin.ts'
 import { fileRoutes } from './routes-files.ts'
 import { uploadConfigRoutes } from './routes-upload-configs.ts'
 import { hfleSettings, UPLOAD_CEILING_BYTES, type HfleSettings } from './settings.ts'
@@ -30,5 +32,11 @@ export function hfleModule(settings: HfleSettings = hfleSettings()): FastifyPlug
     await app.register(fileRoutes(settings, currentKey))
     await app.register(attachmentRoutes(settings))
     await app.register(uploadConfigRoutes(settings))
+    await app.register(fileAdminRoutes(settings))
+    app.addHook('onReady', async () => {
+      await ensureDemoDocument(app.db, app.files).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'hfle: the demo document could not be written'),
+      )
+    })
   }
 }

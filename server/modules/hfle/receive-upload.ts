@@ -12,6 +12,7 @@ import { AppError, badRequest } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { contentTypeOf, sanitizeFileName } from './file-names.ts'
 import type { HfleSettings } from './settings.ts'
+import { storagePrefixFor } from './storage-routing.ts'
 import {
   checkBucket,
   checkDirectory,
@@ -101,7 +102,7 @@ export async function receiveUpload(
       const name = sanitizeFileName(fields.fileName || part.filename || '')
       const rules = await rulesOf(db, session.tenantId, bucketName, settings)
       checkType(rules, name)
-      const key = `${session.tenantId}/${bucketName}/${randomUUID()}`
+      const key = `${await storagePrefixFor(db, session.tenantId)}${session.tenantId}/${bucketName}/${randomUUID()}`
       try {
         const { size } = await files.put(key, part.file.pipe(sizeGuard(rules.maxSize, rules)))
         if (part.file.truncated) throw tooLarge(rules)

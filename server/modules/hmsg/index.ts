@@ -4,9 +4,18 @@ import { shared } from '../../plugins/shared.ts'
 import { createNoticeBus } from './notice-bus.ts'
 import { messageRoutes } from './routes-messages.ts'
 import { noticeRoutes } from './routes-notices.ts'
+import { sendingRoutes } from './routes-sending.ts'
 import { socketRoutes } from './routes-socket.ts'
 import { createSocketHub } from './socket-hub.ts'
+import type { NoticeBus } from './notice-bus.ts'
 import './tables.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Announces new user messages and notices to every instance's sockets (other modules send messages too). */
+    noticeBus: NoticeBus
+  }
+}
 
 /**
  * Messages (hmsg): user messages, notices and the notice socket. Changes fan out through PostgreSQL
@@ -16,6 +25,7 @@ import './tables.ts'
 export const hmsgModule: FastifyPluginAsync = shared(async (app) => {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   const bus = await createNoticeBus(app.db)
+  app.decorate('noticeBus', bus)
   const hub = createSocketHub()
   const unsubscribe = bus.subscribe((change) => hub.deliver(change))
   app.addHook('onClose', async () => {
@@ -25,5 +35,6 @@ export const hmsgModule: FastifyPluginAsync = shared(async (app) => {
   app.log.info({ bus: bus.kind }, 'hmsg notice fan-out')
   await app.register(messageRoutes(bus))
   await app.register(noticeRoutes(bus))
+  await app.register(sendingRoutes(bus))
   await app.register(socketRoutes(hub))
 })

@@ -6,12 +6,13 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { UnreadCount, UserMessage } from '../../../renderer/contract/hmsg.ts'
 import type { Page } from '../../../renderer/contract/wire.ts'
-import { notFound } from '../../errors.ts'
+import { badRequest, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { audienceOf, createUserMessages, wireTimestamp } from './deliver.ts'
 import type { NoticeBus } from './notice-bus.ts'
 
 export const SEND_PERMISSION = 'hmsg.message.button.send'
+export const READ_ALL_PERMISSION = 'hmsg.userMessage.button.readAll'
 
 const Tenant = { tenantId: Type.Optional(Type.Integer({ minimum: 0 })) }
 const ListQuery = Type.Object({
@@ -20,6 +21,7 @@ const ListQuery = Type.Object({
   size: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
 })
 const IdParams = Type.Object({ ...Tenant, userMessageId: Type.Integer({ minimum: 1 }) })
+const MessageTypeParam = Type.Union([Type.Literal('MSG'), Type.Literal('NOTICE')])
 const ReadBody = Type.Object({
   userMessageIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }),
 })
@@ -127,12 +129,59 @@ export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
         return { readCount: read.length }
       })
     }
+    // Detail screens (/hmsg/user-message/detail/…): opening a message marks it read. `type` (MSG | NOTICE)
+    // must match; PUT (the form's save) answers the message as it is, read.
+    const TypedParams = Type.Object({
+      ...Tenant,
+      type: MessageTypeParam,
+      userMessageId: Type.Integer({ minimum: 1 }),
+    })
+    const openMessage = async (request: FastifyRequest, userMessageId: number, type?: string) => {
+      let query = visibleMessages(app, request).where('userMessageId', '=', userMessageId)
+      if (type) query = query.where('messageTypeCode', '=', type as 'MSG' | 'NOTICE')
+      const found = await query.select(['readFlag']).executeTakeFirst()
+      if (!found)
+        throw notFound(
+          `Message ${userMessageId} does not exist${type ? ` as a ${type}` : ''} or is not yours.`,
+        )
+      if (found.readFlag === 0) await markRead(request, [userMessageId])
+      return (await visibleMessages(app, request)
+        .where('userMessageId', '=', userMessageId)
+        .select(columns)
+        .executeTakeFirstOrThrow()) as UserMessage
+    }
+    for (const path of paths('/messages/user/detail/:userMessageId'))
+      app.get(path, { schema: { params: IdParams } }, (request) =>
+        openMessage(request, (request.params as typeof IdParams.static).userMessageId),
+      )
+    for (const path of paths('/messages/user/detail/:type/:userMessageId'))
+      app.get(path, { schema: { params: TypedParams } }, (request) => {
+        const params = request.params as typeof TypedParams.static
+        return openMessage(request, params.userMessageId, params.type)
+      })
+    const SaveBody = Type.Object({ userMessageId: Type.Integer({ minimum: 1 }) })
+    for (const path of [...paths('/messages/user/detail'), ...paths('/messages/user/detail/:type')])
+      app.put(path, { schema: { body: SaveBody } }, (request) => {
+        const { type } = request.params as { type?: string }
+        if (type !== undefined && type !== 'MSG' && type !== 'NOTICE')
+          throw badRequest(`type '${type}' is not a message type: use MSG or NOTICE.`, { type: 'invalid' })
+        return openMessage(request, (request.body as typeof SaveBody.static).userMessageId, type)
+      })
+
     for (const path of paths('/messages/user/read-flag'))
       app.post(path, { schema: { params: Type.Object(Tenant), body: ReadBody } }, (request) =>
         markRead(request, (request.body as typeof ReadBody.static).userMessageIds),
       )
     for (const path of paths('/messages/user/read-flag/all'))
       app.post(path, { schema: { params: Type.Object(Tenant) } }, (request) => markRead(request, 'all'))
+
+    // The message screen's "Mark all read" button (its code is the button's; the header's bell uses read-flag/all).
+    for (const path of paths('/messages/user/read-all'))
+      app.post(
+        path,
+        { schema: { params: Type.Object(Tenant) }, preHandler: requirePermission(READ_ALL_PERMISSION) },
+        (request) => markRead(request, 'all'),
+      )
 
     for (const path of paths('/messages/user/send'))
       app.post(

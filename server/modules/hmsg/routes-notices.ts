@@ -199,6 +199,32 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
         },
       )
 
+    // The list screen's delete sends the row(s) in the body (model convention); drafts only.
+    const DeleteBody = Type.Union([
+      Type.Object({ noticeId: Type.Integer({ minimum: 1 }) }),
+      Type.Array(Type.Object({ noticeId: Type.Integer({ minimum: 1 }) }), { minItems: 1, maxItems: 100 }),
+    ])
+    for (const path of paths('/notices'))
+      app.delete(
+        path,
+        {
+          schema: { params: Type.Object(Tenant), body: DeleteBody },
+          preHandler: requirePermission(NOTICE_PERMISSIONS.delete),
+        },
+        async (request) => {
+          const { tenantId } = sessionOf(request)
+          const body = request.body as { noticeId: number } | Array<{ noticeId: number }>
+          const ids = (Array.isArray(body) ? body : [body]).map((row) => row.noticeId)
+          await app.db.transaction().execute(async (trx) => {
+            for (const noticeId of ids) {
+              await draftOf(trx, tenantId, noticeId)
+              await trx.deleteFrom('hmsgNotice').where('noticeId', '=', noticeId).execute()
+            }
+          })
+          return { noticeIds: ids }
+        },
+      )
+
     for (const path of paths('/notices/:noticeId/publish'))
       app.post(
         path,

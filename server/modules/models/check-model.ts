@@ -92,6 +92,13 @@ export function checkModelSemantics(model: ModelSchema, refs: ModelReferences): 
   model.indexes?.forEach((index, k) =>
     index.forEach((name, i) => known(name) || unknownField(`/indexes/${k}/${i}`, name)),
   )
+  if (model.view !== undefined && !model.serverWritten) {
+    problems.push({
+      pointer: '/view',
+      message: 'a model read from a view cannot be written through the API',
+      fix: 'add "serverWritten": true',
+    })
+  }
   for (const [scope, name] of Object.entries(model.dataScope ?? {}))
     if (name && !known(name)) unknownField(`/dataScope/${scope}`, name)
   if (model.lifecycle) {

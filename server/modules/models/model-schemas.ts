@@ -94,8 +94,8 @@ function rowSchema(model: ModelSchema, mode: 'create' | 'update' | 'batch'): Jso
   const properties: Record<string, JsonSchema> = systemProperties(model)
   for (const field of writableFields(model))
     properties[field.name] = fieldSchema(field, field.required === true && !field.codeRule)
-  // readOnly fields come back in the rows a client read and saves again: accepted and ignored (never written).
-  for (const field of model.fields) if (field.readOnly) properties[field.name] = {}
+  // Read-only fields come back with the record the client saw (edit sends it whole): accepted, never written.
+  for (const field of model.fields.filter((f) => f.readOnly)) properties[field.name] = {}
   const required =
     mode === 'create'
       ? requiredOnCreate(model)

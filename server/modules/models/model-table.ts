@@ -81,6 +81,7 @@ export async function syncModelTables(db: Db, models: ModelSchema[]): Promise<st
   const existingIndexes = new Set(indexes.rows.map((row) => row.indexname))
   const statements: string[] = []
   for (const model of models) {
+    if (model.view) continue
     const existing = new Set(
       columns.rows.filter((row) => row.tableName === model.table).map((row) => row.columnName),
     )
@@ -98,6 +99,10 @@ export async function syncModelTables(db: Db, models: ModelSchema[]): Promise<st
       }
     }
     for (const [name, ddl] of indexDdl(model)) if (!existingIndexes.has(name)) statements.push(ddl)
+  }
+  // Views read the tables: (re)created after them, every start (cheap), so a changed select takes effect.
+  for (const model of models.filter((m) => m.view)) {
+    statements.push(`drop view if exists ${q(model.table)}`, `create view ${q(model.table)} as ${model.view}`)
   }
   for (const statement of statements) await sql.raw(statement).execute(db)
   return statements

@@ -6,7 +6,9 @@ import type { Session } from '../../types.ts'
 import { nextCode } from '../hpfm/code-rules.ts'
 import { checkDates } from './field-values.ts'
 import { checkDeletable, checkEditable } from './lifecycle.ts'
+import { runWriteHooks } from './write-hooks.ts'
 import { isLookupValue } from '../hpfm/lookups.ts'
+import { auditContext } from '../hmnt/audit-hook.ts'
 import { removeTranslations, saveTranslations } from '../hpfm/translations.ts'
 import { writableFields } from './model-schemas.ts'
 import { runWriteGuards } from './write-guards.ts'
@@ -79,6 +81,7 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
   // A document starts in its lifecycle's initial status whatever the body says (lifecycle.ts).
   if (model.lifecycle) values[model.lifecycle.field] = model.lifecycle.initial
   await runWriteGuards({ db, model, session, op: 'create', values, body })
+  runWriteHooks(`${model.service}/${model.entity}`, values, { mode: 'create', session })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
@@ -91,6 +94,7 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
       .executeTakeFirstOrThrow(),
   )
   await saveTranslations(db, model, session, row[model.primaryKey], body._tls)
+  await (await auditContext(db, model, session, 'CREATE'))?.record(row)
   return row
 }
 
@@ -125,9 +129,11 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
     values[field.name] = columnValue(field.type, body[field.name])
   }
   await runWriteGuards({ db, model, session, op: 'update', values, body })
+  runWriteHooks(`${model.service}/${model.entity}`, values, { mode: 'update', session })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
+  const audit = await auditContext(db, model, session, 'UPDATE', id)
   let query = modelDb(db)
     .updateTable(model.table)
     .set({
@@ -146,6 +152,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   )
   if (!updated) return staleOrMissing(db, model, session, id, version)
   await saveTranslations(db, model, session, id, body._tls)
+  await audit?.record(updated)
   return updated
 }
 
@@ -155,6 +162,7 @@ export async function deleteRow(db: Db, model: ModelSchema, session: Session, bo
   const version = body.objectVersionNumber
   if (model.lifecycle) checkDeletable(model, await getRow(db, model, session, Number(id)))
   await runWriteGuards({ db, model, session, op: 'delete', values: body, body })
+  const audit = await auditContext(db, model, session, 'DELETE', id)
   let query = modelDb(db).deleteFrom(model.table)
   for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
   const deleted = await query
@@ -163,6 +171,7 @@ export async function deleteRow(db: Db, model: ModelSchema, session: Session, bo
     .executeTakeFirst()
   if (!Number(deleted.numDeletedRows)) await staleOrMissing(db, model, session, id, version)
   await removeTranslations(db, model, session.tenantId, id)
+  await audit?.record(null)
 }
 
 /** One row by id within the caller's scope. */

@@ -5,7 +5,8 @@
  *
  * - the balance row is locked (`select … for update`) before it is read: two clerks taking the same stock at
  *   once are served one after the other, and the second sees what the first left;
- * - quantity never goes below zero (unless the move says `allowNegative`, which callers take from a rule),
+ * - quantity never goes below zero unless the warehouse's function parameter ALLOW_NEGATIVE_STOCK is on (or
+ *   the move says `allowNegative`),
  *   reserved and locked never go below zero, and reserved + locked never exceed the quantity on hand;
  * - every change writes one row of the transaction log (winv_stock_transaction) in the same transaction;
  * - any refusal throws 409 with the goods, location and the figures, and the caller's transaction rolls back.
@@ -14,6 +15,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { AppError, badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
+import { functionSwitch } from './function-params.ts'
 
 export interface StockKey {
   warehouseId: number
@@ -37,7 +39,10 @@ export interface StockMove extends StockKey {
   docNum?: string | null
   docLineId?: number | null
   reason?: string | null
-  /** Let the quantity on hand go below zero (only when a rule allows it). */
+  /**
+   * Let the quantity on hand go below zero. Absent: the warehouse's function parameter ALLOW_NEGATIVE_STOCK
+   * decides (function-params.ts); false: never, whatever the parameter says.
+   */
   allowNegative?: boolean
 }
 
@@ -93,7 +98,12 @@ export async function moveStock(db: Db, session: Session, move: StockMove): Prom
   }
   const where = `goods ${move.goodsId}${move.batchCode ? ` batch ${move.batchCode}` : ''} at location ${move.locationId}`
   const figures = `on hand ${balance.quantity}, reserved ${balance.reservedQuantity}, locked ${balance.lockedQuantity}`
-  if (after.quantity < 0 && !move.allowNegative) {
+  // Below zero only when the move says so, or (move silent) the warehouse's ALLOW_NEGATIVE_STOCK switch is on.
+  const allowNegative =
+    move.allowNegative ??
+    (after.quantity < 0 &&
+      (await functionSwitch(db, session.tenantId, 'ALLOW_NEGATIVE_STOCK', move.warehouseId)))
+  if (after.quantity < 0 && !allowNegative) {
     throw new StockShortage(
       `Not enough stock of ${where}: ${figures}; ${move.docType} ${move.docNum ?? ''} needs ${-change.quantity}.`,
     )

@@ -111,11 +111,22 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
       row[field.name] = value.value
     } else if (field.type === 'date') row[field.name] = '2026-05-01'
     else if (field.type === 'datetime') row[field.name] = '2026-05-01 08:00:00'
-    else if (['integer', 'decimal', 'flag'].includes(field.type)) row[field.name] = 1
+    // integers differ per row (unique keys often hold ids); flags and decimals stay 1
+    else if (field.type === 'integer') row[field.name] = field.max !== undefined ? Math.min(n, field.max) : n
+    else if (['decimal', 'flag'].includes(field.type)) row[field.name] = 1
     else if (field.type === 'boolean') row[field.name] = true
     else if (field.type === 'json') row[field.name] = {}
     else {
-      const candidates = [`SEC-${n}-${process.pid % 1000}`, '021 5555 0000', `sec text ${n}`]
+      const candidates = [
+        `SEC-${n}-${process.pid % 1000}`,
+        '021 5555 0000',
+        `sec text ${n}`,
+        `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        '08:00-09:00',
+        `https://example.com/sec-${n}`,
+        '1.0.0',
+        `https://sec-${n}.example.com/`,
+      ]
       const pattern = field.pattern ? new RegExp(field.pattern) : undefined
       const fitting = candidates.find((value) => !pattern || pattern.test(value))
       // An optional field no candidate fits (e.g. an attachment uuid) stays empty rather than invalid.

@@ -1,0 +1,521 @@
+/**
+ * The file administration screens (/hfile/*): upload rules as a list (file-upload), all files (file-aggregate:
+ * list, delete), the online editor of text documents (word-editor: load, save a new version), the edit log,
+ * the storage test and the watermarked preview. Tenant form only (they are tenant screens).
+ */
+import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { Db } from '../../db/schema.ts'
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
+import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import type { Session } from '../../types.ts'
+import { PagingQuery, contains, pageOf, sortOf, timestampOf } from '../hmnt/paged.ts'
+import { modelDb, type Row } from '../models/model-scope.ts'
+import { extensionOf, parseTypes } from './file-names.ts'
+import { fileById, fileByUrl, sendFile, type FileRow } from './file-rows.ts'
+import { fileUrlOf } from './receive-upload.ts'
+import type { HfleSettings } from './settings.ts'
+import { UPLOAD_CEILING_BYTES } from './settings.ts'
+import { s3StoreOf, storagePrefixFor, testStorage } from './storage-routing.ts'
+import { BUCKET_PATTERN } from './upload-rules.ts'
+import { WATERMARKABLE, watermarkedSvg } from './watermark.ts'
+
+export const FILE_ADMIN_PERMISSIONS = {
+  ruleCreate: 'hfile.fileUpload.button.create',
+  ruleEdit: 'hfile.fileUpload.button.edit',
+  ruleDelete: 'hfile.fileUpload.button.delete',
+  fileEdit: 'hfile.fileAggregate.button.edit',
+  fileDelete: 'hfile.fileAggregate.button.delete',
+  storageTest: 'hfile.storage.button.test',
+} as const
+
+export const EDITABLE_TYPES = ['txt', 'html', 'htm', 'md', 'csv', 'json', 'xml']
+const EDITABLE_MAX_BYTES = 2 * 1024 * 1024
+const PREVIEW_MAX_BYTES = 20 * 1024 * 1024
+const CEILING_MB = Math.floor(UPLOAD_CEILING_BYTES / 1024 / 1024)
+
+const Tenant = { tenantId: Type.Integer({ minimum: 0 }) }
+const RuleBody = Type.Object({
+  bucketName: Type.String({ pattern: BUCKET_PATTERN, maxLength: 63 }),
+  allowedTypes: Type.Optional(
+    Type.Union([Type.String({ maxLength: 400, pattern: '^[A-Za-z0-9, .]*$' }), Type.Null()]),
+  ),
+  maxSizeMb: Type.Integer({ minimum: 1, maximum: CEILING_MB }),
+})
+const BucketKey = Type.Object({ bucketName: Type.String({ maxLength: 63 }) })
+const FileKey = Type.Object({ fileId: Type.Integer({ minimum: 1 }) })
+
+async function userNameOf(db: Db, userId: number) {
+  const user = await db
+    .selectFrom('iamUser')
+    .select(['loginName', 'realName'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return user ? `${user.realName || user.loginName} (${user.loginName})` : String(userId)
+}
+
+export async function writeEditLog(
+  db: Db,
+  session: Session,
+  file: FileRow,
+  action: 'EDIT' | 'DELETE',
+  detail: string,
+) {
+  await db
+    .insertInto('hfleFileEditLog')
+    .values({
+      tenantId: session.tenantId,
+      fileId: file.id,
+      fileName: file.fileName,
+      bucketName: file.bucketName,
+      action,
+      userId: session.userId,
+      userName: await userNameOf(db, session.userId),
+      detail: detail.slice(0, 1000),
+    })
+    .execute()
+}
+
+async function readAll(stream: AsyncIterable<unknown>, limit: number, what: string) {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of stream) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string)
+    size += buffer.length
+    if (size > limit)
+      throw badRequest(`${what} is larger than ${limit / 1024 / 1024} MB: download it instead.`)
+    chunks.push(buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+const ruleRow = (row: {
+  bucketName: string
+  allowedTypes: string
+  maxSize: number
+  lastUpdateDate: string
+}) => ({
+  bucketName: row.bucketName,
+  allowedTypes: row.allowedTypes,
+  maxSizeMb: Math.ceil(row.maxSize / 1024 / 1024),
+  maxSize: row.maxSize,
+  lastUpdateDate: row.lastUpdateDate,
+  objectVersionNumber: 1,
+})
+
+export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
+  void settings
+  return async (app) => {
+    const base = '/api/hfle/v1/:tenantId'
+    const params = Type.Object(Tenant)
+
+    // ---- upload rules (/hfile/file-upload): the rows rulesOf() reads on every upload ----
+    const rules = (tenantId: number) => app.db.selectFrom('hfleUploadConfig').where('tenantId', '=', tenantId)
+    const oneRule = async (tenantId: number, bucketName: string) => {
+      const row = await rules(tenantId).selectAll().where('bucketName', '=', bucketName).executeTakeFirst()
+      if (!row) throw notFound(`Bucket ${bucketName} has no upload rule: reload the list.`)
+      return ruleRow(row)
+    }
+    app.get(
+      `${base}/upload-rules`,
+      {
+        schema: {
+          params,
+          querystring: Type.Object({
+            ...PagingQuery,
+            bucketName: Type.Optional(Type.String({ maxLength: 63 })),
+          }),
+        },
+      },
+      async (request) => {
+        const { tenantId } = sessionOf(request)
+        const query = request.query as { page: number; size: number; bucketName?: string }
+        let select = rules(tenantId)
+        if (query.bucketName) select = select.where('bucketName', 'ilike', contains(query.bucketName))
+        const total = await select
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+        const rows = await select
+          .selectAll()
+          .orderBy('bucketName')
+          .limit(query.size)
+          .offset(query.page * query.size)
+          .execute()
+        return pageOf(rows.map(ruleRow), Number(total.count), query.page, query.size)
+      },
+    )
+    app.get(
+      `${base}/upload-rules/:bucketName`,
+      { schema: { params: Type.Object({ ...Tenant, ...BucketKey.properties }) } },
+      (request) =>
+        oneRule(sessionOf(request).tenantId, (request.params as { bucketName: string }).bucketName),
+    )
+    const saveRule = (mode: 'create' | 'update') => async (request: FastifyRequest) => {
+      const session = sessionOf(request)
+      const body = request.body as typeof RuleBody.static
+      const values = {
+        tenantId: session.tenantId,
+        bucketName: body.bucketName,
+        allowedTypes: parseTypes(body.allowedTypes ?? '').join(','),
+        maxSize: body.maxSizeMb * 1024 * 1024,
+        lastUpdatedBy: session.userId,
+      }
+      const exists = await rules(session.tenantId)
+        .select('bucketName')
+        .where('bucketName', '=', body.bucketName)
+        .executeTakeFirst()
+      if (mode === 'create' && exists)
+        throw conflict(
+          'error.duplicate',
+          `Bucket ${body.bucketName} already has an upload rule: edit that one.`,
+        )
+      if (mode === 'update' && !exists)
+        throw notFound(`Bucket ${body.bucketName} has no upload rule: reload the list.`)
+      if (mode === 'create') await app.db.insertInto('hfleUploadConfig').values(values).execute()
+      else
+        await app.db
+          .updateTable('hfleUploadConfig')
+          .set({
+            allowedTypes: values.allowedTypes,
+            maxSize: values.maxSize,
+            lastUpdatedBy: session.userId,
+            lastUpdateDate: new Date().toISOString().slice(0, 19).replace('T', ' '),
+          })
+          .where('tenantId', '=', session.tenantId)
+          .where('bucketName', '=', body.bucketName)
+          .execute()
+      return oneRule(session.tenantId, body.bucketName)
+    }
+    app.post(
+      `${base}/upload-rules`,
+      {
+        schema: { params, body: RuleBody },
+        preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.ruleCreate),
+      },
+      saveRule('create'),
+    )
+    app.put(
+      `${base}/upload-rules`,
+      { schema: { params, body: RuleBody }, preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.ruleEdit) },
+      saveRule('update'),
+    )
+    app.delete(
+      `${base}/upload-rules`,
+      {
+        schema: {
+          params,
+          body: Type.Union([BucketKey, Type.Array(BucketKey, { minItems: 1, maxItems: 100 })]),
+        },
+        preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.ruleDelete),
+      },
+      async (request) => {
+        const { tenantId } = sessionOf(request)
+        const body = request.body as { bucketName: string } | Array<{ bucketName: string }>
+        const buckets = (Array.isArray(body) ? body : [body]).map((row) => row.bucketName)
+        await app.db
+          .deleteFrom('hfleUploadConfig')
+          .where('tenantId', '=', tenantId)
+          .where('bucketName', 'in', buckets)
+          .execute()
+        return { bucketNames: buckets }
+      },
+    )
+
+    // ---- all files (/hfile/file-aggregate) ----
+    const FileFilters = Type.Object({
+      ...PagingQuery,
+      fileName: Type.Optional(Type.String({ maxLength: 240 })),
+      bucketName: Type.Optional(Type.String({ maxLength: 63 })),
+      directory: Type.Optional(Type.String({ maxLength: 200 })),
+      contentType: Type.Optional(Type.String({ maxLength: 100 })),
+    })
+    app.get(`${base}/file-aggregates`, { schema: { params, querystring: FileFilters } }, async (request) => {
+      const { tenantId } = sessionOf(request)
+      const query = request.query as typeof FileFilters.static
+      const sort = sortOf(
+        query.sort,
+        ['creationDate', 'fileName', 'fileSize', 'bucketName'] as const,
+        'creationDate',
+      )
+      let select = app.db
+        .selectFrom('hfleFile as f')
+        .leftJoin('iamUser as u', 'u.id', 'f.createdBy')
+        .where('f.tenantId', '=', tenantId)
+      if (query.fileName) select = select.where('f.fileName', 'ilike', contains(query.fileName))
+      if (query.bucketName) select = select.where('f.bucketName', 'ilike', contains(query.bucketName))
+      if (query.directory) select = select.where('f.directory', 'ilike', contains(query.directory))
+      if (query.contentType) select = select.where('f.contentType', 'ilike', contains(query.contentType))
+      const total = await select
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow()
+      const rows = await select
+        .select([
+          'f.id as fileId',
+          'f.fileName',
+          'f.bucketName',
+          'f.directory',
+          'f.contentType',
+          'f.fileSize',
+          'f.fileUrl',
+          'f.attachmentUuid',
+          'f.creationDate',
+          'u.loginName as createdByName',
+        ])
+        .orderBy(`f.${sort.field}`, sort.direction)
+        .orderBy('f.id', 'desc')
+        .limit(query.size)
+        .offset(query.page * query.size)
+        .execute()
+      return pageOf(
+        rows.map((row) => ({ ...row, fileSize: Number(row.fileSize), objectVersionNumber: 1 })),
+        Number(total.count),
+        query.page,
+        query.size,
+      )
+    })
+    app.delete(
+      `${base}/file-aggregates`,
+      {
+        schema: { params, body: Type.Union([FileKey, Type.Array(FileKey, { minItems: 1, maxItems: 100 })]) },
+        preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.fileDelete),
+      },
+      async (request) => {
+        const session = sessionOf(request)
+        const body = request.body as { fileId: number } | Array<{ fileId: number }>
+        const ids = (Array.isArray(body) ? body : [body]).map((row) => row.fileId)
+        const removed: FileRow[] = []
+        await app.db.transaction().execute(async (trx) => {
+          for (const id of ids) {
+            const file = await fileById(trx, session.tenantId, id)
+            await trx.deleteFrom('hfleFile').where('id', '=', id).execute()
+            await writeEditLog(
+              trx,
+              session,
+              file,
+              'DELETE',
+              `deleted (${file.fileSize} bytes, ${file.bucketName}/${file.directory})`,
+            )
+            removed.push(file)
+          }
+        })
+        // The bytes go once the rows are gone (a failure here leaves unreferenced bytes, never a dangling row).
+        for (const file of removed)
+          await app.files
+            .remove(file.storageKey)
+            .catch((error: unknown) => request.log.warn({ err: error }, 'hfle: removing bytes failed'))
+        return { fileIds: ids }
+      },
+    )
+
+    // ---- the online editor (/hfile/file-aggregate/word-editor/{fileId}) ----
+    const editable = (file: FileRow) => {
+      if (!EDITABLE_TYPES.includes(extensionOf(file.fileName)))
+        throw badRequest(
+          `'${file.fileName}' cannot be edited online: only ${EDITABLE_TYPES.join(', ')} documents can; download it instead.`,
+          { fileId: 'not a text document' },
+        )
+      if (file.fileSize > EDITABLE_MAX_BYTES)
+        throw badRequest(`'${file.fileName}' is larger than 2 MB: download it instead.`)
+    }
+    app.get(
+      `${base}/file-documents/:fileId`,
+      { schema: { params: Type.Object({ ...Tenant, ...FileKey.properties }) } },
+      async (request) => {
+        const { fileId } = request.params as { fileId: number }
+        const file = await fileById(app.db, sessionOf(request).tenantId, fileId)
+        editable(file)
+        const body = await app.files.get(file.storageKey).catch(() => {
+          throw notFound(`The bytes of file '${file.fileName}' are missing from the store.`)
+        })
+        const content = (await readAll(body, EDITABLE_MAX_BYTES, file.fileName)).toString('utf8')
+        return {
+          fileId: file.id,
+          fileName: file.fileName,
+          bucketName: file.bucketName,
+          directory: file.directory,
+          content,
+          objectVersionNumber: 1,
+        }
+      },
+    )
+    const SaveBody = Type.Object({
+      fileId: Type.Integer({ minimum: 1 }),
+      content: Type.String({ maxLength: EDITABLE_MAX_BYTES }),
+    })
+    app.put(
+      `${base}/file-documents`,
+      { schema: { params, body: SaveBody }, preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.fileEdit) },
+      async (request) => {
+        const session = sessionOf(request)
+        const body = request.body as typeof SaveBody.static
+        const file = await fileById(app.db, session.tenantId, body.fileId)
+        editable(file)
+        const bytes = Buffer.from(body.content, 'utf8')
+        const uuid = randomUUID()
+        const key = `${await storagePrefixFor(app.db, session.tenantId)}${session.tenantId}/${file.bucketName}/${uuid}`
+        await app.files.put(key, Readable.from(bytes))
+        try {
+          const saved = await app.db.transaction().execute(async (trx) => {
+            const row = await trx
+              .insertInto('hfleFile')
+              .values({
+                tenantId: session.tenantId,
+                attachmentUuid: file.attachmentUuid,
+                bucketName: file.bucketName,
+                directory: file.directory,
+                fileName: file.fileName,
+                fileUrl: fileUrlOf(file.bucketName, file.directory, uuid, file.fileName),
+                storageKey: key,
+                fileSize: bytes.length,
+                contentType: file.contentType,
+                createdBy: session.userId,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+            await writeEditLog(
+              trx,
+              session,
+              file,
+              'EDIT',
+              `new version saved as file ${row.id} (${bytes.length} bytes); previous version: file ${file.id}`,
+            )
+            return row.id
+          })
+          return {
+            fileId: saved,
+            previousFileId: file.id,
+            fileName: file.fileName,
+            content: body.content,
+            objectVersionNumber: 1,
+          }
+        } catch (error) {
+          await app.files.remove(key).catch(() => undefined)
+          throw error
+        }
+      },
+    )
+
+    // ---- the edit log (/hfile/edit-log) ----
+    const LogFilters = Type.Object({
+      ...PagingQuery,
+      fileName: Type.Optional(Type.String({ maxLength: 240 })),
+      bucketName: Type.Optional(Type.String({ maxLength: 63 })),
+      action: Type.Optional(Type.Union([Type.Literal('EDIT'), Type.Literal('DELETE')])),
+      occurredAtFrom: Type.Optional(Type.String({ maxLength: 19 })),
+      occurredAtTo: Type.Optional(Type.String({ maxLength: 19 })),
+    })
+    app.get(`${base}/file-edit-logs`, { schema: { params, querystring: LogFilters } }, async (request) => {
+      const { tenantId } = sessionOf(request)
+      const query = request.query as typeof LogFilters.static
+      let select = app.db.selectFrom('hfleFileEditLog').where('tenantId', '=', tenantId)
+      if (query.fileName) select = select.where('fileName', 'ilike', contains(query.fileName))
+      if (query.bucketName) select = select.where('bucketName', 'ilike', contains(query.bucketName))
+      if (query.action) select = select.where('action', '=', query.action)
+      const from = timestampOf('occurredAtFrom', query.occurredAtFrom)
+      const to = timestampOf('occurredAtTo', query.occurredAtTo, true)
+      if (from) select = select.where('occurredAt', '>=', from)
+      if (to) select = select.where('occurredAt', '<=', to)
+      const total = await select
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow()
+      const rows = await select
+        .selectAll()
+        .orderBy('occurredAt', 'desc')
+        .orderBy('logId', 'desc')
+        .limit(query.size)
+        .offset(query.page * query.size)
+        .execute()
+      return pageOf(rows, Number(total.count), query.page, query.size)
+    })
+
+    // ---- storage test (/hfile/storage) ----
+    app.post(
+      `${base}/storage-tests/:storageConfigId`,
+      {
+        schema: { params: Type.Object({ ...Tenant, storageConfigId: Type.Integer({ minimum: 1 }) }) },
+        preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.storageTest),
+      },
+      async (request) => {
+        const { tenantId } = sessionOf(request)
+        const { storageConfigId } = request.params as { storageConfigId: number }
+        const config = (await modelDb(app.db)
+          .selectFrom('hfle_storage_config')
+          .selectAll()
+          .where('tenantId', '=', tenantId)
+          .where('storageConfigId', '=', storageConfigId)
+          .executeTakeFirst()) as Row | undefined
+        if (!config)
+          throw notFound(`Storage config ${storageConfigId} does not exist in this tenant: reload the list.`)
+        const label = `Storage ${String(config.storageCode)} (${String(config.storageType)})`
+        const store = config.storageType === 'S3' ? s3StoreOf(config) : app.files
+        try {
+          return { success: true, message: await testStorage(store, label) }
+        } catch (error) {
+          const err = error as Error & { cause?: { code?: string; message?: string } }
+          const cause = err.cause?.code ? ` (${err.cause.code} ${err.cause.message ?? ''})` : ''
+          throw new AppError(400, 'error.storage.test_failed', `${label} test failed: ${err.message}${cause}`)
+        }
+      },
+    )
+
+    // ---- watermarked preview ----
+    const PreviewQuery = Type.Object({
+      url: Type.String({ minLength: 1, maxLength: 1200 }),
+      bucketName: Type.Optional(Type.String({ maxLength: 63 })),
+    })
+    app.get(
+      `${base}/files/preview`,
+      { schema: { params, querystring: PreviewQuery } },
+      async (request, reply) => {
+        const session = sessionOf(request)
+        const { url, bucketName } = request.query as typeof PreviewQuery.static
+        const file = await fileByUrl(app.db, session.tenantId, url, bucketName)
+        const mark = (await modelDb(app.db)
+          .selectFrom('hfle_watermark_config')
+          .selectAll()
+          .where('tenantId', '=', session.tenantId)
+          .where('enabledFlag', '=', 1)
+          .orderBy('defaultFlag', 'desc')
+          .orderBy('lastUpdateDate', 'desc')
+          .executeTakeFirst()
+          .catch(() => undefined)) as Row | undefined
+        const ext = extensionOf(file.fileName)
+        if (!mark || !WATERMARKABLE.has(ext)) {
+          reply.header(
+            'X-Watermark',
+            !mark
+              ? 'none: no enabled watermark config'
+              : `none: ${ext || 'this type'} previews are served without a watermark`,
+          )
+          return sendFile(reply, app.files, file)
+        }
+        const body = await app.files.get(file.storageKey).catch(() => {
+          throw notFound(`The bytes of file '${file.fileName}' are missing from the store.`)
+        })
+        const bytes = await readAll(body, PREVIEW_MAX_BYTES, file.fileName)
+        const text = String(mark.watermarkText)
+          .replace(/\{user\}/g, await userNameOf(app.db, session.userId))
+          .replace(/\{date\}/g, new Date(app.config.now()).toISOString().slice(0, 10))
+        const svg = watermarkedSvg(bytes, file.fileName, file.contentType, {
+          text,
+          fontSize: Number(mark.fontSize) || 16,
+          color: String(mark.color || '#888888'),
+          opacity: Number(mark.opacity) || 0.3,
+          rotate: Number(mark.rotate) || 0,
+        })
+        return reply
+          .header('Content-Type', 'image/svg+xml; charset=utf-8')
+          .header('X-Watermark', 'applied')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header(
+            'Content-Security-Policy',
+            "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+          )
+          .header('Cache-Control', 'private, no-store')
+          .send(svg)
+      },
+    )
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Warehouse configuration behaviour beyond CRUD (schemas/pages/winv: function parameters, warning rules,
+ * replenishment rules, supplier appointments): the endpoints of their actions and the appointment effects.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import { registerAppointmentEffects } from './appointments.ts'
+import { replenish } from './replenish.ts'
+import { evaluateWarnings } from './warnings.ts'
+
+let effectsRegistered = false
+
+export const winvConfigModule: FastifyPluginAsync = async (app) => {
+  if (!effectsRegistered) {
+    registerAppointmentEffects()
+    effectsRegistered = true
+  }
+  const tenantParams = {
+    type: 'object',
+    properties: { tenantId: { type: 'integer' } },
+    required: ['tenantId'],
+  } as const
+  app.post(
+    '/api/wms/v1/:tenantId/warning-rules/evaluate',
+    { preHandler: requirePermission('winv.warningRule.button.evaluate'), schema: { params: tenantParams } },
+    (request) =>
+      app.db
+        .transaction()
+        .execute((trx) => evaluateWarnings(trx, app.noticeBus, sessionOf(request), app.config.now())),
+  )
+  app.post(
+    '/api/wms/v1/:tenantId/replenishment-rules/:id/replenish',
+    {
+      preHandler: requirePermission('winv.ruleReplenishment.button.replenish'),
+      schema: {
+        params: {
+          type: 'object',
+          properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } },
+          required: ['tenantId', 'id'],
+        },
+      },
+    },
+    (request) =>
+      app.db
+        .transaction()
+        .execute((trx) => replenish(trx, sessionOf(request), (request.params as { id: number }).id)),
+  )
+}
