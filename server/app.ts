@@ -24,6 +24,7 @@ import { etsModule } from './modules/ets/index.ts'
 import { winvConfigModule } from './modules/winv-config/index.ts'
 import { wmdmModule } from './modules/wmdm/index.ts'
 import { modelsModule } from './modules/models/index.ts'
+import { winvModule } from './modules/winv/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
 import { outboundModule } from './modules/outbound/index.ts'
 import { apiDocs } from './plugins/api-docs.ts'
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(himpModule(options.models))
   await app.register(hrptModule(options.models))
   await app.register(modelsModule(options.models))
+  await app.register(winvModule)
   await app.register(winvConfigModule)
   await app.register(etsModule)
   await app.register(hitfModule)

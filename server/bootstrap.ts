@@ -2,6 +2,7 @@ import { relative, resolve } from 'node:path'
 import type { ModelSchema } from '../renderer/schema/model.ts'
 import type { Db } from './db/schema.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { ensureStockLabels } from './modules/winv/stock-labels.ts'
 import { loadPages, type ServedPage } from './modules/lowcode/load-pages.ts'
 import { loadModels } from './modules/models/load-models.ts'
 import { syncModelTables } from './modules/models/model-table.ts'
@@ -77,6 +78,7 @@ export interface PrepareResult {
 export async function prepareDatabase(db: Db, models: ModelSchema[]): Promise<PrepareResult> {
   const migrations = await migrateToLatest(db)
   const tableChanges = await syncModelTables(db, models)
+  await ensureStockLabels(db)
   // Triggers on model tables (secret vault, mapping history) must exist before the seed writes rows.
   if (models.some((model) => model.table === 'hitf_interface')) await ensureHitfDbObjects(db)
   const seeded = !(await isSeeded(db))

@@ -9,6 +9,7 @@ import { seedLovViews } from './lov-views.ts'
 import { createSeedRow, seedModelRows } from './model-rows.ts'
 import { seedEtsShipments } from './ets-shipments.ts'
 import { seedOpeningStock } from './opening-stock.ts'
+import { seedWinvDocuments } from './winv-documents.ts'
 import { seedDemoDocument, seedDemoMessages } from './messages-demo.ts'
 import { seedOutboundFlow } from '../modules/outbound/seed-flow.ts'
 
@@ -123,6 +124,7 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     await seedDemoRows(trx, models)
     await seedModelRows(trx, models)
     if (findModel(models, 'stock') && findModel(models, 'goods')) await seedOpeningStock(trx)
+    await seedWinvDocuments(trx, models)
     if (findModel(models, 'shipment') && findModel(models, 'trackEvent')) await seedEtsShipments(trx)
     await seedDemoMessages(trx)
     await seedDemoDocument(trx)

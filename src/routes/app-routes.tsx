@@ -20,6 +20,8 @@ const PublicStatusPage = lazy(() => import('./StatusPages').then((m) => ({ defau
 // The shell's own pages, rarely the first one seen: loaded on demand to keep the first paint small.
 const PersonalCentre = lazy(() => import('../shell/personal/PersonalCentre'))
 const LinkPage = lazy(() => import('../shell/LinkPage'))
+// The public stock query (no sign-in), for shops and customers.
+const PublicStockQuery = lazy(() => import('./PublicStockQuery'))
 const onDemand = (element: ReactNode) => <Suspense fallback={<Skeleton active />}>{element}</Suspense>
 
 const EXCEPTION_CODES: ExceptionCode[] = ['403', '404', '500', '501']
@@ -33,6 +35,7 @@ function statusRoutes(): RouteObject[] {
     { path: '/public/unauthorized', element: onDemand(<PublicStatusPage status="unauthorized" />) },
     { path: '/public/kickoff', element: onDemand(<PublicStatusPage status="kickoff" />) },
     { path: '/public/self-error', element: onDemand(<PublicStatusPage status="selfError" />) },
+    { path: '/public/winv/stockQuery', element: onDemand(<PublicStockQuery />) },
   ]
 }
 

@@ -12,6 +12,7 @@ import { auditContext } from '../hmnt/audit-hook.ts'
 import { removeTranslations, saveTranslations } from '../hpfm/translations.ts'
 import { writableFields } from './model-schemas.ts'
 import { checkScopedValues, grantCreatedRow, modelDb, scopeConditions, type Row } from './model-scope.ts'
+import { runWriteGuards } from './write-guards.ts'
 import { uniqueKeyOfIndex } from './model-table.ts'
 
 const now = sql<string>`localtimestamp(0)`
@@ -79,6 +80,7 @@ export async function createRow(db: Db, model: ModelSchema, session: Session, bo
   }
   // A document starts in its lifecycle's initial status whatever the body says (lifecycle.ts).
   if (model.lifecycle) values[model.lifecycle.field] = model.lifecycle.initial
+  await runWriteGuards({ db, model, session, op: 'create', values, body })
   runWriteHooks(`${model.service}/${model.entity}`, values, { mode: 'create', session })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
@@ -128,6 +130,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
     if (field.name === model.lifecycle?.field) continue
     values[field.name] = columnValue(field.type, body[field.name])
   }
+  await runWriteGuards({ db, model, session, op: 'update', values, body })
   runWriteHooks(`${model.service}/${model.entity}`, values, { mode: 'update', session })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
@@ -162,6 +165,7 @@ export async function deleteRow(db: Db, model: ModelSchema, session: Session, bo
   const id = body[model.primaryKey]
   const version = body.objectVersionNumber
   if (model.lifecycle) checkDeletable(model, await getRow(db, model, session, Number(id)))
+  await runWriteGuards({ db, model, session, op: 'delete', values: body, body })
   const audit = await auditContext(db, model, session, 'DELETE', id)
   let query = modelDb(db).deleteFrom(model.table)
   for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)

@@ -1,0 +1,475 @@
+/**
+ * Inbound orders (wms/inboundOrder, lines wms/inboundOrderLine): the only way stock comes into the warehouse.
+ * NEW → execute → EXECUTING → receive → PARTIAL | RECEIVED → putaway → COMPLETED; returnGoods from PARTIAL,
+ * RECEIVED or COMPLETED; cancel from NEW. Every quantity goes through the stock ledger (moveStock) and leaves a
+ * receipt record, in the transition's transaction: a refused line rolls the whole step back.
+ */
+import { sql } from 'kysely'
+import type { Db } from '../../db/schema.ts'
+import { badRequest, conflict } from '../../errors.ts'
+import type { Session } from '../../types.ts'
+import { onTransition } from '../models/lifecycle.ts'
+import type { Row } from '../models/model-scope.ts'
+import { onRowWrite } from '../models/write-guards.ts'
+import { moveStock } from '../stock/ledger.ts'
+import { goodsOf, locationOf, nameOf, type GoodsInfo } from './lookup.ts'
+
+const round4 = (value: number) => Math.round(value * 10000) / 10000
+
+interface OrderRow {
+  inboundOrderId: number
+  orderNum: string
+  orderStatus: string
+  warehouseId: number
+  ownerId: number
+  receivingLocationId: number
+}
+
+interface LineRow {
+  inboundLineId: number
+  inboundOrderId: number
+  lineNum: number | null
+  goodsId: number
+  goodsCode: string | null
+  goodsName: string | null
+  batchCode: string | null
+  quantity: number
+  receivedQuantity: number
+  putawayQuantity: number
+  returnedQuantity: number
+  putawayLocationId: number | null
+}
+
+async function orderOf(db: Db, tenantId: number, id: unknown): Promise<OrderRow> {
+  const found = await sql<OrderRow>`select inbound_order_id, order_num, order_status, warehouse_id, owner_id,
+      receiving_location_id from winv_inbound_order
+    where tenant_id = ${tenantId} and inbound_order_id = ${Number(id)}`.execute(db)
+  const order = found.rows[0]
+  if (!order)
+    throw badRequest(`inboundOrderId: inbound order ${String(id)} does not exist: reload the order.`, {
+      inboundOrderId: 'unknown order',
+    })
+  return order
+}
+
+const linesOf = async (db: Db, orderId: number) =>
+  (
+    await sql<LineRow>`select * from winv_inbound_order_line where inbound_order_id = ${orderId}
+      order by line_num nulls last, inbound_line_id for update`.execute(db)
+  ).rows.map((line) => ({
+    ...line,
+    quantity: Number(line.quantity),
+    receivedQuantity: Number(line.receivedQuantity),
+    putawayQuantity: Number(line.putawayQuantity),
+    returnedQuantity: Number(line.returnedQuantity),
+  }))
+
+async function writeRecord(
+  db: Db,
+  session: Session,
+  order: OrderRow,
+  line: LineRow,
+  goods: Pick<GoodsInfo, 'goodsCode' | 'goodsName'>,
+  record: { type: string; locationId: number; batchCode: string; quantity: number; serialNumber?: string },
+): Promise<void> {
+  await sql`insert into winv_inbound_receipt_record (tenant_id, inbound_order_id, order_num, inbound_line_id,
+      record_type, warehouse_id, owner_id, goods_id, goods_code, goods_name, location_id, location_code,
+      batch_code, serial_number, quantity, record_date, created_by, last_updated_by)
+    values (${session.tenantId}, ${order.inboundOrderId}, ${order.orderNum}, ${line.inboundLineId}, ${record.type},
+      ${order.warehouseId}, ${order.ownerId}, ${line.goodsId}, ${goods.goodsCode}, ${goods.goodsName},
+      ${record.locationId}, (select location_code from wmdm_location where location_id = ${record.locationId}),
+      ${record.batchCode}, ${record.serialNumber ?? null}, ${record.quantity}, localtimestamp(0),
+      ${session.userId}, ${session.userId})`.execute(db)
+}
+
+const positive = (value: unknown, field: string): number => {
+  const number = Number(value)
+  if (!Number.isFinite(number) || number <= 0)
+    throw badRequest(`${field}: give a quantity above 0, not ${String(value)}.`, {
+      [field]: 'must be above 0',
+    })
+  return round4(number)
+}
+
+interface RequestLine {
+  inboundLineId: number
+  quantity?: number
+  batchCode?: string
+  serialNumbers?: string[]
+}
+
+function requestLines(body: Row): RequestLine[] | undefined {
+  const lines = body.lines
+  if (lines === undefined || lines === null) return undefined
+  if (!Array.isArray(lines) || !lines.length)
+    throw badRequest(
+      'lines: give a list of {inboundLineId, quantity}, or leave it out to take every open line.',
+      {
+        lines: 'must be a non-empty list',
+      },
+    )
+  return lines.map((line: Row, i: number) => {
+    if (!line || typeof line !== 'object' || !Number.isInteger(Number(line.inboundLineId)))
+      throw badRequest(`lines[${i}].inboundLineId: name the line to take.`, {
+        [`lines[${i}]`]: 'inboundLineId missing',
+      })
+    if (line.serialNumbers !== undefined && !Array.isArray(line.serialNumbers))
+      throw badRequest(`lines[${i}].serialNumbers: give a list of serial numbers.`, {
+        [`lines[${i}].serialNumbers`]: 'must be a list',
+      })
+    return {
+      inboundLineId: Number(line.inboundLineId),
+      quantity:
+        line.quantity === undefined || line.quantity === null
+          ? undefined
+          : positive(line.quantity, `lines[${i}].quantity`),
+      batchCode: typeof line.batchCode === 'string' ? line.batchCode.trim() : undefined,
+      serialNumbers: (line.serialNumbers as unknown[] | undefined)?.map((s) => String(s).trim()),
+    }
+  })
+}
+
+function lineById(lines: LineRow[], id: number, orderNum: string): LineRow {
+  const line = lines.find((l) => l.inboundLineId === id)
+  if (!line)
+    throw badRequest(`inboundLineId ${id} is not a line of inbound order ${orderNum}: reload the order.`)
+  return line
+}
+
+async function receive(db: Db, session: Session, row: Row, body: Row) {
+  const order = row as unknown as OrderRow
+  const lines = await linesOf(db, order.inboundOrderId)
+  const wanted =
+    requestLines(body) ??
+    lines
+      .filter((l) => l.quantity > l.receivedQuantity)
+      .map((l) => ({
+        inboundLineId: l.inboundLineId,
+        quantity: undefined,
+        batchCode: undefined,
+        serialNumbers: undefined,
+      }))
+  if (!wanted.length)
+    throw conflict(
+      'error.lifecycle_state',
+      `Inbound order ${order.orderNum}: every line is received already.`,
+    )
+  for (const want of wanted) {
+    const line = lineById(lines, want.inboundLineId, order.orderNum)
+    const open = round4(line.quantity - line.receivedQuantity)
+    const quantity = want.quantity ?? want.serialNumbers?.length ?? open
+    const where = `Inbound order ${order.orderNum} line ${line.lineNum ?? line.inboundLineId} (${line.goodsCode ?? line.goodsId})`
+    if (quantity <= 0 || quantity > open)
+      throw conflict(
+        'error.over_receipt',
+        `${where}: ${quantity} is more than the ${open} still open (expected ${line.quantity}, received ${line.receivedQuantity}).`,
+      )
+    const goods = await goodsOf(db, session.tenantId, line.goodsId)
+    const batchCode = (want.batchCode || line.batchCode || '').trim()
+    if (goods.batchManagedFlag && !batchCode)
+      throw badRequest(
+        `${where}: ${goods.goodsCode} is batch tracked: give the batch (batchCode) of the goods received.`,
+        { batchCode: 'required for batch-tracked goods' },
+      )
+    const serials = want.serialNumbers ?? []
+    if (goods.serialManagedFlag) {
+      if (serials.length !== quantity || serials.some((s) => !s))
+        throw badRequest(
+          `${where}: ${goods.goodsCode} is serial tracked: give one serial number per unit (${quantity} units, ${serials.length} numbers).`,
+          { serialNumbers: 'one per unit' },
+        )
+      if (new Set(serials).size !== serials.length)
+        throw badRequest(`${where}: a serial number is given twice.`, { serialNumbers: 'duplicates' })
+      const taken = await sql<{ serialNumber: string }>`select serial_number from winv_serial_number
+        where tenant_id = ${session.tenantId} and goods_id = ${goods.goodsId}
+          and serial_number in (${sql.join(serials)})`.execute(db)
+      if (taken.rows.length)
+        throw conflict(
+          'error.duplicate',
+          `${where}: serial number ${taken.rows.map((r) => r.serialNumber).join(', ')} of ${goods.goodsCode} is already received.`,
+        )
+    }
+    await moveStock(db, session, {
+      warehouseId: order.warehouseId,
+      locationId: order.receivingLocationId,
+      ownerId: order.ownerId,
+      goodsId: line.goodsId,
+      batchCode,
+      quantity,
+      docType: 'INBOUND',
+      docId: order.inboundOrderId,
+      docNum: order.orderNum,
+      docLineId: line.inboundLineId,
+      reason: 'Received',
+    })
+    if (goods.serialManagedFlag) {
+      for (const serial of serials) {
+        await writeRecord(db, session, order, line, goods, {
+          type: 'RECEIVE',
+          locationId: order.receivingLocationId,
+          batchCode,
+          quantity: 1,
+          serialNumber: serial,
+        })
+        await sql`insert into winv_serial_number (tenant_id, serial_number, goods_id, goods_code, warehouse_id, owner_id,
+            location_id, batch_code, serial_status, inbound_order_id, order_num, created_by, last_updated_by)
+          values (${session.tenantId}, ${serial}, ${goods.goodsId}, ${goods.goodsCode}, ${order.warehouseId}, ${order.ownerId},
+            ${order.receivingLocationId}, ${batchCode}, 'IN_STOCK', ${order.inboundOrderId}, ${order.orderNum},
+            ${session.userId}, ${session.userId})`.execute(db)
+      }
+    } else {
+      await writeRecord(db, session, order, line, goods, {
+        type: 'RECEIVE',
+        locationId: order.receivingLocationId,
+        batchCode,
+        quantity,
+      })
+    }
+    line.receivedQuantity = round4(line.receivedQuantity + quantity)
+    await sql`update winv_inbound_order_line set received_quantity = ${line.receivedQuantity}, batch_code = ${batchCode || null},
+        object_version_number = object_version_number + 1, last_updated_by = ${session.userId}, last_update_date = localtimestamp(0)
+      where inbound_line_id = ${line.inboundLineId}`.execute(db)
+    line.batchCode = batchCode || null
+  }
+  await updateTotals(db, order.inboundOrderId, lines)
+  return { to: lines.every((l) => l.receivedQuantity >= l.quantity) ? 'RECEIVED' : 'PARTIAL' }
+}
+
+async function updateTotals(db: Db, orderId: number, lines: LineRow[]) {
+  const received = round4(lines.reduce((sum, l) => sum + l.receivedQuantity - l.returnedQuantity, 0))
+  const total = round4(lines.reduce((sum, l) => sum + l.quantity, 0))
+  await sql`update winv_inbound_order set received_quantity = ${received}, total_quantity = ${total}
+    where inbound_order_id = ${orderId}`.execute(db)
+}
+
+async function putaway(db: Db, session: Session, row: Row, body: Row) {
+  const order = row as unknown as OrderRow
+  const lines = await linesOf(db, order.inboundOrderId)
+  const override =
+    body.locationId === undefined || body.locationId === null || body.locationId === ''
+      ? undefined
+      : body.locationId
+  if (override !== undefined) await locationOf(db, session.tenantId, override, order.warehouseId)
+  let moved = 0
+  for (const line of lines) {
+    const open = round4(line.receivedQuantity - line.putawayQuantity - line.returnedQuantity)
+    if (open <= 0) continue
+    const target = Number(override ?? line.putawayLocationId)
+    const where = `Inbound order ${order.orderNum} line ${line.lineNum ?? line.inboundLineId} (${line.goodsCode ?? line.goodsId})`
+    if (!target)
+      throw badRequest(
+        `${where} has no putaway location: give locationId, or set the line's putaway location.`,
+        { locationId: 'required' },
+      )
+    const location = await locationOf(db, session.tenantId, target, order.warehouseId)
+    const key = {
+      warehouseId: order.warehouseId,
+      ownerId: order.ownerId,
+      goodsId: line.goodsId,
+      batchCode: line.batchCode ?? '',
+    }
+    const doc = {
+      docType: 'PUTAWAY',
+      docId: order.inboundOrderId,
+      docNum: order.orderNum,
+      docLineId: line.inboundLineId,
+      reason: 'Putaway',
+    }
+    if (location.locationId !== order.receivingLocationId) {
+      await moveStock(db, session, { ...key, ...doc, locationId: order.receivingLocationId, quantity: -open })
+      await moveStock(db, session, { ...key, ...doc, locationId: location.locationId, quantity: open })
+      await sql`update winv_serial_number set location_id = ${location.locationId}
+        where tenant_id = ${session.tenantId} and inbound_order_id = ${order.inboundOrderId} and goods_id = ${line.goodsId}
+          and serial_status = 'IN_STOCK' and location_id = ${order.receivingLocationId}`.execute(db)
+    }
+    const goods = { goodsCode: line.goodsCode ?? '', goodsName: line.goodsName ?? '' }
+    await writeRecord(db, session, order, line, goods, {
+      type: 'PUTAWAY',
+      locationId: location.locationId,
+      batchCode: line.batchCode ?? '',
+      quantity: open,
+    })
+    await sql`update winv_inbound_order_line set putaway_quantity = putaway_quantity + ${open},
+        putaway_location_id = ${location.locationId}, putaway_location_code = ${location.locationCode},
+        object_version_number = object_version_number + 1, last_updated_by = ${session.userId}, last_update_date = localtimestamp(0)
+      where inbound_line_id = ${line.inboundLineId}`.execute(db)
+    moved++
+  }
+  if (!moved)
+    throw conflict(
+      'error.lifecycle_state',
+      `Inbound order ${order.orderNum}: nothing is waiting for putaway.`,
+    )
+}
+
+async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
+  const order = row as unknown as OrderRow
+  const lines = await linesOf(db, order.inboundOrderId)
+  const wanted = requestLines(body)
+  if (!wanted)
+    throw badRequest('lines: name the lines and quantities to return ({inboundLineId, quantity}).', {
+      lines: 'required',
+    })
+  for (const want of wanted) {
+    const line = lineById(lines, want.inboundLineId, order.orderNum)
+    const where = `Inbound order ${order.orderNum} line ${line.lineNum ?? line.inboundLineId} (${line.goodsCode ?? line.goodsId})`
+    const goods = await goodsOf(db, session.tenantId, line.goodsId)
+    const serials = want.serialNumbers ?? []
+    const quantity = want.quantity ?? serials.length
+    if (!quantity) throw badRequest(`${where}: give the quantity to return.`, { quantity: 'required' })
+    const inStock = round4(line.receivedQuantity - line.returnedQuantity)
+    if (quantity > inStock)
+      throw conflict(
+        'error.over_return',
+        `${where}: cannot return ${quantity}, only ${inStock} received and not yet returned.`,
+      )
+    // Not yet put away: from the receiving location; put away: from its putaway location.
+    const waiting = round4(line.receivedQuantity - line.putawayQuantity - line.returnedQuantity)
+    const fromReceiving = Math.min(quantity, Math.max(waiting, 0))
+    const fromStorage = round4(quantity - fromReceiving)
+    const key = {
+      warehouseId: order.warehouseId,
+      ownerId: order.ownerId,
+      goodsId: line.goodsId,
+      batchCode: line.batchCode ?? '',
+    }
+    const doc = {
+      docType: 'INBOUND_RETURN',
+      docId: order.inboundOrderId,
+      docNum: order.orderNum,
+      docLineId: line.inboundLineId,
+      reason: String(body.reason ?? 'Returned to supplier'),
+    }
+    if (goods.serialManagedFlag) {
+      if (serials.length !== quantity)
+        throw badRequest(
+          `${where}: ${goods.goodsCode} is serial tracked: name the serial numbers returned (${quantity} units, ${serials.length} numbers).`,
+          { serialNumbers: 'one per unit' },
+        )
+      const updated = await sql`update winv_serial_number set serial_status = 'RETURNED'
+        where tenant_id = ${session.tenantId} and inbound_order_id = ${order.inboundOrderId} and goods_id = ${line.goodsId}
+          and serial_status = 'IN_STOCK' and serial_number in (${sql.join(serials)})`.execute(db)
+      if (Number(updated.numAffectedRows) !== serials.length)
+        throw conflict(
+          'error.over_return',
+          `${where}: a serial number given is not in stock from this order.`,
+        )
+    }
+    if (fromReceiving > 0)
+      await moveStock(db, session, {
+        ...key,
+        ...doc,
+        locationId: order.receivingLocationId,
+        quantity: -fromReceiving,
+      })
+    if (fromStorage > 0)
+      await moveStock(db, session, {
+        ...key,
+        ...doc,
+        locationId: line.putawayLocationId!,
+        quantity: -fromStorage,
+      })
+    await writeRecord(db, session, order, line, goods, {
+      type: 'RETURN',
+      locationId: fromStorage > 0 ? line.putawayLocationId! : order.receivingLocationId,
+      batchCode: line.batchCode ?? '',
+      quantity: -quantity,
+      serialNumber: serials.length ? serials.join(',').slice(0, 80) : undefined,
+    })
+    line.returnedQuantity = round4(line.returnedQuantity + quantity)
+    await sql`update winv_inbound_order_line set returned_quantity = ${line.returnedQuantity},
+        object_version_number = object_version_number + 1, last_updated_by = ${session.userId}, last_update_date = localtimestamp(0)
+      where inbound_line_id = ${line.inboundLineId}`.execute(db)
+  }
+  await updateTotals(db, order.inboundOrderId, lines)
+  const allBack = lines.every((l) => l.returnedQuantity >= l.receivedQuantity)
+  return { to: allBack ? 'RETURNED' : String(row.orderStatus) }
+}
+
+export function registerInbound(): void {
+  onRowWrite('wms/inboundOrder', async ({ db, session, op, values, body }) => {
+    if (op === 'delete') return
+    let warehouseId = Number(values.warehouseId)
+    if (op === 'update') {
+      const current = await sql<{ warehouseId: number }>`select warehouse_id from winv_inbound_order
+        where tenant_id = ${session.tenantId} and inbound_order_id = ${Number(body.inboundOrderId)}`.execute(
+        db,
+      )
+      if (!current.rows[0]) return // not this tenant's: the generic update answers 404
+      warehouseId = current.rows[0].warehouseId
+    }
+    if (op === 'create') {
+      values.warehouseName = await nameOf(db, 'warehouse', session.tenantId, values.warehouseId)
+      values.ownerName = await nameOf(db, 'owner', session.tenantId, values.ownerId)
+      Object.assign(values, { totalQuantity: 0, receivedQuantity: 0 })
+    }
+    if (values.receivingLocationId !== undefined && values.receivingLocationId !== null) {
+      const location = await locationOf(
+        db,
+        session.tenantId,
+        values.receivingLocationId,
+        warehouseId,
+        'receivingLocationId',
+      )
+      values.receivingLocationCode = location.locationCode
+    }
+  })
+  onRowWrite('wms/inboundOrderLine', async ({ db, session, op, values, body }) => {
+    const lineId = body.inboundLineId
+    const orderId =
+      op === 'create'
+        ? values.inboundOrderId
+        : (
+            await sql<{ inboundOrderId: number }>`select inbound_order_id from winv_inbound_order_line
+              where tenant_id = ${session.tenantId} and inbound_line_id = ${Number(lineId)}`.execute(db)
+          ).rows[0]?.inboundOrderId
+    if (orderId === undefined) return // the generic write answers 404
+    const order = await orderOf(db, session.tenantId, orderId)
+    if (order.orderStatus !== 'NEW')
+      throw conflict(
+        'error.lifecycle_state',
+        `Inbound order ${order.orderNum} is ${order.orderStatus}: its lines can be changed only while it is NEW.`,
+      )
+    if (op === 'delete') return
+    if (op === 'create') {
+      Object.assign(values, { warehouseId: order.warehouseId, ownerId: order.ownerId })
+      Object.assign(values, { receivedQuantity: 0, putawayQuantity: 0, returnedQuantity: 0 })
+    }
+    if (values.goodsId !== undefined) {
+      const goods = await goodsOf(db, session.tenantId, values.goodsId)
+      if (goods.ownerId !== order.ownerId)
+        throw badRequest(
+          `goodsId: ${goods.goodsCode} belongs to another owner than inbound order ${order.orderNum}: pick goods of the order's owner.`,
+          { goodsId: "not the order's owner" },
+        )
+      values.goodsCode = goods.goodsCode
+      values.goodsName = goods.goodsName
+    }
+    if (values.putawayLocationId !== undefined && values.putawayLocationId !== null) {
+      const location = await locationOf(
+        db,
+        session.tenantId,
+        values.putawayLocationId,
+        order.warehouseId,
+        'putawayLocationId',
+      )
+      values.putawayLocationCode = location.locationCode
+    }
+  })
+  onTransition('wms/inboundOrder', 'execute', async ({ db, row }) => {
+    const lines = await linesOf(db, Number(row.inboundOrderId))
+    if (!lines.length)
+      throw badRequest(
+        `Inbound order ${String(row.orderNum)} has no lines: add the goods expected before executing it.`,
+        { lines: 'required' },
+      )
+    await updateTotals(db, Number(row.inboundOrderId), lines)
+  })
+  onTransition('wms/inboundOrder', 'receive', ({ db, session, row, body }) => receive(db, session, row, body))
+  onTransition('wms/inboundOrder', 'putaway', async ({ db, session, row, body }) =>
+    putaway(db, session, row, body),
+  )
+  onTransition('wms/inboundOrder', 'returnGoods', ({ db, session, row, body }) =>
+    returnGoods(db, session, row, body),
+  )
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { registerInbound } from './inbound.ts'
+import { registerInventory } from './inventory.ts'
+import { publicStockRoutes } from './routes-public.ts'
+import { registerStockLocks } from './stock-lock.ts'
+
+let registered = false
+/** Registers the inbound and inventory document effects once per process (they are keyed by model). */
+export function registerWinvEffects(): void {
+  if (registered) return
+  registered = true
+  registerInbound()
+  registerInventory()
+  registerStockLocks()
+}
+
+/**
+ * Inbound and inventory (winv): the effects of the inbound order, stock adjustment and stock count
+ * lifecycles (see the models' descriptions and schemas/README.md "Inbound and inventory documents"), and the
+ * public stock query.
+ */
+export const winvModule: FastifyPluginAsync = async (app) => {
+  registerWinvEffects()
+  await app.register(publicStockRoutes)
+}

@@ -1,0 +1,51 @@
+/**
+ * The public stock query (/public/winv/stockQuery): no sign-in, under the public rate limit
+ * (server/plugins/rate-limits.ts). It answers only what a shop assistant or customer may see for one goods
+ * code or barcode: the goods' code, name, specification and unit, and the quantity available per warehouse
+ * (on hand − reserved − locked). No owner, location, batch, price or document is ever answered.
+ */
+import { Type } from '@sinclair/typebox'
+import { sql } from 'kysely'
+import type { FastifyPluginAsync } from 'fastify'
+import { badRequest, notFound } from '../../errors.ts'
+
+const Params = Type.Object({ tenantId: Type.Integer({ minimum: 1 }) })
+const Query = Type.Object({ code: Type.String({ minLength: 1, maxLength: 60 }) })
+
+export const publicStockRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api/wms/v1/pub/:tenantId/stock-query',
+    { config: { public: true }, schema: { params: Params, querystring: Query } },
+    async (request) => {
+      const { tenantId } = request.params as typeof Params.static
+      const code = (request.query as typeof Query.static).code.trim()
+      if (!code) throw badRequest('code: give a goods code or barcode.', { code: 'required' })
+      const goods = await sql<{
+        goodsId: number
+        goodsCode: string
+        goodsName: string
+        specification: string | null
+        uomCode: string
+        barcode: string | null
+      }>`
+        select goods_id, goods_code, goods_name, specification, uom_code, barcode from wmdm_goods
+        where tenant_id = ${tenantId} and enabled_flag = 1 and (goods_code = ${code} or barcode = ${code})
+        order by goods_code limit 5`.execute(app.db)
+      if (!goods.rows.length)
+        throw notFound(`No goods with code or barcode '${code}': check the code printed on the label.`)
+      const ids = goods.rows.map((g) => g.goodsId)
+      const stock = await sql<{ goodsId: number; warehouseName: string; available: string }>`
+        select s.goods_id, w.warehouse_name, sum(s.quantity - s.reserved_quantity - s.locked_quantity) as available
+        from winv_stock s join wmdm_warehouse w on w.warehouse_id = s.warehouse_id
+        where s.tenant_id = ${tenantId} and s.goods_id in (${sql.join(ids)})
+        group by s.goods_id, w.warehouse_name having sum(s.quantity - s.reserved_quantity - s.locked_quantity) > 0
+        order by w.warehouse_name`.execute(app.db)
+      return goods.rows.map(({ goodsId, ...rest }) => {
+        const warehouses = stock.rows
+          .filter((s) => s.goodsId === goodsId)
+          .map((s) => ({ warehouseName: s.warehouseName, available: Number(s.available) }))
+        return { ...rest, available: warehouses.reduce((sum, w) => sum + w.available, 0), warehouses }
+      })
+    },
+  )
+}
