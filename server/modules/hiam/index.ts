@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { shared } from '../../plugins/shared.ts'
 import { missPermissionRecorder } from './miss-permission.ts'
 import { registerNestedList } from './nested-lists.ts'
 import { connectionTestRoutes } from './routes-connection-tests.ts'
 import { menuScreenRoutes } from './routes-menus.ts'
 import { platformRoutes } from './routes-platform.ts'
-import { roleAuthorityRoutes } from './routes-role-authorities.ts'
+import { permissionApiRoutes, roleAuthorityRoutes } from './routes-role-authorities.ts'
 import { roleRoutes } from './routes-roles.ts'
 import { securityRoutes } from './routes-security.ts'
 import { userRoutes } from './routes-users.ts'
@@ -16,7 +17,7 @@ const NESTED: Array<[string, string, string]> = [
   ['/api/hpfm/v1/:tenantId/units/:unitId/positions', 'unitId', 'hpfm/position'],
   ['/api/hpfm/v1/:tenantId/positions/:positionId/employees', 'positionId', 'hpfm/employee'],
   ['/api/hpfm/v1/:tenantId/countries/:countryId/regions', 'countryId', 'hpfm/region'],
-  ['/api/iam/v1/:tenantId/domains/:domainId/templates', 'domainId', 'iam/domain-template'],
+  ['/api/iam/v1/:tenantId/domains/:domainId/templates', 'domainId', 'iam/domainTemplate'],
 ]
 
 /**
@@ -24,12 +25,13 @@ const NESTED: Array<[string, string, string]> = [
  * tenants and OAuth clients, the password policy, the login log, miss-permission records, LDAP and
  * mini-program connection tests; and the child lists of the organisation and master-data screens.
  */
-export const hiamModule =
-  (models: ModelSchema[]): FastifyPluginAsync =>
-  async (app) => {
+export const hiamModule = (models: ModelSchema[]): FastifyPluginAsync =>
+  // Shared: the miss-permission recorder must see the refusals of every module's routes.
+  shared(async (app) => {
     await app.register(missPermissionRecorder)
     await app.register(roleRoutes)
     await app.register(roleAuthorityRoutes)
+    await app.register(permissionApiRoutes)
     await app.register(userRoutes)
     await app.register(menuScreenRoutes)
     await app.register(platformRoutes)
@@ -39,4 +41,4 @@ export const hiamModule =
       const model = models.find((m) => `${m.service}/${m.entity}` === key)
       if (model) registerNestedList(app, { url, param, model })
     }
-  }
+  })

@@ -10,7 +10,7 @@ import { LANGUAGES } from '../../../renderer/contract/wire.ts'
 import type { Texts } from '../../db/schema.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission } from '../../plugins/permissions.ts'
-import { checkMenu } from '../iam/menu-admin.ts'
+import { checkMenu, type Trx } from '../iam/menu-admin.ts'
 import { MENU_CREATE, MENU_UPDATE } from '../iam/routes-menu-admin.ts'
 import { contains, pageOf, PageQuery, textIn } from './paging.ts'
 import { adminRoutes } from './scope.ts'
@@ -104,8 +104,8 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
     route: body.route || undefined,
     quickIndex: body.quickIndex || undefined,
   })
-  const codeTaken = async (code: string, except?: number) => {
-    let query = db.selectFrom('iamMenu').select('id').where('code', '=', code)
+  const codeTaken = async (trx: Trx, code: string, except?: number) => {
+    let query = trx.selectFrom('iamMenu').select('id').where('code', '=', code)
     if (except) query = query.where('id', '!=', except)
     const other = await query.executeTakeFirst()
     if (other) throw conflict('error.menu.code_exists', `Menu code '${code}' is already used (menu ${other.id}): choose another code.`)
@@ -118,13 +118,14 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
       const body = clean(request.body as typeof MenuCreate.static)
       const id = await db.transaction().execute(async (trx) => {
         await checkMenu(trx, scope.session, body)
-        await codeTaken(body.code)
+        await codeTaken(trx, body.code)
         const last = await trx.selectFrom('iamMenu').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst()
         const menuId = Math.max(Number(last?.id ?? 0) + 1, 100000)
         const names: Texts = Object.fromEntries(LANGUAGES.map((lang) => [lang, body.name]))
+        const { name: _name, ...columns } = body
         await trx
           .insertInto('iamMenu')
-          .values({ ...body, id: menuId, icon: body.icon ?? null, route: body.route ?? null, quickIndex: body.quickIndex ?? null, names: JSON.stringify(names), level: 'organization' })
+          .values({ ...columns, id: menuId, icon: body.icon ?? null, route: body.route ?? null, quickIndex: body.quickIndex ?? null, names: JSON.stringify(names), level: 'organization' })
           .execute()
         return menuId
       })
@@ -143,7 +144,7 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
       if (!menu) throw notFound(`Menu ${raw.menuId} does not exist.`)
       await db.transaction().execute(async (trx) => {
         await checkMenu(trx, scope.session, body)
-        await codeTaken(body.code, raw.menuId)
+        await codeTaken(trx, body.code, raw.menuId)
         // The name typed is the caller's language; the other languages keep theirs.
         const names = { ...(menu.names as Texts), [scope.session.language]: body.name }
         const result = await trx

@@ -163,3 +163,57 @@ export const roleAuthorityRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 }
+
+/**
+ * The endpoints a permission code guards (role field/{roleId}/{permissionId} and sub-account
+ * field/{userId}/{permissionId} screens): read from the server's route table, with whether the role — or which
+ * of the user's roles — holds the code, i.e. which calls the server lets through.
+ */
+export const permissionApiRoutes: FastifyPluginAsync = async (app) => {
+  const routes = adminRoutes(app)
+  const apisOf = (code: string) =>
+    app.routeTable
+      .filter((route) => route.permissionCodes.includes(code))
+      .map((route) => ({ apiKey: `${route.method} ${route.url}`, method: route.method, url: route.url }))
+  const codeOf = (params: unknown) => {
+    const code = decodeURIComponent(String((params as { permissionId?: string }).permissionId ?? ''))
+    if (!/^[A-Za-z0-9._-]{1,200}$/.test(code))
+      throw badRequest('permissionId in the path must be a permission code such as hiam.role.button.grant.', {
+        permissionId: 'not a code',
+      })
+    return code
+  }
+
+  routes.get('/roles/:roleId/permissions/:permissionId/apis', { schema: { querystring: Type.Object(PageQuery) } }, async (request, scope) => {
+    const roleId = idParam(request.params, 'roleId')
+    await roleInScope(app.db, scope, roleId)
+    const code = codeOf(request.params)
+    const held = await app.db.selectFrom('iamRolePermission').select('code').where('roleId', '=', roleId).where('code', '=', code).executeTakeFirst()
+    const q = request.query as { page?: number; size?: number }
+    return slicePage(
+      apisOf(code).map((api) => ({ ...api, permissionCode: code, granted: held ? 1 : 0 })),
+      q.page ?? 0,
+      q.size ?? 10,
+    )
+  })
+
+  routes.get('/users/:userId/permissions/:permissionId/apis', { schema: { querystring: Type.Object(PageQuery) } }, async (request, scope) => {
+    const userId = idParam(request.params, 'userId')
+    const code = codeOf(request.params)
+    let query = app.db
+      .selectFrom('iamMemberRole as m')
+      .innerJoin('iamRole as r', 'r.id', 'm.roleId')
+      .innerJoin('iamRolePermission as p', 'p.roleId', 'r.id')
+      .select(['r.names'])
+      .where('m.userId', '=', userId)
+      .where('p.code', '=', code)
+    if (scope.tenantId !== null) query = query.where('r.tenantId', '=', scope.tenantId)
+    const roles = (await query.execute()).map((r) => textIn(r.names, scope.session.language))
+    const q = request.query as { page?: number; size?: number }
+    return slicePage(
+      apisOf(code).map((api) => ({ ...api, permissionCode: code, granted: roles.length ? 1 : 0, grantedBy: roles.join(', ') })),
+      q.page ?? 0,
+      q.size ?? 10,
+    )
+  })
+}

@@ -154,6 +154,21 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
       return { permissionCheckId: id, handledFlag: 1 }
     },
   )
+  // The detail screen saves the record's handled mark.
+  const HandledBody = Type.Object({
+    permissionCheckId: Type.Integer({ minimum: 1 }),
+    handledFlag: Type.Integer({ minimum: 0, maximum: 1 }),
+  })
+  routes.put(
+    '/permission-checks',
+    { preHandler: requirePermission(SECURITY_CODES.handle), schema: { body: HandledBody } },
+    async (request, scope) => {
+      const body = request.body as typeof HandledBody.static
+      await checkInScope(scope, body.permissionCheckId)
+      await db.updateTable('iamPermissionCheck').set({ handledFlag: body.handledFlag }).where('id', '=', body.permissionCheckId).execute()
+      return shape(await checkInScope(scope, body.permissionCheckId))
+    },
+  )
   routes.post(
     '/permission-checks/:permissionCheckId/grant',
     { preHandler: requirePermission(ROLE_CODES.grant) },
