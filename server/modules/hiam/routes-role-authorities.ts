@@ -84,7 +84,12 @@ export const roleAuthorityRoutes: FastifyPluginAsync = async (app) => {
         (q.granted === undefined || item.granted === q.granted) &&
         (!keyword || item.code.toLowerCase().includes(keyword) || item.name.toLowerCase().includes(keyword)),
     )
-    return slicePage(shown, q.page ?? 0, q.size ?? 10)
+    // roleId on each row fills the row actions' paths and the endpoints link.
+    return slicePage(
+      shown.map((item) => ({ ...item, roleId })),
+      q.page ?? 0,
+      q.size ?? 10,
+    )
   })
 
   routes.post(
