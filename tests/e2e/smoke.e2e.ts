@@ -15,7 +15,13 @@ import { launch, openSession, signIn, type Session } from './browser'
 const SHELL_MODULES = new Set(['shell', 'exception', 'public', 'module'])
 
 /** Param values that name seeded rows; anything else is opened with 1. */
-const SAMPLE_PARAMS: Record<string, string> = {}
+const SAMPLE_PARAMS: Record<string, string> = {
+  // hiam: the seed's warehouse-clerk role and user of tenant 1, a code the clerk holds
+  roleId: '4',
+  userId: '3',
+  permissionId: 'wmdm.warehouse.button.create',
+  templatePath: 'LOGIN',
+}
 
 const root = resolve(import.meta.dirname, '../..')
 const only = process.env.SMOKE_MODULES?.split(',').filter(Boolean)

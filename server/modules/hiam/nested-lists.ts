@@ -47,9 +47,8 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
   }
   const tenantOf = (request: FastifyRequest) => String((request.params as { tenantId: string }).tenantId)
   const rowsOf = (body: unknown) => (Array.isArray(body) ? body : [body]) as Array<Record<string, unknown>>
-  const permissionCodes = [model.permissions?.create, model.permissions?.update, model.permissions?.delete].filter(
-    (code): code is string => typeof code === 'string',
-  )
+  // The codes the inner model route checks for each method (listed for the route table and the permission matrix).
+  const codesOf = (code: string | undefined) => (code ? [code] : [])
 
   app.get(nested.url, async (request, reply) => {
     const parent = parentOf(request)
@@ -57,7 +56,7 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
     query.set(field, String(parent))
     return send(request, reply, 'GET', `${inner(tenantOf(request))}?${query.toString()}`)
   })
-  app.post(nested.url, { config: { permissionCodes } }, async (request, reply) => {
+  app.post(nested.url, { config: { permissionCodes: codesOf(model.permissions?.create) } }, async (request, reply) => {
     const parent = parentOf(request)
     const rows = rowsOf(request.body).map((row) => ({ ...row, [field]: parent }))
     return send(request, reply, 'POST', inner(tenantOf(request)), Array.isArray(request.body) ? rows : rows[0])
@@ -66,7 +65,9 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
     app.route({
       method,
       url: nested.url,
-      config: { permissionCodes },
+      config: {
+        permissionCodes: codesOf(method === 'PUT' ? model.permissions?.update : model.permissions?.delete),
+      },
       handler: async (request, reply) => {
         const parent = parentOf(request)
         const foreign = rowsOf(request.body).find((row) => row[field] !== undefined && Number(row[field]) !== parent)
