@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MenuNode } from '../../renderer/contract/wire.ts'
-import { type Method, createTestApp, injectAs, postSignIn, signIn, TEST_ORIGIN } from '../../server/testing.ts'
+import {
+  type Method,
+  createTestApp,
+  injectAs,
+  postSignIn,
+  signIn,
+  TEST_ORIGIN,
+} from '../../server/testing.ts'
 
 let app: FastifyInstance
 const tokens: Record<string, string> = {}
@@ -41,11 +48,17 @@ describe('roles and menus', () => {
     const after = (await call('clerk', 'GET', '/api/iam/hzero/v1/menus/tree?lang=en_US')).json()
     expect(routesOf(after)).toContain('/wmdm/hiam-test')
     const listed = (
-      await call('admin', 'GET', `/api/iam/v1/1/roles/${CLERK_ROLE}/authorities?itemType=MENU&granted=1&size=100`)
+      await call(
+        'admin',
+        'GET',
+        `/api/iam/v1/1/roles/${CLERK_ROLE}/authorities?itemType=MENU&granted=1&size=100`,
+      )
     ).json()
     expect(listed.content.map((item: { code: string }) => item.code)).toContain('wmdm.hiamTest')
 
-    await call('admin', 'POST', `/api/iam/v1/1/roles/${CLERK_ROLE}/authorities/revoke`, { itemKey: `menu:${menuId}` })
+    await call('admin', 'POST', `/api/iam/v1/1/roles/${CLERK_ROLE}/authorities/revoke`, {
+      itemKey: `menu:${menuId}`,
+    })
     const revoked = (await call('clerk', 'GET', '/api/iam/hzero/v1/menus/tree?lang=en_US')).json()
     expect(routesOf(revoked)).not.toContain('/wmdm/hiam-test')
   })
@@ -55,13 +68,18 @@ describe('roles and menus', () => {
     const bad = await call('admin', 'POST', '/api/iam/v1/1/roles', { code: 'Bad Code', name: '' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().failed).toBe(true)
-    const made = await call('admin', 'POST', '/api/iam/v1/1/roles', { code: 'wh-supervisor', name: 'Supervisor' })
+    const made = await call('admin', 'POST', '/api/iam/v1/1/roles', {
+      code: 'wh-supervisor',
+      name: 'Supervisor',
+    })
     expect(made.statusCode).toBe(200)
     const again = await call('admin', 'POST', '/api/iam/v1/1/roles', { code: 'wh-supervisor', name: 'Other' })
     expect(again.statusCode).toBe(409)
     const roles = (await call('admin', 'GET', '/api/iam/v1/1/roles?code=supervisor')).json()
     expect(roles.content).toHaveLength(1)
-    expect((await call('admin', 'DELETE', '/api/iam/v1/1/roles', { roleId: made.json().roleId })).statusCode).toBe(200)
+    expect(
+      (await call('admin', 'DELETE', '/api/iam/v1/1/roles', { roleId: made.json().roleId })).statusCode,
+    ).toBe(200)
   })
 })
 
@@ -95,17 +113,23 @@ describe('permission codes', () => {
       path: '/api/wms/v1/1/warehouses',
     })
     const id = records.content[0].permissionCheckId
-    expect((await call('admin', 'GET', `/api/iam/v1/1/permission-checks/${id}`)).json().permissionCode).toBe(CODE)
+    expect((await call('admin', 'GET', `/api/iam/v1/1/permission-checks/${id}`)).json().permissionCode).toBe(
+      CODE,
+    )
 
     // Granting from the record gives the code back and marks the record handled.
-    expect((await call('admin', 'POST', `/api/iam/v1/1/permission-checks/${id}/grant`, {})).statusCode).toBe(200)
+    expect((await call('admin', 'POST', `/api/iam/v1/1/permission-checks/${id}/grant`, {})).statusCode).toBe(
+      200,
+    )
     expect(await approved()).toBe(true)
     const handled = (await call('admin', 'GET', `/api/iam/v1/1/permission-checks/${id}`)).json()
     expect(handled.handledFlag).toBe(1)
   })
 
   it('lists the endpoints a code guards for a role', async () => {
-    const apis = (await call('admin', 'GET', `/api/iam/v1/1/roles/${CLERK_ROLE}/permissions/${CODE}/apis`)).json()
+    const apis = (
+      await call('admin', 'GET', `/api/iam/v1/1/roles/${CLERK_ROLE}/permissions/${CODE}/apis`)
+    ).json()
     expect(apis.content).toContainEqual(
       expect.objectContaining({ method: 'POST', url: '/api/wms/v1/:tenantId/warehouses', granted: 1 }),
     )
@@ -128,7 +152,9 @@ describe('users and member roles', () => {
     })
     expect(made.statusCode).toBe(200)
     const userId = made.json().userId
-    const assign = await call('admin', 'POST', `/api/iam/v1/1/users/${userId}/roles/assign`, { roleId: CLERK_ROLE })
+    const assign = await call('admin', 'POST', `/api/iam/v1/1/users/${userId}/roles/assign`, {
+      roleId: CLERK_ROLE,
+    })
     expect(assign.statusCode).toBe(200)
     const token = await signIn(app, 'picker1', 'Picker@2026')
     const self = (await injectAs(app, token, 'GET', '/api/iam/hzero/v1/users/self')).json()
@@ -189,7 +215,9 @@ describe('sign-in: login log, clients, password policy', () => {
       }).toString(),
     })
     expect(mobile.statusCode).toBe(302)
-    expect(String(mobile.headers.location)).toMatch(/^https:\/\/m\.example\.com\/cb#access_token=.+expires_in=600/)
+    expect(String(mobile.headers.location)).toMatch(
+      /^https:\/\/m\.example\.com\/cb#access_token=.+expires_in=600/,
+    )
 
     const disable = await call('admin', 'PUT', '/api/iam/v1/clients', {
       clientId: 'mobile',

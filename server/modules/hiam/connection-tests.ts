@@ -50,7 +50,6 @@ export interface LdapTarget {
 export function testLdap(target: LdapTarget): Promise<{ ok: boolean; message: string }> {
   return new Promise((resolve) => {
     let settled = false
-    let socket: Socket
     const finish = (ok: boolean, message: string) => {
       if (settled) return
       settled = true
@@ -58,21 +57,30 @@ export function testLdap(target: LdapTarget): Promise<{ ok: boolean; message: st
       resolve({ ok, message })
     }
     const onConnect = () => socket.write(bindRequest(target.bindDn, target.bindPassword))
-    socket = target.useSsl
+    const socket: Socket = target.useSsl
       ? tlsConnect({ host: target.host, port: target.port, servername: target.host }, onConnect)
       : tcpConnect({ host: target.host, port: target.port }, onConnect)
     socket.setTimeout(TIMEOUT_MS, () =>
       finish(false, `No answer from ${target.host}:${target.port} within ${TIMEOUT_MS / 1000} s.`),
     )
     socket.on('error', (error: NodeJS.ErrnoException) =>
-      finish(false, `Cannot connect to ${target.host}:${target.port}: ${error.code ?? ''} ${error.message}`.trim()),
+      finish(
+        false,
+        `Cannot connect to ${target.host}:${target.port}: ${error.code ?? ''} ${error.message}`.trim(),
+      ),
     )
     socket.on('data', (data: Buffer) => {
       const code = bindResultCode(data)
-      if (code === undefined) return finish(false, `${target.host}:${target.port} answered, but not as an LDAP server.`)
-      finish(code === 0, code === 0 ? 'Bind succeeded.' : `Bind refused: ${LDAP_RESULTS[code] ?? `result code ${code}`}.`)
+      if (code === undefined)
+        return finish(false, `${target.host}:${target.port} answered, but not as an LDAP server.`)
+      finish(
+        code === 0,
+        code === 0 ? 'Bind succeeded.' : `Bind refused: ${LDAP_RESULTS[code] ?? `result code ${code}`}.`,
+      )
     })
-    socket.on('end', () => finish(false, `${target.host}:${target.port} closed the connection without answering the bind.`))
+    socket.on('end', () =>
+      finish(false, `${target.host}:${target.port} closed the connection without answering the bind.`),
+    )
   })
 }
 
@@ -106,6 +114,10 @@ export async function testMiniProgram(
     }
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause
-    return { ok: false, message: `Cannot reach ${host}: ${cause?.code ?? ''} ${cause?.message ?? (error as Error).message}`.trim() }
+    return {
+      ok: false,
+      message:
+        `Cannot reach ${host}: ${cause?.code ?? ''} ${cause?.message ?? (error as Error).message}`.trim(),
+    }
   }
 }

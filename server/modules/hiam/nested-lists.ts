@@ -33,14 +33,25 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
   const parentOf = (request: FastifyRequest) => {
     const value = Number((request.params as Record<string, string>)[nested.param])
     if (!Number.isSafeInteger(value) || value < 1)
-      throw badRequest(`${nested.param} in the path must be a positive whole number.`, { [nested.param]: 'not an id' })
+      throw badRequest(`${nested.param} in the path must be a positive whole number.`, {
+        [nested.param]: 'not an id',
+      })
     return value
   }
-  const send = async (request: FastifyRequest, reply: FastifyReply, method: HTTPMethods, url: string, payload?: unknown) => {
+  const send = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    method: HTTPMethods,
+    url: string,
+    payload?: unknown,
+  ) => {
     const answer = await app.inject({
       method,
       url,
-      headers: { ...forwardHeaders(request), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...forwardHeaders(request),
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
     })
     return reply.status(answer.statusCode).type('application/json; charset=utf-8').send(answer.body)
@@ -56,11 +67,21 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
     query.set(field, String(parent))
     return send(request, reply, 'GET', `${inner(tenantOf(request))}?${query.toString()}`)
   })
-  app.post(nested.url, { config: { permissionCodes: codesOf(model.permissions?.create) } }, async (request, reply) => {
-    const parent = parentOf(request)
-    const rows = rowsOf(request.body).map((row) => ({ ...row, [field]: parent }))
-    return send(request, reply, 'POST', inner(tenantOf(request)), Array.isArray(request.body) ? rows : rows[0])
-  })
+  app.post(
+    nested.url,
+    { config: { permissionCodes: codesOf(model.permissions?.create) } },
+    async (request, reply) => {
+      const parent = parentOf(request)
+      const rows = rowsOf(request.body).map((row) => ({ ...row, [field]: parent }))
+      return send(
+        request,
+        reply,
+        'POST',
+        inner(tenantOf(request)),
+        Array.isArray(request.body) ? rows : rows[0],
+      )
+    },
+  )
   for (const method of ['PUT', 'DELETE'] as const) {
     app.route({
       method,
@@ -70,11 +91,16 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
       },
       handler: async (request, reply) => {
         const parent = parentOf(request)
-        const foreign = rowsOf(request.body).find((row) => row[field] !== undefined && Number(row[field]) !== parent)
+        const foreign = rowsOf(request.body).find(
+          (row) => row[field] !== undefined && Number(row[field]) !== parent,
+        )
         if (foreign)
-          throw badRequest(`The row belongs to ${field} ${String(foreign[field])}, not ${parent}: open it under its own parent.`, {
-            [field]: 'another parent',
-          })
+          throw badRequest(
+            `The row belongs to ${field} ${String(foreign[field])}, not ${parent}: open it under its own parent.`,
+            {
+              [field]: 'another parent',
+            },
+          )
         return send(request, reply, method, inner(tenantOf(request)), request.body)
       },
     })

@@ -11,7 +11,9 @@ export const TEST_CODES = { ldap: 'hiam.ldap.button.test', miniProgram: 'hiam.mi
 export const connectionTestRoutes: FastifyPluginAsync = async (app) => {
   const keep = async (table: string, key: string, id: number, tenantId: number, message: string) => {
     await sql`update ${sql.table(table)} set last_test_result = ${message.slice(0, 480)},
-      last_test_at = localtimestamp(0) where ${sql.ref(key)} = ${id} and tenant_id = ${tenantId}`.execute(app.db)
+      last_test_at = localtimestamp(0) where ${sql.ref(key)} = ${id} and tenant_id = ${tenantId}`.execute(
+      app.db,
+    )
   }
 
   app.post(
@@ -20,7 +22,13 @@ export const connectionTestRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const session = sessionOf(request)
       const id = idParam(request.params, 'ldapId')
-      const { rows } = await sql<{ host: string; port: number; useSsl: number; bindDn: string | null; bindPassword: string | null }>`
+      const { rows } = await sql<{
+        host: string
+        port: number
+        useSsl: number
+        bindDn: string | null
+        bindPassword: string | null
+      }>`
         select host, port, use_ssl, bind_dn, bind_password from hiam_ldap
         where ldap_id = ${id} and tenant_id = ${session.tenantId}`.execute(app.db)
       const row = rows[0]
@@ -51,7 +59,8 @@ export const connectionTestRoutes: FastifyPluginAsync = async (app) => {
       if (!row) throw notFound(`Mini-program setting ${id} does not exist in your tenant.`)
       const result = await testMiniProgram(row.platform, row.appId, row.appSecret ?? '')
       await keep('hiam_mini_program', 'mini_program_id', id, session.tenantId, result.message)
-      if (!result.ok) throw badRequest(`Mini-program test failed: ${result.message}`, { appId: result.message })
+      if (!result.ok)
+        throw badRequest(`Mini-program test failed: ${result.message}`, { appId: result.message })
       return { success: true, message: result.message }
     },
   )

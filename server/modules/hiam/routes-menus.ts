@@ -25,7 +25,8 @@ const MenuQuery = Type.Object({
   type: Type.Optional(Type.String({ maxLength: 20 })),
   parentId: Type.Optional(Type.Integer({ minimum: 0 })),
 })
-const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Optional(Type.Union([schema, Type.Null(), Type.Literal('')]))
+const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Null(), Type.Literal('')]))
 const fields = {
   code: Type.String({ pattern: '^[a-z][a-z0-9]*([._-][a-zA-Z0-9]+)*$', maxLength: 120 }),
   name: Type.String({ minLength: 1, maxLength: 120 }),
@@ -64,7 +65,11 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
       .selectAll('m')
       .select(['p.names as parentNames'])
       .select((eb) =>
-        eb.selectFrom('iamRoleMenu as rm').select((e) => e.fn.countAll<string>().as('c')).whereRef('rm.menuId', '=', 'm.id').as('roleCount'),
+        eb
+          .selectFrom('iamRoleMenu as rm')
+          .select((e) => e.fn.countAll<string>().as('c'))
+          .whereRef('rm.menuId', '=', 'm.id')
+          .as('roleCount'),
       )
       .orderBy(sql`coalesce(p.sort, m.sort)`)
       .orderBy('m.parentId')
@@ -108,7 +113,11 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
     let query = trx.selectFrom('iamMenu').select('id').where('code', '=', code)
     if (except) query = query.where('id', '!=', except)
     const other = await query.executeTakeFirst()
-    if (other) throw conflict('error.menu.code_exists', `Menu code '${code}' is already used (menu ${other.id}): choose another code.`)
+    if (other)
+      throw conflict(
+        'error.menu.code_exists',
+        `Menu code '${code}' is already used (menu ${other.id}): choose another code.`,
+      )
   }
 
   routes.post(
@@ -119,13 +128,24 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
       const id = await db.transaction().execute(async (trx) => {
         await checkMenu(trx, scope.session, body)
         await codeTaken(trx, body.code)
-        const last = await trx.selectFrom('iamMenu').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst()
+        const last = await trx
+          .selectFrom('iamMenu')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
         const menuId = Math.max(Number(last?.id ?? 0) + 1, 100000)
         const names: Texts = Object.fromEntries(LANGUAGES.map((lang) => [lang, body.name]))
         const { name: _name, ...columns } = body
         await trx
           .insertInto('iamMenu')
-          .values({ ...columns, id: menuId, icon: body.icon ?? null, route: body.route ?? null, quickIndex: body.quickIndex ?? null, names: JSON.stringify(names), level: 'organization' })
+          .values({
+            ...columns,
+            id: menuId,
+            icon: body.icon ?? null,
+            route: body.route ?? null,
+            quickIndex: body.quickIndex ?? null,
+            names: JSON.stringify(names),
+            level: 'organization',
+          })
           .execute()
         return menuId
       })
@@ -139,7 +159,8 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
     async (request, scope) => {
       const raw = request.body as typeof MenuUpdate.static
       const body = clean(raw)
-      if (body.parentId === raw.menuId) throw badRequest('A menu cannot be its own parent.', { parentId: 'itself' })
+      if (body.parentId === raw.menuId)
+        throw badRequest('A menu cannot be its own parent.', { parentId: 'itself' })
       const menu = await db.selectFrom('iamMenu').selectAll().where('id', '=', raw.menuId).executeTakeFirst()
       if (!menu) throw notFound(`Menu ${raw.menuId} does not exist.`)
       await db.transaction().execute(async (trx) => {
@@ -164,7 +185,10 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
           .where('objectVersionNumber', '=', raw.objectVersionNumber)
           .executeTakeFirst()
         if (Number(result.numUpdatedRows) === 0)
-          throw conflict('error.optimistic_lock', 'The menu was changed by someone else: reload it and apply your change again.')
+          throw conflict(
+            'error.optimistic_lock',
+            'The menu was changed by someone else: reload it and apply your change again.',
+          )
       })
       return { ...raw, objectVersionNumber: raw.objectVersionNumber + 1 }
     },
@@ -175,11 +199,18 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: requirePermission(MENU_DELETE), schema: { body: MenuDelete } },
     async (request) => {
       const { menuId } = request.body as typeof MenuDelete.static
-      const child = await db.selectFrom('iamMenu').select('id').where('parentId', '=', menuId).executeTakeFirst()
+      const child = await db
+        .selectFrom('iamMenu')
+        .select('id')
+        .where('parentId', '=', menuId)
+        .executeTakeFirst()
       if (child)
-        throw badRequest(`Menu ${menuId} still has entries under it (menu ${child.id}): delete or move them first.`, {
-          menuId: 'has children',
-        })
+        throw badRequest(
+          `Menu ${menuId} still has entries under it (menu ${child.id}): delete or move them first.`,
+          {
+            menuId: 'has children',
+          },
+        )
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('iamRoleMenu').where('menuId', '=', menuId).execute()
         await trx.deleteFrom('iamMenuPermission').where('menuId', '=', menuId).execute()

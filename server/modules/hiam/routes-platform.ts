@@ -30,7 +30,10 @@ const tenantFields = {
 }
 const TenantCreate = Type.Object({
   ...tenantFields,
-  tenantNum: Type.String({ pattern: '^[A-Z0-9_-]{2,30}$', description: 'Upper-case letters, digits, _ and -' }),
+  tenantNum: Type.String({
+    pattern: '^[A-Z0-9_-]{2,30}$',
+    description: 'Upper-case letters, digits, _ and -',
+  }),
 })
 const TenantUpdate = Type.Object({
   ...tenantFields,
@@ -43,10 +46,13 @@ const clientFields = {
   clientName: Type.Optional(Type.Union([Type.String({ maxLength: 120 }), Type.Null()])),
   redirectOrigins: Type.Optional(
     Type.Union([Type.String({ maxLength: 4000 }), Type.Null()], {
-      description: 'Origins (scheme://host[:port]) sign-in may send the token back to, one per line or comma.',
+      description:
+        'Origins (scheme://host[:port]) sign-in may send the token back to, one per line or comma.',
     }),
   ),
-  accessTokenValidity: Type.Optional(Type.Union([Type.Integer({ minimum: 300, maximum: 2592000 }), Type.Null()])),
+  accessTokenValidity: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 300, maximum: 2592000 }), Type.Null()]),
+  ),
   enabledFlag: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   remark: Type.Optional(Type.Union([Type.String({ maxLength: 240 }), Type.Null()])),
 }
@@ -108,7 +114,12 @@ export const platformRoutes: FastifyPluginAsync = async (app) => {
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
     const page = q.page ?? 0
     const size = q.size ?? 10
-    const rows = await query.selectAll('t').orderBy('t.id').limit(size).offset(page * size).execute()
+    const rows = await query
+      .selectAll('t')
+      .orderBy('t.id')
+      .limit(size)
+      .offset(page * size)
+      .execute()
     return pageOf(
       rows.map(({ id, ...row }) => ({ tenantId: Number(id), ...row })),
       Number(total.n),
@@ -123,14 +134,31 @@ export const platformRoutes: FastifyPluginAsync = async (app) => {
     async (request, scope) => {
       requireSiteRole(scope.session, 'Creating a tenant')
       const body = request.body as typeof TenantCreate.static
-      const taken = await db.selectFrom('hpfmTenant').select('id').where('tenantNum', '=', body.tenantNum).executeTakeFirst()
-      if (taken) throw conflict('error.tenant.num_exists', `Tenant code '${body.tenantNum}' already exists: choose another.`)
+      const taken = await db
+        .selectFrom('hpfmTenant')
+        .select('id')
+        .where('tenantNum', '=', body.tenantNum)
+        .executeTakeFirst()
+      if (taken)
+        throw conflict(
+          'error.tenant.num_exists',
+          `Tenant code '${body.tenantNum}' already exists: choose another.`,
+        )
       const tenantId = await db.transaction().execute(async (trx) => {
-        const last = await trx.selectFrom('hpfmTenant').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst()
+        const last = await trx
+          .selectFrom('hpfmTenant')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
         const id = Number(last?.id ?? 0) + 1
         await trx
           .insertInto('hpfmTenant')
-          .values({ id, tenantNum: body.tenantNum, tenantName: body.tenantName, enabledFlag: body.enabledFlag ?? 1, remark: body.remark ?? null })
+          .values({
+            id,
+            tenantNum: body.tenantNum,
+            tenantName: body.tenantName,
+            enabledFlag: body.enabledFlag ?? 1,
+            remark: body.remark ?? null,
+          })
           .execute()
         const names = { zh_CN: '租户管理员', en_US: 'Tenant administrator', zh_TW: '租戶管理員' }
         const role = await trx
@@ -141,13 +169,18 @@ export const platformRoutes: FastifyPluginAsync = async (app) => {
         await trx
           .insertInto('iamRolePermission')
           .columns(['roleId', 'code'])
-          .expression((eb) => eb.selectFrom('iamPermission').select([eb.val(Number(role.id)).as('roleId'), 'code']))
+          .expression((eb) =>
+            eb.selectFrom('iamPermission').select([eb.val(Number(role.id)).as('roleId'), 'code']),
+          )
           .execute()
         await trx
           .insertInto('iamRoleMenu')
           .columns(['roleId', 'menuId'])
           .expression((eb) =>
-            eb.selectFrom('iamMenu').select([eb.val(Number(role.id)).as('roleId'), 'id']).where('level', '=', 'organization'),
+            eb
+              .selectFrom('iamMenu')
+              .select([eb.val(Number(role.id)).as('roleId'), 'id'])
+              .where('level', '=', 'organization'),
           )
           .execute()
         return id
@@ -176,9 +209,17 @@ export const platformRoutes: FastifyPluginAsync = async (app) => {
         .where('objectVersionNumber', '=', body.objectVersionNumber)
         .executeTakeFirst()
       if (Number(result.numUpdatedRows) === 0)
-        throw conflict('error.optimistic_lock', 'The tenant was changed by someone else (or does not exist): reload it.')
+        throw conflict(
+          'error.optimistic_lock',
+          'The tenant was changed by someone else (or does not exist): reload it.',
+        )
       if (body.enabledFlag === 0)
-        await db.updateTable('oauthToken').set({ status: 'revoked' }).where('tenantId', '=', body.tenantId).where('status', '=', 'live').execute()
+        await db
+          .updateTable('oauthToken')
+          .set({ status: 'revoked' })
+          .where('tenantId', '=', body.tenantId)
+          .where('status', '=', 'live')
+          .execute()
       return { ...body, objectVersionNumber: body.objectVersionNumber + 1 }
     },
   )
@@ -190,7 +231,12 @@ export const platformRoutes: FastifyPluginAsync = async (app) => {
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
     const page = q.page ?? 0
     const size = q.size ?? 10
-    const rows = await query.selectAll().orderBy('clientId').limit(size).offset(page * size).execute()
+    const rows = await query
+      .selectAll()
+      .orderBy('clientId')
+      .limit(size)
+      .offset(page * size)
+      .execute()
     return pageOf(
       rows.map((row) => ({ ...row, redirectOrigins: (row.redirectOrigins ?? []).join('\n') })),
       Number(total.n),
@@ -206,8 +252,16 @@ export const platformRoutes: FastifyPluginAsync = async (app) => {
       requireSiteRole(scope.session, 'Registering an OAuth client')
       const body = request.body as typeof ClientCreate.static
       const origins = parseOrigins(body.redirectOrigins)
-      const taken = await db.selectFrom('oauthClient').select('clientId').where('clientId', '=', body.clientId).executeTakeFirst()
-      if (taken) throw conflict('error.client.exists', `Client '${body.clientId}' already exists: choose another client id.`)
+      const taken = await db
+        .selectFrom('oauthClient')
+        .select('clientId')
+        .where('clientId', '=', body.clientId)
+        .executeTakeFirst()
+      if (taken)
+        throw conflict(
+          'error.client.exists',
+          `Client '${body.clientId}' already exists: choose another client id.`,
+        )
       await db
         .insertInto('oauthClient')
         .values({
@@ -244,11 +298,22 @@ export const platformRoutes: FastifyPluginAsync = async (app) => {
         .where('objectVersionNumber', '=', body.objectVersionNumber)
         .executeTakeFirst()
       if (Number(result.numUpdatedRows) === 0) {
-        const exists = await db.selectFrom('oauthClient').select('clientId').where('clientId', '=', body.clientId).executeTakeFirst()
+        const exists = await db
+          .selectFrom('oauthClient')
+          .select('clientId')
+          .where('clientId', '=', body.clientId)
+          .executeTakeFirst()
         if (!exists) throw notFound(`Client '${body.clientId}' does not exist.`)
-        throw conflict('error.optimistic_lock', 'The client was changed by someone else: reload it and apply your change again.')
+        throw conflict(
+          'error.optimistic_lock',
+          'The client was changed by someone else: reload it and apply your change again.',
+        )
       }
-      return { ...body, redirectOrigins: origins.join('\n'), objectVersionNumber: body.objectVersionNumber + 1 }
+      return {
+        ...body,
+        redirectOrigins: origins.join('\n'),
+        objectVersionNumber: body.objectVersionNumber + 1,
+      }
     },
   )
 
@@ -259,9 +324,12 @@ export const platformRoutes: FastifyPluginAsync = async (app) => {
       requireSiteRole(scope.session, 'Deleting an OAuth client')
       const { clientId } = request.body as typeof ClientDelete.static
       if (clientId === 'localhost')
-        throw badRequest("'localhost' is this application's own client: sign-in needs it. Disable another client instead.", {
-          clientId: 'built-in',
-        })
+        throw badRequest(
+          "'localhost' is this application's own client: sign-in needs it. Disable another client instead.",
+          {
+            clientId: 'built-in',
+          },
+        )
       await db.updateTable('oauthToken').set({ status: 'revoked' }).where('clientId', '=', clientId).execute()
       await db.deleteFrom('oauthClient').where('clientId', '=', clientId).execute()
       return { deleted: 1 }

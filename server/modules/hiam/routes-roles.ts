@@ -136,7 +136,10 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
       .where('code', '=', code)
     if (except) query = query.where('id', '!=', except)
     if (await query.executeTakeFirst())
-      throw conflict('error.role.code_exists', `Role code '${code}' already exists in this tenant: choose another.`)
+      throw conflict(
+        'error.role.code_exists',
+        `Role code '${code}' already exists in this tenant: choose another.`,
+      )
   }
 
   routes.post(

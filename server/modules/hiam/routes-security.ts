@@ -54,8 +54,10 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     return { ...policy, notLoginName: policy.notLoginName ? 1 : 0 }
   }
   // One row: the list page edits it in its drawer.
-  routes.get('/password-policy', { schema: { querystring: Type.Object(PageQuery) } }, async (_request, scope) =>
-    pageOf([await policyRow(scope)], 1, 0, 10),
+  routes.get(
+    '/password-policy',
+    { schema: { querystring: Type.Object(PageQuery) } },
+    async (_request, scope) => pageOf([await policyRow(scope)], 1, 0, 10),
   )
   routes.put(
     '/password-policy',
@@ -63,16 +65,25 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     async (request, scope) => {
       const body = request.body as typeof PolicyBody.static
       if (body.maxLength < body.minLength)
-        throw badRequest('The maximum length must not be below the minimum length.', { maxLength: 'below minLength' })
+        throw badRequest('The maximum length must not be below the minimum length.', {
+          maxLength: 'below minLength',
+        })
       const needed = body.digits + body.lowercase + body.uppercase + body.specials
       if (needed > body.maxLength)
-        throw badRequest(`The rules ask for ${needed} characters but the maximum length is ${body.maxLength}: lower a count or raise the maximum.`, {
-          maxLength: 'too small for the counts',
-        })
+        throw badRequest(
+          `The rules ask for ${needed} characters but the maximum length is ${body.maxLength}: lower a count or raise the maximum.`,
+          {
+            maxLength: 'too small for the counts',
+          },
+        )
       const tenantId = tenantOf(scope)
       const { tenantId: _t, objectVersionNumber, ...values } = body
       const row = { ...values, notLoginName: body.notLoginName === true || body.notLoginName === 1 ? 1 : 0 }
-      const current = await db.selectFrom('iamPasswordPolicy').select('objectVersionNumber').where('tenantId', '=', tenantId).executeTakeFirst()
+      const current = await db
+        .selectFrom('iamPasswordPolicy')
+        .select('objectVersionNumber')
+        .where('tenantId', '=', tenantId)
+        .executeTakeFirst()
       if ((current?.objectVersionNumber ?? 0) !== objectVersionNumber)
         throw badRequest('The policy was changed by someone else: reload it and apply your change again.', {
           objectVersionNumber: 'stale',
@@ -83,7 +94,11 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
           .set((eb) => ({ ...row, objectVersionNumber: eb('objectVersionNumber', '+', 1) }))
           .where('tenantId', '=', tenantId)
           .execute()
-      else await db.insertInto('iamPasswordPolicy').values({ tenantId, ...row }).execute()
+      else
+        await db
+          .insertInto('iamPasswordPolicy')
+          .values({ tenantId, ...row })
+          .execute()
       return policyRow(scope)
     },
   )
@@ -93,7 +108,9 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     let query = db.selectFrom('oauthLoginAttempt as a').leftJoin('iamUser as u', 'u.id', 'a.userId')
     if (scope.tenantId !== null) {
       const tenantId = scope.tenantId
-      query = query.where((eb) => eb.or([eb('a.tenantId', '=', tenantId), eb('u.organizationId', '=', tenantId)]))
+      query = query.where((eb) =>
+        eb.or([eb('a.tenantId', '=', tenantId), eb('u.organizationId', '=', tenantId)]),
+      )
     }
     if (q.loginName) query = query.where('a.loginName', 'ilike', contains(q.loginName))
     if (q.success !== undefined) query = query.where('a.success', '=', q.success)
@@ -101,7 +118,17 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     const page = q.page ?? 0
     const size = q.size ?? 10
     const rows = await query
-      .select(['a.id', 'a.loginName', 'u.realName', 'a.success', 'a.reason', 'a.ip', 'a.clientId', 'a.userAgent', 'a.attemptedAt'])
+      .select([
+        'a.id',
+        'a.loginName',
+        'u.realName',
+        'a.success',
+        'a.reason',
+        'a.ip',
+        'a.clientId',
+        'a.userAgent',
+        'a.attemptedAt',
+      ])
       .orderBy('a.id', 'desc')
       .limit(size)
       .offset(page * size)
@@ -133,7 +160,12 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
     const page = q.page ?? 0
     const size = q.size ?? 10
-    const rows = await query.selectAll().orderBy('id', 'desc').limit(size).offset(page * size).execute()
+    const rows = await query
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset(page * size)
+      .execute()
     return pageOf(rows.map(shape), Number(total.n), page, size)
   })
   const checkInScope = async (scope: Scope, id: number) => {
@@ -165,7 +197,11 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     async (request, scope) => {
       const body = request.body as typeof HandledBody.static
       await checkInScope(scope, body.permissionCheckId)
-      await db.updateTable('iamPermissionCheck').set({ handledFlag: body.handledFlag }).where('id', '=', body.permissionCheckId).execute()
+      await db
+        .updateTable('iamPermissionCheck')
+        .set({ handledFlag: body.handledFlag })
+        .where('id', '=', body.permissionCheckId)
+        .execute()
       return shape(await checkInScope(scope, body.permissionCheckId))
     },
   )
@@ -175,8 +211,13 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     async (request, scope) => {
       const id = idParam(request.params, 'permissionCheckId')
       const record = await checkInScope(scope, id)
-      const role = await db.selectFrom('iamRole').select('id').where('id', '=', record.roleId).executeTakeFirst()
-      if (!role) throw badRequest(`Role ${record.roleId} of the record no longer exists.`, { roleId: 'deleted' })
+      const role = await db
+        .selectFrom('iamRole')
+        .select('id')
+        .where('id', '=', record.roleId)
+        .executeTakeFirst()
+      if (!role)
+        throw badRequest(`Role ${record.roleId} of the record no longer exists.`, { roleId: 'deleted' })
       await db
         .insertInto('iamRolePermission')
         .values({ roleId: record.roleId, code: record.permissionCode })

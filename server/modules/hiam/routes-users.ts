@@ -156,9 +156,16 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     async (request, scope) => {
       const body = request.body as typeof UserCreate.static
       const tenantId = scope.tenantId ?? scope.session.tenantId
-      const taken = await db.selectFrom('iamUser').select('id').where('loginName', '=', body.loginName).executeTakeFirst()
+      const taken = await db
+        .selectFrom('iamUser')
+        .select('id')
+        .where('loginName', '=', body.loginName)
+        .executeTakeFirst()
       if (taken)
-        throw conflict('error.user.login_name_exists', `Login name '${body.loginName}' is already used: choose another.`)
+        throw conflict(
+          'error.user.login_name_exists',
+          `Login name '${body.loginName}' is already used: choose another.`,
+        )
       await checkPassword(body.password, body.loginName, tenantId, 'password')
       const created = await db
         .insertInto('iamUser')
@@ -209,12 +216,24 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
         .where('objectVersionNumber', '=', body.objectVersionNumber)
         .executeTakeFirst()
       if (Number(result.numUpdatedRows) === 0)
-        throw conflict('error.optimistic_lock', 'The user was changed by someone else: reload and apply your change again.')
+        throw conflict(
+          'error.optimistic_lock',
+          'The user was changed by someone else: reload and apply your change again.',
+        )
       if (newPassword)
-        await db.updateTable('iamUser').set({ passwordHash: await hashPassword(newPassword) }).where('id', '=', body.userId).execute()
+        await db
+          .updateTable('iamUser')
+          .set({ passwordHash: await hashPassword(newPassword) })
+          .where('id', '=', body.userId)
+          .execute()
       // A disabled account's sessions end at once.
       if (body.enabledFlag === 0)
-        await db.updateTable('oauthToken').set({ status: 'revoked' }).where('userId', '=', body.userId).where('status', '=', 'live').execute()
+        await db
+          .updateTable('oauthToken')
+          .set({ status: 'revoked' })
+          .where('userId', '=', body.userId)
+          .where('status', '=', 'live')
+          .execute()
       const { newPassword: _hidden, ...shown } = body
       return { ...shown, objectVersionNumber: body.objectVersionNumber + 1 }
     },
@@ -226,41 +245,55 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     async (request, scope) => {
       const userId = idParam(request.params, 'userId')
       await userInScope(scope, userId)
-      await db.updateTable('iamUser').set({ lockedUntil: null, failedCount: 0 }).where('id', '=', userId).execute()
+      await db
+        .updateTable('iamUser')
+        .set({ lockedUntil: null, failedCount: 0 })
+        .where('id', '=', userId)
+        .execute()
       return { userId, lockedFlag: 0 }
     },
   )
 
   /** Every role of the tenant with whether the user holds it. */
-  routes.get('/users/:userId/roles', { schema: { querystring: Type.Object(PageQuery) } }, async (request, scope) => {
-    const userId = idParam(request.params, 'userId')
-    await userInScope(scope, userId)
-    const q = request.query as { page?: number; size?: number }
-    let query = db
-      .selectFrom('iamRole as r')
-      .innerJoin('hpfmTenant as t', 't.id', 'r.tenantId')
-      .select(['r.id', 'r.code', 'r.names', 'r.level', 't.tenantName', 'r.enabledFlag'])
-      .select((eb) =>
-        eb
-          .exists(eb.selectFrom('iamMemberRole as m').select('m.roleId').whereRef('m.roleId', '=', 'r.id').where('m.userId', '=', userId))
-          .as('held'),
+  routes.get(
+    '/users/:userId/roles',
+    { schema: { querystring: Type.Object(PageQuery) } },
+    async (request, scope) => {
+      const userId = idParam(request.params, 'userId')
+      await userInScope(scope, userId)
+      const q = request.query as { page?: number; size?: number }
+      let query = db
+        .selectFrom('iamRole as r')
+        .innerJoin('hpfmTenant as t', 't.id', 'r.tenantId')
+        .select(['r.id', 'r.code', 'r.names', 'r.level', 't.tenantName', 'r.enabledFlag'])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('iamMemberRole as m')
+                .select('m.roleId')
+                .whereRef('m.roleId', '=', 'r.id')
+                .where('m.userId', '=', userId),
+            )
+            .as('held'),
+        )
+      if (scope.tenantId !== null) query = query.where('r.tenantId', '=', scope.tenantId)
+      const rows = await query.orderBy('r.id').execute()
+      return slicePage(
+        rows.map((r) => ({
+          roleId: Number(r.id),
+          code: r.code,
+          name: textIn(r.names, scope.session.language),
+          level: r.level,
+          tenantName: r.tenantName,
+          enabledFlag: r.enabledFlag,
+          assigned: r.held ? 1 : 0,
+        })),
+        q.page ?? 0,
+        q.size ?? 10,
       )
-    if (scope.tenantId !== null) query = query.where('r.tenantId', '=', scope.tenantId)
-    const rows = await query.orderBy('r.id').execute()
-    return slicePage(
-      rows.map((r) => ({
-        roleId: Number(r.id),
-        code: r.code,
-        name: textIn(r.names, scope.session.language),
-        level: r.level,
-        tenantName: r.tenantName,
-        enabledFlag: r.enabledFlag,
-        assigned: r.held ? 1 : 0,
-      })),
-      q.page ?? 0,
-      q.size ?? 10,
-    )
-  })
+    },
+  )
 
   const assign = async (scope: Scope, userId: number, roleId: number) => {
     await userInScope(scope, userId)
@@ -278,14 +311,28 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       throw badRequest('You cannot take away the role you are using: switch to another role first.', {
         roleId: 'current role',
       })
-    const others = await db.selectFrom('iamMemberRole').select('roleId').where('userId', '=', userId).where('roleId', '!=', roleId).executeTakeFirst()
+    const others = await db
+      .selectFrom('iamMemberRole')
+      .select('roleId')
+      .where('userId', '=', userId)
+      .where('roleId', '!=', roleId)
+      .executeTakeFirst()
     if (!others)
-      throw badRequest('This is the user\'s last role: a user without a role cannot sign in. Assign another role first, or disable the user.', {
-        roleId: 'last role',
-      })
+      throw badRequest(
+        "This is the user's last role: a user without a role cannot sign in. Assign another role first, or disable the user.",
+        {
+          roleId: 'last role',
+        },
+      )
     await db.deleteFrom('iamMemberRole').where('userId', '=', userId).where('roleId', '=', roleId).execute()
     // Sessions started in that role end (their permissions would otherwise outlive the assignment).
-    await db.updateTable('oauthToken').set({ status: 'revoked' }).where('userId', '=', userId).where('roleId', '=', roleId).where('status', '=', 'live').execute()
+    await db
+      .updateTable('oauthToken')
+      .set({ status: 'revoked' })
+      .where('userId', '=', userId)
+      .where('roleId', '=', roleId)
+      .where('status', '=', 'live')
+      .execute()
   }
 
   routes.post(
@@ -323,7 +370,14 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     const page = q.page ?? 0
     const size = q.size ?? 10
     const rows = await query
-      .select(['u.id as userId', 'u.loginName', 'u.realName', 'r.id as roleId', 'r.code as roleCode', 'r.names'])
+      .select([
+        'u.id as userId',
+        'u.loginName',
+        'u.realName',
+        'r.id as roleId',
+        'r.code as roleCode',
+        'r.names',
+      ])
       .orderBy('u.id')
       .orderBy('r.id')
       .limit(size)

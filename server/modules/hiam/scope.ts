@@ -47,10 +47,12 @@ export function adminRoutes(app: FastifyInstance) {
     }
   }
   return {
-    get: (path: string, options: RouteShorthandOptions, handler: Handler) => add('get', path, options, handler),
+    get: (path: string, options: RouteShorthandOptions, handler: Handler) =>
+      add('get', path, options, handler),
     post: (path: string, options: RouteShorthandOptions, handler: Handler) =>
       add('post', path, options, handler),
-    put: (path: string, options: RouteShorthandOptions, handler: Handler) => add('put', path, options, handler),
+    put: (path: string, options: RouteShorthandOptions, handler: Handler) =>
+      add('put', path, options, handler),
     delete: (path: string, options: RouteShorthandOptions, handler: Handler) =>
       add('delete', path, options, handler),
   }

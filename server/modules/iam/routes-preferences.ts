@@ -166,7 +166,10 @@ export const preferenceRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const policy = await policyOf(sessionOf(request).userId)
       return Object.fromEntries(
-        (Object.keys(PASSWORD_POLICY) as Array<keyof typeof PASSWORD_POLICY>).map((key) => [key, policy[key]]),
+        (Object.keys(PASSWORD_POLICY) as Array<keyof typeof PASSWORD_POLICY>).map((key) => [
+          key,
+          policy[key],
+        ]),
       )
     },
   )

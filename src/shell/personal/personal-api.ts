@@ -22,6 +22,10 @@ export function createPersonalApi(http: HttpClient): PersonalApi {
     saveTimeZone: (timeZone) => put('time-zone', { params: { timeZone } }),
     saveMenuLayout: (menuLayout) => put('self/menu-layout', { params: { menuLayout } }),
     passwordPolicy: () =>
-      http.request<PasswordPolicy>({ method: 'GET', service: 'iam', path: '/hzero/v1/users/password-policy' }),
+      http.request<PasswordPolicy>({
+        method: 'GET',
+        service: 'iam',
+        path: '/hzero/v1/users/password-policy',
+      }),
   }
 }
