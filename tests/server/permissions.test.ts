@@ -195,7 +195,8 @@ describe('permission matrix: a role lacking each code is refused', () => {
     }
     console.log(`permission matrix: ${guarded.length} guarded routes, ${requests} refused requests`)
     expect(await tenantFingerprint(app, TENANT_A)).toBe(before)
-  })
+    // One signed-in member per code: the hiam screens' codes made the matrix outgrow the default 60 s.
+  }, 240_000)
 
   it('lets the same requests past the guard when the role holds every code (the matrix can fail)', async () => {
     const member = await signInMember(app, TENANT_A, everyCode)
