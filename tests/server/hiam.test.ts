@@ -271,16 +271,16 @@ describe('organisation child lists', () => {
     })
     expect(company.statusCode).toBe(201)
     const companyId = company.json().companyId
-    const unit = await call('admin', 'POST', `/api/hpfm/v1/1/companies/${companyId}/units`, {
+    const unit = await call('admin', 'POST', `/api/hpfm/v1/1/org-companies/${companyId}/units`, {
       unitCode: 'D-TEST',
       unitName: 'Test department',
       unitType: 'DEPARTMENT',
     })
     expect(unit.statusCode).toBe(201)
     expect(unit.json().companyId).toBe(companyId)
-    const listed = (await call('admin', 'GET', `/api/hpfm/v1/1/companies/${companyId}/units`)).json()
+    const listed = (await call('admin', 'GET', `/api/hpfm/v1/1/org-companies/${companyId}/units`)).json()
     expect(listed.content.map((u: { unitCode: string }) => u.unitCode)).toEqual(['D-TEST'])
-    const other = (await call('admin', 'GET', `/api/hpfm/v1/1/companies/999999/units`)).json()
+    const other = (await call('admin', 'GET', `/api/hpfm/v1/1/org-companies/999999/units`)).json()
     expect(other.content).toEqual([])
   })
 })
@@ -295,7 +295,12 @@ describe('LDAP test connection', () => {
       baseDn: 'dc=example,dc=com',
     })
     expect(made.statusCode).toBe(201)
-    const tested = await call('admin', 'POST', `/api/iam/v1/1/ldaps/${made.json().ldapId}/test`, {})
+    const tested = await call(
+      'admin',
+      'POST',
+      `/api/iam/v1/1/connection-tests/ldap/${made.json().ldapId}`,
+      {},
+    )
     expect(tested.statusCode).toBe(400)
     expect(tested.json().message).toMatch(/Cannot connect to 127\.0\.0\.1:1: ECONNREFUSED/)
     const row = (await call('admin', 'GET', `/api/iam/v1/1/ldaps/${made.json().ldapId}`)).json()

@@ -13,11 +13,11 @@ import { userRoutes } from './routes-users.ts'
 
 /** Child lists under a parent in the route: [url, parent param, child model]. */
 const NESTED: Array<[string, string, string]> = [
-  ['/api/hpfm/v1/:tenantId/companies/:companyId/units', 'companyId', 'hpfm/unit'],
-  ['/api/hpfm/v1/:tenantId/units/:unitId/positions', 'unitId', 'hpfm/position'],
-  ['/api/hpfm/v1/:tenantId/positions/:positionId/employees', 'positionId', 'hpfm/employee'],
-  ['/api/hpfm/v1/:tenantId/countries/:countryId/regions', 'countryId', 'hpfm/region'],
-  ['/api/iam/v1/:tenantId/domains/:domainId/templates', 'domainId', 'iam/domainTemplate'],
+  ['/api/hpfm/v1/:tenantId/org-companies/:companyId/units', 'companyId', 'hpfm/unit'],
+  ['/api/hpfm/v1/:tenantId/org-units/:unitId/positions', 'unitId', 'hpfm/position'],
+  ['/api/hpfm/v1/:tenantId/org-positions/:positionId/employees', 'positionId', 'hpfm/employee'],
+  ['/api/hpfm/v1/:tenantId/mdm-countries/:countryId/regions', 'countryId', 'hpfm/region'],
+  ['/api/iam/v1/:tenantId/domain-config/:domainId/templates', 'domainId', 'iam/domainTemplate'],
 ]
 
 /**

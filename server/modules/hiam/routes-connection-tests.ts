@@ -1,4 +1,4 @@
-/** POST .../ldaps/{ldapId}/test and .../mini-programs/{miniProgramId}/test (see connection-tests.ts). */
+/** POST .../connection-tests/ldap/{ldapId} and .../connection-tests/mini-program/{miniProgramId} (see connection-tests.ts). */
 import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
 import { badRequest, notFound } from '../../errors.ts'
@@ -17,7 +17,7 @@ export const connectionTestRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.post(
-    '/api/iam/v1/:tenantId/ldaps/:ldapId/test',
+    '/api/iam/v1/:tenantId/connection-tests/ldap/:ldapId',
     { preHandler: requirePermission(TEST_CODES.ldap) },
     async (request) => {
       const session = sessionOf(request)
@@ -47,7 +47,7 @@ export const connectionTestRoutes: FastifyPluginAsync = async (app) => {
   )
 
   app.post(
-    '/api/iam/v1/:tenantId/mini-programs/:miniProgramId/test',
+    '/api/iam/v1/:tenantId/connection-tests/mini-program/:miniProgramId',
     { preHandler: requirePermission(TEST_CODES.miniProgram) },
     async (request) => {
       const session = sessionOf(request)
