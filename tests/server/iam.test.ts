@@ -105,14 +105,16 @@ describe('menus and permissions', () => {
       await call('admin', 'GET', '/api/iam/hzero/v1/menus/tree?lang=en_US&unionLabel=false')
     ).json()
     expect(admin.every((node) => Value.Check(MenuNodeSchema, node))).toBe(true)
-    expect(names(admin)).toEqual([
+    // The base entries in their order (module menu files add entries of their own in between).
+    const base = [
       'Master data',
       'Warehouses',
       'Inventory',
       'Dealer outbound orders',
       'Platform',
       'Schema playground',
-    ])
+    ]
+    expect(names(admin).filter((name) => base.includes(name))).toEqual(base)
     const clerk: MenuNode[] = (await call('clerk', 'GET', '/api/iam/hzero/v1/menus/tree?lang=zh_CN')).json()
     expect(names(clerk)).toEqual(['主数据', '仓库'])
     const jxs: MenuNode[] = (
