@@ -18,6 +18,7 @@ import { cuszModule } from './modules/cusz/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
 import { iamModule } from './modules/iam/index.ts'
+import { hiamModule } from './modules/hiam/index.ts'
 import { lowcodeModule } from './modules/lowcode/index.ts'
 import type { ServedPage } from './modules/lowcode/load-pages.ts'
 import { etsModule } from './modules/ets/index.ts'
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(oauthRoutes)
   await app.register(iamModule)
+  await app.register(hiamModule(options.models))
   await app.register(hpfmModule)
   await app.register(exportModule(options.models))
   await app.register(hmsgModule)

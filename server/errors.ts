@@ -24,4 +24,7 @@ export const conflict = (code: string, message: string) => new AppError(409, cod
 
 /** The 403 of a missing permission code (PLAT-ERR-02 wording, naming the code). */
 export const noPermission = (code: string) =>
-  forbidden(`No permission (${code}), contact the system administrator.`)
+  Object.assign(forbidden(`No permission (${code}), contact the system administrator.`), {
+    /** Read by the miss-permission record (server/modules/hiam/miss-permission.ts). */
+    permissionCode: code,
+  })

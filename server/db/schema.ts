@@ -4,18 +4,26 @@
  */
 import type { ColumnType, Generated, Kysely } from 'kysely'
 import type { Language, RoleLevel } from '../../renderer/contract/wire.ts'
+import type {
+  ClientAdminColumns,
+  HiamTables,
+  LoginAttemptColumns,
+  RoleAdminColumns,
+  TenantAdminColumns,
+  UserAdminColumns,
+} from './schema-hiam.ts'
 
 export type Texts = Partial<Record<Language, string>>
 export type MenuTag = { dot?: boolean; content?: string; type?: string }
 /** jsonb columns are written as JSON text (node-postgres would turn a JS array into a Postgres array). */
 export type Json<T> = ColumnType<T, string, string>
 
-export interface TenantTable {
+export interface TenantTable extends TenantAdminColumns {
   id: number
   tenantNum: string
   tenantName: string
 }
-export interface UserTable {
+export interface UserTable extends UserAdminColumns {
   id: Generated<number>
   loginName: string
   realName: string
@@ -32,7 +40,7 @@ export interface UserTable {
   /** 1: the header shows the data hierarchy switcher (migration 0010, CORE-USR-02). */
   dataHierarchyFlag: Generated<number>
 }
-export interface RoleTable {
+export interface RoleTable extends RoleAdminColumns {
   id: Generated<number>
   code: string
   names: Json<Texts>
@@ -78,7 +86,7 @@ export interface RoleMenuTable {
   roleId: number
   menuId: number
 }
-export interface OauthClientTable {
+export interface OauthClientTable extends ClientAdminColumns {
   clientId: string
   redirectOrigins: Json<string[]>
 }
@@ -94,7 +102,7 @@ export interface OauthTokenTable {
   /** live | revoked (logout) | kicked (a newer sign-in of the same user) */
   status: string
 }
-export interface LoginAttemptTable {
+export interface LoginAttemptTable extends LoginAttemptColumns {
   id: Generated<number>
   loginName: string
   userId: number | null
@@ -203,7 +211,7 @@ export interface UserDataHierarchyTable {
   lastUpdateDate: Generated<Date>
 }
 
-export interface Database {
+export interface Database extends HiamTables {
   hpfmTenant: TenantTable
   iamUser: UserTable
   iamRole: RoleTable

@@ -11,6 +11,7 @@ import * as menuAdmin from './0008_menu_admin.ts'
 import * as dataHierarchies from './0010_data_hierarchies.ts'
 import * as auditAndFileLogs from './0023_audit_and_file_logs.ts'
 import * as hitfSecrets from './0027_hitf_secrets.ts'
+import * as hiamAdmin from './0011_hiam_admin.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_data_hierarchies': dataHierarchies,
   '0023_audit_and_file_logs': auditAndFileLogs,
   '0027_hitf_secrets': hitfSecrets,
+  '0011_hiam_admin': hiamAdmin,
 }

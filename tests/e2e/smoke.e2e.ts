@@ -24,6 +24,11 @@ const SAMPLE_PARAMS: Record<string, string> = {
   typeCode: 'SET',
   // import pages open with a template code; the seeded menus fill it with this one
   code: 'WMDM.WAREHOUSE',
+  // hiam: the seed's warehouse-clerk role and user of tenant 1, a code the clerk holds
+  roleId: '4',
+  userId: '3',
+  permissionId: 'wmdm.warehouse.button.create',
+  templatePath: 'LOGIN',
 }
 
 const root = resolve(import.meta.dirname, '../..')

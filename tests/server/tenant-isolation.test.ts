@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SITE_LEVEL_ROUTES } from '../../server/modules/hiam/scope.ts'
 import { modelPath } from '../../server/modules/models/model-routes.ts'
 import { modelDb, type Row } from '../../server/modules/models/model-scope.ts'
 import type { RouteEntry } from '../../server/plugins/route-table.ts'
@@ -128,6 +129,8 @@ function classify(route: RouteEntry): Kind | undefined {
   if (route.public) return 'public'
   if (route.url.includes(':tenantId')) return 'tenant-path'
   if (SESSION_SCOPED[`${route.method} ${route.url}`]) return 'session-scoped'
+  // hiam administration: the site-level twin of each tenant-level route (refused unless the role is site level).
+  if (SITE_LEVEL_ROUTES[`${route.method} ${route.url}`]) return 'session-scoped'
   if (modelOfRoute(route)?.tenantScoped === false) return 'site-model'
   return undefined
 }

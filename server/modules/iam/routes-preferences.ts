@@ -15,6 +15,7 @@ import {
 } from '../../../renderer/contract/user-preferences.ts'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
+import { readPasswordPolicy } from '../hiam/password-policy.ts'
 import { hashPassword, verifyPassword } from '../oauth/passwords.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 
@@ -149,10 +150,28 @@ export const preferenceRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 
+  // The policy of the user's own tenant (hiam password-policy screen), defaults when none is saved.
+  const policyOf = async (userId: number) => {
+    const user = await app.db
+      .selectFrom('iamUser')
+      .select('organizationId')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+    return readPasswordPolicy(app.db, app.config, user.organizationId)
+  }
+
   app.get(
     '/api/iam/hzero/v1/users/password-policy',
     { schema: { querystring: NoQuery } },
-    () => PASSWORD_POLICY,
+    async (request) => {
+      const policy = await policyOf(sessionOf(request).userId)
+      return Object.fromEntries(
+        (Object.keys(PASSWORD_POLICY) as Array<keyof typeof PASSWORD_POLICY>).map((key) => [
+          key,
+          policy[key],
+        ]),
+      )
+    },
   )
 
   app.put('/api/iam/hzero/v1/users/password', { schema: { body: PasswordBody } }, async (request) => {
@@ -171,14 +190,14 @@ export const preferenceRoutes: FastifyPluginAsync = async (app) => {
       throw badRequest('The new password is the same as the current one: choose a different password.', {
         password: 'unchanged',
       })
-    const problems = passwordProblems(password, user.loginName)
+    const problems = passwordProblems(password, user.loginName, await policyOf(session.userId))
     if (problems.length)
       throw badRequest(`The new password needs ${problems.map((p) => p.message).join(', ')}.`, {
         password: problems.map((p) => p.rule).join(','),
       })
     await app.db
       .updateTable('iamUser')
-      .set({ passwordHash: await hashPassword(password) })
+      .set({ passwordHash: await hashPassword(password), passwordChangedAt: app.config.now() })
       .where('id', '=', session.userId)
       .execute()
     return { changed: true }

@@ -15,6 +15,7 @@ export const loginTexts = {
     locked: '连续 5 次密码错误，账号已锁定 10 分钟，请 {minutes} 分钟后再试。',
     disabled: '账号已停用，请联系系统管理员。',
     refused: '无法登录',
+    weak: '密码不符合租户的密码策略，请联系管理员重置密码。',
   },
   en_US: {
     title: 'Sign in',
@@ -29,6 +30,7 @@ export const loginTexts = {
     locked: 'The account is locked for 10 minutes after 5 wrong passwords: try again in {minutes} minute(s).',
     disabled: 'The account is disabled: contact the system administrator.',
     refused: 'Cannot sign in',
+    weak: "Your password does not meet the tenant's password policy: ask an administrator to reset it.",
   },
   zh_TW: {
     title: '登入',
@@ -43,6 +45,7 @@ export const loginTexts = {
     locked: '連續 5 次密碼錯誤，帳號已鎖定 10 分鐘，請 {minutes} 分鐘後再試。',
     disabled: '帳號已停用，請聯絡系統管理員。',
     refused: '無法登入',
+    weak: '密碼不符合租戶的密碼策略，請聯絡管理員重設密碼。',
   },
 } satisfies Record<Language, Record<string, string>>
 

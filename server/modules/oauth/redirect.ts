@@ -31,6 +31,8 @@ export async function checkRedirect(
     .where('clientId', '=', clientId)
     .executeTakeFirst()
   if (!client) return { refused: `Unknown client_id '${clientId}'.` }
+  if (client.enabledFlag !== 1)
+    return { refused: `Client '${clientId}' is disabled: an administrator enables it under OAuth clients.` }
   const origin = originOf(redirectUri)
   if (!origin) return { refused: `redirect_uri '${redirectUri}' is not an absolute http(s) address.` }
   if (origin === requestOrigin(request) || client.redirectOrigins.includes(origin)) return { origin }

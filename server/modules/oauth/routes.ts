@@ -85,14 +85,23 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
         checked.origin,
       )
     }
-    const result = await signIn(app.db, app.config, username, form.password, request.ip)
+    const result = await signIn(app.db, app.config, username, form.password, request.ip, {
+      clientId: form.client_id,
+      userAgent: request.headers['user-agent'],
+    })
     if (!result.ok) {
       let error = loginText(language, result.message, result.vars)
       const left = result.vars?.left
       if (left !== undefined && left <= 2) error += ` ${loginText(language, 'attemptsLeft', { n: left })}`
       return html(reply, 200, renderLoginPage({ ...page, error }), checked.origin)
     }
-    const { tokenTtlSeconds } = app.config
+    // The client's own token validity (OAuth clients screen) wins over the server's default.
+    const client = await app.db
+      .selectFrom('oauthClient')
+      .select('accessTokenValidity')
+      .where('clientId', '=', form.client_id)
+      .executeTakeFirst()
+    const tokenTtlSeconds = client?.accessTokenValidity ?? app.config.tokenTtlSeconds
     const token = await issueToken(app.db, {
       ...result,
       clientId: form.client_id,

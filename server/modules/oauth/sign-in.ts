@@ -1,5 +1,7 @@
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/schema.ts'
+import { passwordProblems } from '../../../renderer/contract/user-preferences.ts'
+import { readPasswordPolicy } from '../hiam/password-policy.ts'
 import type { LoginText } from './login-texts.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 
@@ -10,10 +12,18 @@ export type SignInResult =
 // Compared against when the user does not exist, so an unknown name costs the same time as a wrong password.
 const dummyHash = hashPassword('not-a-password')
 
+/** Where the attempt came from, kept in the login log. */
+export interface SignInContext {
+  clientId?: string
+  userAgent?: string
+}
+
 /**
- * Checks the credentials, records the attempt and keeps the lock: `maxFailedSignIns` wrong passwords in a row
- * lock the account for `lockSeconds`. On success answers the role and tenant the session starts with
- * (the user's first role in the default tenant, else the first role).
+ * Checks the credentials, records the attempt (login log) and keeps the lock: the password policy of the
+ * user's tenant says how many wrong passwords in a row lock the account for how long (without a saved policy:
+ * `maxFailedSignIns` and `lockSeconds`), and whether a correct password that breaks its rules is refused. On
+ * success answers the role and tenant the session starts with (the user's first enabled role in the default
+ * tenant, else the first enabled role of an enabled tenant).
  */
 export async function signIn(
   db: Db,
@@ -21,10 +31,11 @@ export async function signIn(
   username: string,
   password: string,
   ip: string,
+  context: SignInContext = {},
 ): Promise<SignInResult> {
   const now = config.now()
   const user = await db.selectFrom('iamUser').selectAll().where('loginName', '=', username).executeTakeFirst()
-  const record = (success: boolean) =>
+  const record = (success: boolean, reason: string | null, tenantId = user?.organizationId ?? null) =>
     db
       .insertInto('oauthLoginAttempt')
       .values({
@@ -33,46 +44,61 @@ export async function signIn(
         success: success ? 1 : 0,
         ip,
         attemptedAt: now,
+        reason,
+        clientId: context.clientId?.slice(0, 60) ?? null,
+        userAgent: context.userAgent?.slice(0, 300) ?? null,
+        tenantId,
       })
       .execute()
   if (!user) {
     await verifyPassword(password, await dummyHash)
-    await record(false)
+    await record(false, 'unknown_user')
     return { ok: false, message: 'wrong' }
   }
+  const policy = await readPasswordPolicy(db, config, user.organizationId)
   if (user.lockedUntil && user.lockedUntil > now) {
-    await record(false)
+    await record(false, 'locked')
     return { ok: false, message: 'locked', vars: { minutes: Math.ceil((user.lockedUntil - now) / 60000) } }
   }
   if (!(await verifyPassword(password, user.passwordHash))) {
-    await record(false)
+    await record(false, 'wrong')
     const failed = user.failedCount + 1
-    if (failed >= config.maxFailedSignIns) {
-      const lockedUntil = now + config.lockSeconds * 1000
+    if (failed >= policy.maxErrorTimes) {
+      const lockedUntil = now + policy.lockMinutes * 60000
       await db.updateTable('iamUser').set({ failedCount: 0, lockedUntil }).where('id', '=', user.id).execute()
-      return { ok: false, message: 'locked', vars: { minutes: Math.ceil(config.lockSeconds / 60) } }
+      return { ok: false, message: 'locked', vars: { minutes: policy.lockMinutes } }
     }
     await db.updateTable('iamUser').set({ failedCount: failed }).where('id', '=', user.id).execute()
-    return { ok: false, message: 'wrong', vars: { left: config.maxFailedSignIns - failed } }
+    return { ok: false, message: 'wrong', vars: { left: policy.maxErrorTimes - failed } }
   }
   if (user.enabledFlag !== 1) {
-    await record(false)
+    await record(false, 'disabled')
     return { ok: false, message: 'disabled' }
+  }
+  if (policy.checkAtSignIn === 1 && passwordProblems(password, user.loginName, policy).length) {
+    await record(false, 'weak')
+    return { ok: false, message: 'weak' }
   }
   await db
     .updateTable('iamUser')
     .set({ failedCount: 0, lockedUntil: null })
     .where('id', '=', user.id)
     .execute()
-  await record(true)
   const roles = await db
     .selectFrom('iamMemberRole as m')
     .innerJoin('iamRole as r', 'r.id', 'm.roleId')
+    .innerJoin('hpfmTenant as t', 't.id', 'r.tenantId')
     .select(['r.id', 'r.tenantId'])
     .where('m.userId', '=', user.id)
+    .where('r.enabledFlag', '=', 1)
+    .where('t.enabledFlag', '=', 1)
     .orderBy('r.id')
     .execute()
   const start = roles.find((role) => role.tenantId === user.defaultTenantId) ?? roles[0]
-  if (!start) return { ok: false, message: 'disabled' }
+  if (!start) {
+    await record(false, 'no_role')
+    return { ok: false, message: 'disabled' }
+  }
+  await record(true, null, start.tenantId)
   return { ok: true, userId: user.id, roleId: start.id, tenantId: start.tenantId }
 }

@@ -3,9 +3,13 @@
  * types, with every broken rule named) and its confirmation. The server checks the same policy.
  */
 import { Button, Form, Input, Typography } from 'antd'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PASSWORD_POLICY, passwordProblems } from '../../../renderer/contract/user-preferences'
+import {
+  PASSWORD_POLICY,
+  passwordProblems,
+  type PasswordPolicy,
+} from '../../../renderer/contract/user-preferences'
 import { useServices, useSession } from '../../stores/contexts'
 import type { PersonalApi } from './personal-api'
 
@@ -21,7 +25,18 @@ export function PasswordForm({ api }: { api: PersonalApi }) {
   const services = useServices()
   const [form] = Form.useForm<PasswordValues>()
   const [saving, setSaving] = useState(false)
-  const p = PASSWORD_POLICY
+  // The tenant's own policy (hiam password-policy screen) once loaded; the defaults until then.
+  const [p, setPolicy] = useState<PasswordPolicy>(PASSWORD_POLICY)
+  useEffect(() => {
+    let live = true
+    api.passwordPolicy?.().then(
+      (policy) => live && setPolicy({ ...PASSWORD_POLICY, ...policy }),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [api])
   const save = async ({ originalPassword, password }: PasswordValues) => {
     setSaving(true)
     try {
@@ -57,7 +72,7 @@ export function PasswordForm({ api }: { api: PersonalApi }) {
         rules={[
           {
             validator: async (_, value: string | undefined) => {
-              const problems = passwordProblems(value ?? '', user.loginName)
+              const problems = passwordProblems(value ?? '', user.loginName, p)
               if (problems.length)
                 throw new Error(
                   t('personal.passwordNeeds', {

@@ -1,0 +1,49 @@
+/** Paging and small shared checks of the identity administration routes. */
+import { Type } from '@sinclair/typebox'
+import type { Texts } from '../../db/schema.ts'
+import type { Language } from '../../../renderer/contract/wire.ts'
+import { badRequest, forbidden } from '../../errors.ts'
+import type { Session } from '../../types.ts'
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 10 })),
+  sort: Type.Optional(Type.String({ maxLength: 60 })),
+}
+export const TenantParams = Type.Object({ tenantId: Type.Integer() })
+
+/** The Spring page shape the list pages read: `{content, totalElements, number, size}`. */
+export function pageOf<T>(rows: T[], total: number, page = 0, size = 10) {
+  return { content: rows, totalElements: total, number: page, size, totalPages: Math.ceil(total / size) }
+}
+
+/** Slices an in-memory list into a page (small admin lists: roles' authorities, a user's roles). */
+export function slicePage<T>(rows: T[], page = 0, size = 10) {
+  return pageOf(rows.slice(page * size, page * size + size), rows.length, page, size)
+}
+
+/** A `like` pattern matching `text` anywhere, `%` and `_` taken literally. */
+export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export const textIn = (names: Texts | string, language: Language): string => {
+  const parsed = (typeof names === 'string' ? JSON.parse(names) : names) as Texts
+  return parsed[language] ?? parsed.zh_CN ?? Object.values(parsed)[0] ?? ''
+}
+
+/** Platform-wide writes (tenants, OAuth clients, users of every tenant) need a site-level role. */
+export function requireSiteRole(session: Session, what: string): void {
+  if (session.roleLevel !== 'site')
+    throw forbidden(`${what} is platform administration: switch to a platform (site-level) role first.`)
+}
+
+/** `2026-11-21 09:30:00` in UTC, the text the tables show for epoch-millisecond columns. */
+export const dateTimeText = (ms: number | null | undefined) =>
+  ms ? new Date(Number(ms)).toISOString().slice(0, 19).replace('T', ' ') : null
+
+/** A numeric id of the path (`/roles/{roleId}/...`), 400 when it is not one. */
+export function idParam(params: unknown, name: string): number {
+  const value = Number((params as Record<string, unknown>)[name])
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw badRequest(`${name} in the path must be a positive whole number.`, { [name]: 'not an id' })
+  return value
+}

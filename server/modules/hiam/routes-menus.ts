@@ -1,0 +1,222 @@
+/**
+ * The menu screen (hiam menu): every menu entry as a list with its parent, create / edit / delete. Which roles
+ * see an entry is set on the role screen (routes-role-authorities.ts); the same checks as the menu API
+ * (server/modules/iam/menu-admin.ts) apply: a route per type, a parent that is a dir, a unique code.
+ */
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import { sql } from 'kysely'
+import { LANGUAGES } from '../../../renderer/contract/wire.ts'
+import type { Texts } from '../../db/schema.ts'
+import { badRequest, conflict, notFound } from '../../errors.ts'
+import { requirePermission } from '../../plugins/permissions.ts'
+import { checkMenu, type Trx } from '../iam/menu-admin.ts'
+import { MENU_CREATE, MENU_UPDATE } from '../iam/routes-menu-admin.ts'
+import { contains, pageOf, PageQuery, textIn } from './paging.ts'
+import { adminRoutes } from './scope.ts'
+
+export const MENU_DELETE = 'hiam.menu.button.delete'
+
+const MenuQuery = Type.Object({
+  ...PageQuery,
+  code: Type.Optional(Type.String({ maxLength: 120 })),
+  name: Type.Optional(Type.String({ maxLength: 120 })),
+  route: Type.Optional(Type.String({ maxLength: 240 })),
+  type: Type.Optional(Type.String({ maxLength: 20 })),
+  parentId: Type.Optional(Type.Integer({ minimum: 0 })),
+})
+const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Null(), Type.Literal('')]))
+const fields = {
+  code: Type.String({ pattern: '^[a-z][a-z0-9]*([._-][a-zA-Z0-9]+)*$', maxLength: 120 }),
+  name: Type.String({ minLength: 1, maxLength: 120 }),
+  type: Type.Union(['dir', 'menu', 'link', 'inner-link', 'window'].map((t) => Type.Literal(t))),
+  parentId: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  sort: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100000 }), Type.Null()])),
+  icon: nullable(Type.String({ pattern: '^[a-z][a-z0-9-]*$', maxLength: 60 })),
+  route: nullable(Type.String({ maxLength: 240 })),
+  quickIndex: nullable(Type.String({ pattern: '^[A-Za-z0-9]*$', maxLength: 60 })),
+}
+const MenuCreate = Type.Object(fields)
+const MenuUpdate = Type.Object({
+  ...fields,
+  menuId: Type.Integer({ minimum: 1 }),
+  objectVersionNumber: Type.Integer({ minimum: 1 }),
+})
+const MenuDelete = Type.Object({ menuId: Type.Integer({ minimum: 1 }) })
+
+export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
+  const routes = adminRoutes(app)
+  const db = app.db
+
+  routes.get('/menus', { schema: { querystring: MenuQuery } }, async (request, scope) => {
+    const q = request.query as typeof MenuQuery.static
+    const language = scope.session.language
+    let query = db.selectFrom('iamMenu as m').leftJoin('iamMenu as p', 'p.id', 'm.parentId')
+    if (q.code) query = query.where('m.code', 'ilike', contains(q.code))
+    if (q.name) query = query.where(sql<string>`m.names->>${language}`, 'ilike', contains(q.name))
+    if (q.route) query = query.where('m.route', 'ilike', contains(q.route))
+    if (q.type) query = query.where('m.type', '=', q.type)
+    if (q.parentId !== undefined) query = query.where('m.parentId', '=', q.parentId)
+    const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+    const page = q.page ?? 0
+    const size = q.size ?? 10
+    const rows = await query
+      .selectAll('m')
+      .select(['p.names as parentNames'])
+      .select((eb) =>
+        eb
+          .selectFrom('iamRoleMenu as rm')
+          .select((e) => e.fn.countAll<string>().as('c'))
+          .whereRef('rm.menuId', '=', 'm.id')
+          .as('roleCount'),
+      )
+      .orderBy(sql`coalesce(p.sort, m.sort)`)
+      .orderBy('m.parentId')
+      .orderBy('m.sort')
+      .limit(size)
+      .offset(page * size)
+      .execute()
+    return pageOf(
+      rows.map((m) => ({
+        menuId: Number(m.id),
+        code: m.code,
+        name: textIn(m.names, language),
+        type: m.type,
+        parentId: Number(m.parentId),
+        parentName: m.parentNames ? textIn(m.parentNames, language) : null,
+        sort: m.sort,
+        icon: m.icon,
+        route: m.route,
+        quickIndex: m.quickIndex,
+        level: m.level,
+        roleCount: Number(m.roleCount ?? 0),
+        objectVersionNumber: m.objectVersionNumber,
+      })),
+      Number(total.n),
+      page,
+      size,
+    )
+  })
+
+  const clean = (body: typeof MenuCreate.static) => ({
+    code: body.code,
+    name: body.name,
+    type: body.type,
+    parentId: body.parentId ?? 0,
+    sort: body.sort ?? 0,
+    icon: body.icon || undefined,
+    route: body.route || undefined,
+    quickIndex: body.quickIndex || undefined,
+  })
+  const codeTaken = async (trx: Trx, code: string, except?: number) => {
+    let query = trx.selectFrom('iamMenu').select('id').where('code', '=', code)
+    if (except) query = query.where('id', '!=', except)
+    const other = await query.executeTakeFirst()
+    if (other)
+      throw conflict(
+        'error.menu.code_exists',
+        `Menu code '${code}' is already used (menu ${other.id}): choose another code.`,
+      )
+  }
+
+  routes.post(
+    '/menus',
+    { preHandler: requirePermission(MENU_CREATE), schema: { body: MenuCreate } },
+    async (request, scope) => {
+      const body = clean(request.body as typeof MenuCreate.static)
+      const id = await db.transaction().execute(async (trx) => {
+        await checkMenu(trx, scope.session, body)
+        await codeTaken(trx, body.code)
+        const last = await trx
+          .selectFrom('iamMenu')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+        const menuId = Math.max(Number(last?.id ?? 0) + 1, 100000)
+        const names: Texts = Object.fromEntries(LANGUAGES.map((lang) => [lang, body.name]))
+        const { name: _name, ...columns } = body
+        await trx
+          .insertInto('iamMenu')
+          .values({
+            ...columns,
+            id: menuId,
+            icon: body.icon ?? null,
+            route: body.route ?? null,
+            quickIndex: body.quickIndex ?? null,
+            names: JSON.stringify(names),
+            level: 'organization',
+          })
+          .execute()
+        return menuId
+      })
+      return { menuId: id, ...body, objectVersionNumber: 1 }
+    },
+  )
+
+  routes.put(
+    '/menus',
+    { preHandler: requirePermission(MENU_UPDATE), schema: { body: MenuUpdate } },
+    async (request, scope) => {
+      const raw = request.body as typeof MenuUpdate.static
+      const body = clean(raw)
+      if (body.parentId === raw.menuId)
+        throw badRequest('A menu cannot be its own parent.', { parentId: 'itself' })
+      const menu = await db.selectFrom('iamMenu').selectAll().where('id', '=', raw.menuId).executeTakeFirst()
+      if (!menu) throw notFound(`Menu ${raw.menuId} does not exist.`)
+      await db.transaction().execute(async (trx) => {
+        await checkMenu(trx, scope.session, body)
+        await codeTaken(trx, body.code, raw.menuId)
+        // The name typed is the caller's language; the other languages keep theirs.
+        const names = { ...(menu.names as Texts), [scope.session.language]: body.name }
+        const result = await trx
+          .updateTable('iamMenu')
+          .set((eb) => ({
+            code: body.code,
+            type: body.type,
+            parentId: body.parentId,
+            sort: body.sort,
+            icon: body.icon ?? null,
+            route: body.route ?? null,
+            quickIndex: body.quickIndex ?? null,
+            names: JSON.stringify(names),
+            objectVersionNumber: eb('objectVersionNumber', '+', 1),
+          }))
+          .where('id', '=', raw.menuId)
+          .where('objectVersionNumber', '=', raw.objectVersionNumber)
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) === 0)
+          throw conflict(
+            'error.optimistic_lock',
+            'The menu was changed by someone else: reload it and apply your change again.',
+          )
+      })
+      return { ...raw, objectVersionNumber: raw.objectVersionNumber + 1 }
+    },
+  )
+
+  routes.delete(
+    '/menus',
+    { preHandler: requirePermission(MENU_DELETE), schema: { body: MenuDelete } },
+    async (request) => {
+      const { menuId } = request.body as typeof MenuDelete.static
+      const child = await db
+        .selectFrom('iamMenu')
+        .select('id')
+        .where('parentId', '=', menuId)
+        .executeTakeFirst()
+      if (child)
+        throw badRequest(
+          `Menu ${menuId} still has entries under it (menu ${child.id}): delete or move them first.`,
+          {
+            menuId: 'has children',
+          },
+        )
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('iamRoleMenu').where('menuId', '=', menuId).execute()
+        await trx.deleteFrom('iamMenuPermission').where('menuId', '=', menuId).execute()
+        await trx.deleteFrom('iamMenu').where('id', '=', menuId).execute()
+      })
+      return { deleted: 1 }
+    },
+  )
+}
