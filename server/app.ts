@@ -10,6 +10,7 @@ import { fileStoreFromEnv } from './modules/hfle/s3-store.ts'
 import { hfleModule } from './modules/hfle/index.ts'
 import { cuszModule } from './modules/cusz/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
+import { hpfmAdminModule } from './modules/hpfm-admin/index.ts'
 import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
 import { iamModule } from './modules/iam/index.ts'
 import { lowcodeModule } from './modules/lowcode/index.ts'
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(oauthRoutes)
   await app.register(iamModule)
   await app.register(hpfmModule)
+  await app.register(hpfmAdminModule)
   await app.register(exportModule(options.models))
   await app.register(hmsgModule)
   await app.register(hfleModule())

@@ -9,6 +9,7 @@ import * as hmsg from './0007_hmsg.ts'
 import * as userPreferences from './0009_user_preferences.ts'
 import * as menuAdmin from './0008_menu_admin.ts'
 import * as dataHierarchies from './0010_data_hierarchies.ts'
+import * as hpfmAdmin from './0015_hpfm_admin.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009_user_preferences': userPreferences,
   '0008_menu_admin': menuAdmin,
   '0010_data_hierarchies': dataHierarchies,
+  '0015_hpfm_admin': hpfmAdmin,
 }
