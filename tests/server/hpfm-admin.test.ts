@@ -173,7 +173,7 @@ describe('data permission rules restrict model lists', () => {
     const adminView = (await as(admin).get('/api/wms/v1/1/warehouses?size=100')).json()
     expect(adminView.totalElements).toBe(before.totalElements)
     // Disabled: the clerk sees everything again.
-    await as(admin).put('/api/hpfm/v1/1/permission-rules', { ...rule.json(), enabledFlag: 0 })
+    await as(admin).put('/api/hpfm/v1/1/permission-rules', { ...(rule.json() as object), enabledFlag: 0 })
     expect((await as(clerk).get('/api/wms/v1/1/warehouses?size=100')).json().totalElements).toBe(
       before.totalElements,
     )

@@ -12,6 +12,9 @@ import type { Session } from '../../types.ts'
 /** Models a rule can never restrict: the rules themselves (an administrator must always see them all). */
 const EXEMPT = new Set(['hpfm/permissionRule'])
 
+/** A model is named as pages name it (hpfm/permission-rule, the file) or as service/entity (hpfm/permissionRule). */
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- builder of any model table (dynamic names)
 export function applyPermissionRules<Q extends SelectQueryBuilder<any, any, any>>(
   query: Q,
@@ -19,6 +22,7 @@ export function applyPermissionRules<Q extends SelectQueryBuilder<any, any, any>
   session: Session,
 ): Q {
   const modelKey = `${model.service}/${model.entity}`
+  const fileKey = `${model.service}/${kebab(model.entity)}`
   if (EXEMPT.has(modelKey)) return query
   const field = sql`(to_jsonb(${sql.table(model.table)}) ->> lower(regexp_replace(r.field_name, '([A-Z])', '_\\1', 'g')))`
   const value = sql`replace(replace(replace(coalesce(r.rule_value, ''), '{userId}', ${String(session.userId)}), '{tenantId}', ${String(session.tenantId)}), '{roleCode}', ${session.roleCode})`
@@ -34,7 +38,7 @@ export function applyPermissionRules<Q extends SelectQueryBuilder<any, any, any>
       else false end`
   return query.where(
     sql<boolean>`not exists (select 1 from hpfm_permission_rule r
-      where r.tenant_id = ${session.tenantId} and r.model_key = ${modelKey} and r.enabled_flag = 1
+      where r.tenant_id = ${session.tenantId} and r.model_key in (${modelKey}, ${fileKey}) and r.enabled_flag = 1
         and (r.role_code is null or r.role_code = '' or r.role_code = ${session.roleCode})
         and not coalesce(${holds}, false))`,
   ) as Q

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
-import { notFound } from '../../errors.ts'
+import { conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import { cancelTask } from '../export/export-tasks.ts'
 import { testConnection } from './connection-test.ts'
 import { pageOf, PagingQuery } from './paging.ts'
 import { codeRuleRoutes } from './routes-code-rules.ts'
@@ -72,6 +73,37 @@ export const hpfmAdminModule: FastifyPluginAsync = async (app) => {
         )
       const message = await tool.run(app.db, sessionOf(request), app.config.now())
       return { toolCode, message }
+    },
+  )
+
+  // An administrator cancels any task of the tenant in progress (the owner's own cancel is PUT export-task/cancel).
+  app.post(
+    '/api/hpfm/v1/:tenantId/export-tasks/:taskCode/cancel',
+    {
+      preHandler: requirePermission('hpfm.excelAsyncExport.button.cancel'),
+      schema: {
+        params: Type.Object({
+          tenantId: Type.Integer(),
+          taskCode: Type.String({ minLength: 1, maxLength: 60 }),
+        }),
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request)
+      const { taskCode } = request.params as { taskCode: string }
+      const task = await app.db
+        .selectFrom('hpfmExportTask')
+        .select(['userId', 'state'])
+        .where('tenantId', '=', session.tenantId)
+        .where('taskCode', '=', taskCode)
+        .executeTakeFirst()
+      if (!task) throw notFound(`Export task ${taskCode} does not exist in this tenant.`)
+      if (!(await cancelTask(app.db, { tenantId: session.tenantId, userId: task.userId }, taskCode)))
+        throw conflict(
+          'error.export.not_running',
+          `Export task ${taskCode} is ${task.state}: only a task in progress (DOING) can be cancelled.`,
+        )
+      return { taskCode, state: 'CANCELLED' }
     },
   )
 
