@@ -7,6 +7,7 @@ import { cancelTask } from '../export/export-tasks.ts'
 import { testConnection } from './connection-test.ts'
 import { pageOf, PagingQuery } from './paging.ts'
 import { codeRuleRoutes } from './routes-code-rules.ts'
+import { integrationRoutes } from './routes-integrations.ts'
 import { onlineRoutes } from './routes-online.ts'
 import { valueListRoutes } from './routes-value-lists.ts'
 import { effectiveProfiles } from './settings.ts'
@@ -26,6 +27,7 @@ export const hpfmAdminModule: FastifyPluginAsync = async (app) => {
   await app.register(valueListRoutes)
   await app.register(codeRuleRoutes)
   await app.register(onlineRoutes)
+  await app.register(integrationRoutes)
 
   app.get(
     '/api/hpfm/v1/:tenantId/profile-values/effective',
