@@ -69,7 +69,10 @@ declare module '../../db/schema.ts' {
     hpfmProfileValue: ProfileValueTable
     hpfmTenantLog: TenantLogTable
   }
-  interface LookupValueTable extends LookupValueIdColumns {}
+  interface LookupValueTable {
+    lookupValueId: LookupValueIdColumns['lookupValueId']
+    objectVersionNumber: LookupValueIdColumns['objectVersionNumber']
+  }
   interface CodeRuleTable {
     codeRuleId: Generated<number>
     enabledFlag: Generated<number>
