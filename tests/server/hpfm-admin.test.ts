@@ -262,3 +262,44 @@ describe('system tools, data sources, tenant log', () => {
 })
 
 void bearer
+
+describe('Lov views feed every Lov', () => {
+  it('a changed title and column of a platform view is what lov-view/info answers this tenant, not another', async () => {
+    const a = as(admin)
+    const views = (await a.get('/api/hpfm/v1/1/lov-views?viewCode=WMDM.WAREHOUSE')).json()
+    const view = views.content.find((v: { viewCode: string }) => v.viewCode === 'WMDM.WAREHOUSE')
+    expect(view).toMatchObject({ source: 'PLATFORM', customizedFlag: 0 })
+    const saved = await a.put('/api/hpfm/v1/1/lov-views', {
+      lovViewId: view.lovViewId,
+      objectVersionNumber: view.objectVersionNumber,
+      title: 'Pick a depot',
+      pageSize: 20,
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json()).toMatchObject({ customizedFlag: 1, title: 'Pick a depot', pageSize: 20 })
+    const columns = (await a.get(`/api/hpfm/v1/1/lov-views/${view.lovViewId}/columns`)).json().content
+    await a.put(`/api/hpfm/v1/1/lov-views/${view.lovViewId}/columns`, {
+      dataIndex: columns[0].dataIndex,
+      title: 'Depot code',
+    })
+    const info = (await a.get('/api/hpfm/v1/1/lov-view/info?viewCode=WMDM.WAREHOUSE')).json()
+    expect(info.title).toBe('Pick a depot')
+    expect(JSON.stringify(info.tableFields)).toContain('Depot code')
+    const manager = await signIn(app, 'manager', 'Manager@123')
+    const other = (
+      await as(manager).get('/api/hpfm/v1/2/lov-view/info?viewCode=WMDM.WAREHOUSE')
+    ).json()
+    expect(other.title).not.toBe('Pick a depot')
+    const badField = await a.put('/api/hpfm/v1/1/lov-views', {
+      lovViewId: view.lovViewId,
+      displayField: 'nope',
+    })
+    expect(badField.statusCode).toBe(400)
+    // Deleting the customisation brings the platform's definition back.
+    const own = (await a.get('/api/hpfm/v1/1/lov-views?viewCode=WMDM.WAREHOUSE')).json().content[0]
+    expect((await a.del('/api/hpfm/v1/1/lov-views', { lovViewId: own.lovViewId })).statusCode).toBe(204)
+    expect(
+      (await a.get('/api/hpfm/v1/1/lov-view/info?viewCode=WMDM.WAREHOUSE')).json().title,
+    ).not.toBe('Pick a depot')
+  })
+})

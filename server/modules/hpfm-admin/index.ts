@@ -8,6 +8,7 @@ import { testConnection } from './connection-test.ts'
 import { pageOf, PagingQuery } from './paging.ts'
 import { codeRuleRoutes } from './routes-code-rules.ts'
 import { integrationRoutes } from './routes-integrations.ts'
+import { lovViewAdminRoutes } from './routes-lov-views.ts'
 import { onlineRoutes } from './routes-online.ts'
 import { valueListRoutes } from './routes-value-lists.ts'
 import { effectiveProfiles } from './settings.ts'
@@ -28,6 +29,7 @@ export const hpfmAdminModule: FastifyPluginAsync = async (app) => {
   await app.register(codeRuleRoutes)
   await app.register(onlineRoutes)
   await app.register(integrationRoutes)
+  await app.register(lovViewAdminRoutes)
 
   app.get(
     '/api/hpfm/v1/:tenantId/profile-values/effective',
