@@ -70,7 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(oauthRoutes)
   await app.register(iamModule)
   await app.register(hpfmModule)
-  await app.register(hpfmAdminModule)
+  await app.register(hpfmAdminModule(options.models, options.pages ?? []))
   await app.register(exportModule(options.models))
   await app.register(hmsgModule)
   await app.register(hfleModule())

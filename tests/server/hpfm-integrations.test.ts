@@ -97,3 +97,75 @@ describe('CA certificates and servers', () => {
     expect(test.json().message).toContain('ECONNREFUSED')
   })
 })
+
+describe('data hierarchies and UI customisation', () => {
+  it('a new warehouse value under an inventory organisation is offered by the header switcher', async () => {
+    const values = (await get('/api/hpfm/v1/1/data-hierarchy-values?dataHierarchyCode=INV_ORG')).json()
+      .content
+    const org = values[0].value as string
+    const orphan = await post('/api/hpfm/v1/1/data-hierarchy-values', {
+      dataHierarchyCode: 'WAREHOUSE',
+      value: 'WH-NEW',
+      meaningEnUs: 'New',
+    })
+    expect(orphan.statusCode).toBe(400)
+    const created = await post('/api/hpfm/v1/1/data-hierarchy-values', {
+      dataHierarchyCode: 'WAREHOUSE',
+      value: 'WH-NEW',
+      meaningZhCn: '新仓',
+      meaningEnUs: 'New warehouse',
+      parentValue: org,
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const offered = (
+      await get(
+        `/api/hpfm/v1/1/data-hierarchies/switch/value/details?dataHierarchyCode=WAREHOUSE&parentValue=${org}`,
+      )
+    ).json()
+    expect(offered.map((v: { value: string }) => v.value)).toContain('WH-NEW')
+    const inUse = await injectAs(app, admin, 'DELETE', '/api/hpfm/v1/1/data-hierarchy-values', {
+      id: values[0].id,
+    })
+    expect(inUse.statusCode).toBe(409)
+  })
+
+  it("the tenant's default columns of a table are what a user without own settings gets", async () => {
+    const units = (await get('/api/hpfm/v1/1/ui-customize/units?route=/wmdm/warehouse')).json().content
+    expect(units[0]).toMatchObject({ unitCode: 'wmdm.warehouse.table', configuredFlag: 0 })
+    const columns = JSON.stringify([
+      { field: 'warehouseName', visible: true, defaultVisible: true, width: 300 },
+    ])
+    const bad = await post('/api/hpfm/v1/1/ui-customize/configs', {
+      cuszCode: 'wmdm.warehouse.table',
+      cuszInfo: '[{}]',
+    })
+    expect(bad.statusCode).toBe(400)
+    const saved = await post('/api/hpfm/v1/1/ui-customize/configs', {
+      cuszCode: 'wmdm.warehouse.table',
+      cuszInfo: columns,
+    })
+    expect(saved.statusCode, saved.body).toBe(201)
+    const clerk = await signIn(app, 'clerk', 'Clerk@123')
+    const detail = await injectAs(
+      app,
+      clerk,
+      'GET',
+      '/api/hpfm/v1/1/cusz-infos/detail?userId=3&cuszCode=wmdm.warehouse.table',
+    )
+    expect(detail.json().cuszInfo).toBe(columns)
+    // Saving from the default creates the clerk's own settings; the default stays.
+    const own = await injectAs(app, clerk, 'POST', '/api/hpfm/v1/1/cusz-infos/singleSave', {
+      userId: 3,
+      cuszCode: 'wmdm.warehouse.table',
+      id: detail.json().id,
+      objectVersionNumber: detail.json().objectVersionNumber,
+      cuszInfo: JSON.stringify([{ field: 'warehouseCode', visible: true, defaultVisible: true }]),
+    })
+    expect(own.statusCode, own.body).toBe(200)
+    expect(own.json().id).not.toBe(detail.json().id)
+    expect((await get('/api/hpfm/v1/1/ui-customize/configs')).json().content[0].cuszInfo).toBe(columns)
+    expect(
+      (await get('/api/hpfm/v1/1/ui-customize/models?modelKey=warehouse')).json().content[0].modelKey,
+    ).toBe('wms/warehouse')
+  })
+})
