@@ -138,12 +138,12 @@ describe('code rules number documents', () => {
     expect(order.statusCode, order.body).toBe(201)
     const number = Object.values(order.json()).find((v) => typeof v === 'string' && v.startsWith('OUT-'))
     expect(number).toMatch(/^OUT-\d{6}0001$/)
-    const sequences = (await a.get(`/api/hpfm/v1/1/code-rules/${rule.json().codeRuleId}/sequences`)).json()
+    const sequences = (await a.get(`/api/hpfm/v1/1/code-rule-sequences/${rule.json().codeRuleId}`)).json()
     expect(sequences.content[0]).toMatchObject({ period: 'all', currentValue: 1 })
     expect(sequences.content[0].nextCode).toMatch(/^OUT-\d{6}0002$/)
-    const reset = await a.post(`/api/hpfm/v1/1/code-rules/${rule.json().codeRuleId}/sequences/all/reset`)
+    const reset = await a.post(`/api/hpfm/v1/1/code-rule-sequences/${rule.json().codeRuleId}/all/reset`)
     expect(reset.statusCode).toBe(200)
-    const periods = (await a.get(`/api/hpfm/v1/1/code-rules/${rule.json().codeRuleId}/sequences`)).json()
+    const periods = (await a.get(`/api/hpfm/v1/1/code-rule-sequences/${rule.json().codeRuleId}`)).json()
       .content
     expect(periods.map((row: { period: string }) => row.period)).not.toContain('all')
     const platform = (await a.get('/api/hpfm/v1/1/platform-code-rules?ruleCode=JXS')).json()
@@ -206,24 +206,33 @@ describe('online users', () => {
 describe('configuration and profiles reach users/self', () => {
   it('title, logo and a tenant profile default are what the app reads', async () => {
     const a = as(admin)
-    await a.post('/api/hpfm/v1/1/configs', { configCode: 'TITLE', configValue: 'East WMS' })
-    await a.post('/api/hpfm/v1/1/configs', { configCode: 'LOGO', configValue: '/logo-east.png' })
-    await a.post('/api/hpfm/v1/1/profile-values', {
-      profileName: 'DATE_FORMAT',
-      levelCode: 'TENANT',
-      profileValue: 'DD/MM/YYYY',
-    })
-    await a.post('/api/hpfm/v1/1/profile-values', {
+    // The seed keeps TITLE (WMS) and a tenant DATE_FORMAT: edit those rows, add the others.
+    const title = (await a.get('/api/hpfm/v1/1/configs?configCode=TITLE')).json().content[0]
+    expect((await a.put('/api/hpfm/v1/1/configs', { ...title, configValue: 'East WMS' })).statusCode).toBe(
+      200,
+    )
+    expect(
+      (await a.post('/api/hpfm/v1/1/configs', { configCode: 'LOGO', configValue: '/logo-east.png' }))
+        .statusCode,
+    ).toBe(201)
+    const dates = (
+      await a.get('/api/hpfm/v1/1/profile-values?profileName=DATE_FORMAT&levelCode=TENANT')
+    ).json().content[0]
+    expect(
+      (await a.put('/api/hpfm/v1/1/profile-values', { ...dates, profileValue: 'DD/MM/YYYY' })).statusCode,
+    ).toBe(200)
+    const role = await a.post('/api/hpfm/v1/1/profile-values', {
       profileName: 'DATE_FORMAT',
       levelCode: 'ROLE',
       levelValue: 'wh-clerk',
       profileValue: 'YYYY.MM.DD',
     })
+    expect(role.statusCode).toBe(201)
     const self = (await a.get('/api/iam/hzero/v1/users/self')).json()
     expect(self).toMatchObject({ title: 'East WMS', logo: '/logo-east.png', dateFormat: 'DD/MM/YYYY' })
     const clerkSelf = (await as(clerk).get('/api/iam/hzero/v1/users/self')).json()
     expect(clerkSelf.dateFormat).toBe('YYYY.MM.DD')
-    const effective = (await as(clerk).get('/api/hpfm/v1/1/profile-values/effective')).json()
+    const effective = (await as(clerk).get('/api/hpfm/v1/1/effective-profile-values')).json()
     expect(effective.content).toEqual([
       expect.objectContaining({ profileName: 'DATE_FORMAT', levelCode: 'ROLE' }),
     ])
@@ -253,7 +262,7 @@ describe('system tools, data sources, tenant log', () => {
       url: 'postgres://127.0.0.1:1/none',
     })
     expect(ds.statusCode).toBe(201)
-    const test = await a.post(`/api/hpfm/v1/1/data-sources/${ds.json().datasourceId}/test`)
+    const test = await a.post(`/api/hpfm/v1/1/data-source-tests/${ds.json().datasourceId}`)
     expect(test.json()).toMatchObject({ connectionStatus: 'FAILED' })
     expect(test.json().message).toMatch(/ECONNREFUSED|connect/i)
     const row = (await a.get(`/api/hpfm/v1/1/data-sources/${ds.json().datasourceId}`)).json()
@@ -286,9 +295,7 @@ describe('Lov views feed every Lov', () => {
     expect(info.title).toBe('Pick a depot')
     expect(JSON.stringify(info.tableFields)).toContain('Depot code')
     const manager = await signIn(app, 'manager', 'Manager@123')
-    const other = (
-      await as(manager).get('/api/hpfm/v1/2/lov-view/info?viewCode=WMDM.WAREHOUSE')
-    ).json()
+    const other = (await as(manager).get('/api/hpfm/v1/2/lov-view/info?viewCode=WMDM.WAREHOUSE')).json()
     expect(other.title).not.toBe('Pick a depot')
     const badField = await a.put('/api/hpfm/v1/1/lov-views', {
       lovViewId: view.lovViewId,
@@ -298,8 +305,8 @@ describe('Lov views feed every Lov', () => {
     // Deleting the customisation brings the platform's definition back.
     const own = (await a.get('/api/hpfm/v1/1/lov-views?viewCode=WMDM.WAREHOUSE')).json().content[0]
     expect((await a.del('/api/hpfm/v1/1/lov-views', { lovViewId: own.lovViewId })).statusCode).toBe(204)
-    expect(
-      (await a.get('/api/hpfm/v1/1/lov-view/info?viewCode=WMDM.WAREHOUSE')).json().title,
-    ).not.toBe('Pick a depot')
+    expect((await a.get('/api/hpfm/v1/1/lov-view/info?viewCode=WMDM.WAREHOUSE')).json().title).not.toBe(
+      'Pick a depot',
+    )
   })
 })

@@ -41,7 +41,7 @@ describe('events', () => {
     const clerk = await signIn(app, 'clerk', 'Clerk@123')
     const before = (await injectAs(app, clerk, 'GET', '/api/hmsg/v1/1/messages/user/count')).json()
       .unreadMessageCount
-    const raised = await post('/api/hpfm/v1/1/events/TEST.SHIPPED/raise', { payload: { orderNum: 'X1' } })
+    const raised = await post('/api/hpfm/v1/1/event-raises/TEST.SHIPPED', { payload: { orderNum: 'X1' } })
     expect(raised.statusCode).toBe(200)
     expect(raised.json().outcomes).toEqual([
       expect.objectContaining({ ruleName: 'Tell clerks', ok: true }),
@@ -50,7 +50,7 @@ describe('events', () => {
     const after = (await injectAs(app, clerk, 'GET', '/api/hmsg/v1/1/messages/user/count')).json()
       .unreadMessageCount
     expect(after).toBe(before + 1)
-    const flow = (await get(`/api/hpfm/v1/1/events/${eventId}/flow`)).json()
+    const flow = (await get(`/api/hpfm/v1/1/event-flows/${eventId}`)).json()
     expect(flow.content.map((s: { step: number; callType: string }) => [s.step, s.callType])).toEqual([
       [1, 'NOTICE'],
       [2, 'HTTP'],
@@ -58,7 +58,7 @@ describe('events', () => {
     expect((await get(`/api/hpfm/v1/1/events/${eventId}`)).json().lastRaiseResult).toContain(
       'Tell clerks: OK',
     )
-    expect((await post('/api/hpfm/v1/1/events/NO.SUCH/raise')).statusCode).toBe(404)
+    expect((await post('/api/hpfm/v1/1/event-raises/NO.SUCH')).statusCode).toBe(404)
   })
 })
 
@@ -70,7 +70,7 @@ describe('CA certificates and servers', () => {
       pemText: PEM,
     })
     expect(cert.statusCode).toBe(201)
-    const parsed = await post(`/api/hpfm/v1/1/ca-certificates/${cert.json().certificateId}/parse`)
+    const parsed = await post(`/api/hpfm/v1/1/ca-certificate-parses/${cert.json().certificateId}`)
     expect(parsed.json()).toMatchObject({ status: 'VALID' })
     expect(parsed.json().subject).toContain('CN=Test CA')
     const bad = await post('/api/hpfm/v1/1/ca-certificates', {
@@ -79,7 +79,7 @@ describe('CA certificates and servers', () => {
       pemText: 'hello',
     })
     expect(
-      (await post(`/api/hpfm/v1/1/ca-certificates/${bad.json().certificateId}/parse`)).json().status,
+      (await post(`/api/hpfm/v1/1/ca-certificate-parses/${bad.json().certificateId}`)).json().status,
     ).toBe('INVALID')
   })
 
@@ -92,7 +92,7 @@ describe('CA certificates and servers', () => {
       port: 1,
     })
     expect(server.statusCode).toBe(201)
-    const test = await post(`/api/hpfm/v1/1/server-defines/${server.json().serverId}/test`)
+    const test = await post(`/api/hpfm/v1/1/server-define-tests/${server.json().serverId}`)
     expect(test.json()).toMatchObject({ connectionStatus: 'FAILED' })
     expect(test.json().message).toContain('ECONNREFUSED')
   })

@@ -93,7 +93,8 @@ let everyCode: string[]
 const key = (route: RouteEntry) => `${route.method} ${route.url}`
 
 beforeAll(async () => {
-  app = await createTestApp()
+  // One sign-in per permission code: more than the sign-in rate limit allows a minute (not what is tested here).
+  app = await createTestApp({ publicRateLimit: { signInPerMinute: 100_000, perMinute: 100_000 } })
   everyCode = await allPermissionCodes(app)
 })
 afterAll(() => app.close())
@@ -195,7 +196,7 @@ describe('permission matrix: a role lacking each code is refused', () => {
     }
     console.log(`permission matrix: ${guarded.length} guarded routes, ${requests} refused requests`)
     expect(await tenantFingerprint(app, TENANT_A)).toBe(before)
-  })
+  }, 300_000) // one sign-in and one request per code of every guarded route: minutes on PGlite
 
   it('lets the same requests past the guard when the role holds every code (the matrix can fail)', async () => {
     const member = await signInMember(app, TENANT_A, everyCode)

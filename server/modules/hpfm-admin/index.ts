@@ -40,7 +40,7 @@ export const hpfmAdminModule =
     await app.register(uiCustomizeRoutes(models, pages))
 
     app.get(
-      '/api/hpfm/v1/:tenantId/profile-values/effective',
+      '/api/hpfm/v1/:tenantId/effective-profile-values',
       { schema: { params: TenantParams, querystring: Type.Object(PagingQuery) } },
       async (request) => {
         const q = request.query as { page?: number; size?: number }
@@ -120,7 +120,7 @@ export const hpfmAdminModule =
     )
 
     app.post(
-      '/api/hpfm/v1/:tenantId/data-sources/:datasourceId/test',
+      '/api/hpfm/v1/:tenantId/data-source-tests/:datasourceId',
       {
         preHandler: requirePermission('hpfm.dataSource.button.test'),
         schema: { params: Type.Object({ tenantId: Type.Integer(), datasourceId: Type.Integer() }) },

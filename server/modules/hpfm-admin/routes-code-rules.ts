@@ -71,7 +71,7 @@ export const codeRuleRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get(
-    '/api/hpfm/v1/:tenantId/code-rules/:codeRuleId/sequences',
+    '/api/hpfm/v1/:tenantId/code-rule-sequences/:codeRuleId',
     { schema: { params: RuleParams, querystring: Type.Object(PagingQuery) } },
     async (request) => {
       const session = sessionOf(request)
@@ -114,7 +114,7 @@ export const codeRuleRoutes: FastifyPluginAsync = async (app) => {
   )
 
   app.post(
-    '/api/hpfm/v1/:tenantId/code-rules/:codeRuleId/sequences/:period/reset',
+    '/api/hpfm/v1/:tenantId/code-rule-sequences/:codeRuleId/:period/reset',
     {
       preHandler: requirePermission('hpfm.codeRuleOrg.button.reset'),
       schema: {

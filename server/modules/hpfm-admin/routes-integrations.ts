@@ -35,7 +35,7 @@ function tcpCheck(host: string, port: number): Promise<{ ok: boolean; message: s
  */
 export const integrationRoutes: FastifyPluginAsync = async (app) => {
   app.post(
-    '/api/hpfm/v1/:tenantId/events/:eventCode/raise',
+    '/api/hpfm/v1/:tenantId/event-raises/:eventCode',
     {
       preHandler: requirePermission('hpfm.event.button.raise'),
       schema: {
@@ -64,7 +64,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
   )
 
   app.get(
-    '/api/hpfm/v1/:tenantId/events/:eventId/flow',
+    '/api/hpfm/v1/:tenantId/event-flows/:eventId',
     { schema: { params: Id('eventId'), querystring: Type.Object(PagingQuery) } },
     async (request) => {
       const { eventId } = request.params as { eventId: number }
@@ -86,7 +86,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
   )
 
   app.post(
-    '/api/hpfm/v1/:tenantId/ca-certificates/:certificateId/parse',
+    '/api/hpfm/v1/:tenantId/ca-certificate-parses/:certificateId',
     {
       preHandler: requirePermission('hpfm.caManagement.button.parse'),
       schema: { params: Id('certificateId') },
@@ -128,7 +128,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
   )
 
   app.post(
-    '/api/hpfm/v1/:tenantId/server-defines/:serverId/test',
+    '/api/hpfm/v1/:tenantId/server-define-tests/:serverId',
     { preHandler: requirePermission('hpfm.serverDefine.button.test'), schema: { params: Id('serverId') } },
     async (request) => {
       const session = sessionOf(request)
@@ -146,7 +146,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
   )
 
   app.post(
-    '/api/hpfm/v1/:tenantId/outer-syncs/:syncId/test',
+    '/api/hpfm/v1/:tenantId/outer-sync-tests/:syncId',
     { preHandler: requirePermission('hpfm.syncToOuterSystem.button.test'), schema: { params: Id('syncId') } },
     async (request) => {
       const session = sessionOf(request)

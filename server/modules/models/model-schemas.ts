@@ -94,6 +94,8 @@ function rowSchema(model: ModelSchema, mode: 'create' | 'update' | 'batch'): Jso
   const properties: Record<string, JsonSchema> = systemProperties(model)
   for (const field of writableFields(model))
     properties[field.name] = fieldSchema(field, field.required === true && !field.codeRule)
+  // readOnly fields are set by the server only: accepted and ignored (a row read back may be sent as it is).
+  for (const field of model.fields) if (field.readOnly) properties[field.name] = {}
   const required =
     mode === 'create'
       ? requiredOnCreate(model)

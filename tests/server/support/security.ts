@@ -115,7 +115,14 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
     else if (field.type === 'boolean') row[field.name] = true
     else if (field.type === 'json') row[field.name] = {}
     else {
-      const candidates = [`SEC-${n}-${process.pid % 1000}`, '021 5555 0000', `sec text ${n}`]
+      const candidates = [
+        `SEC-${n}-${process.pid % 1000}`,
+        '021 5555 0000',
+        `sec text ${n}`,
+        `https://sec${n}.example.com/x`,
+        `sec${n}x`,
+        `wms/sec${n}`,
+      ]
       const pattern = field.pattern ? new RegExp(field.pattern) : undefined
       const fitting = candidates.find((value) => !pattern || pattern.test(value))
       // An optional field no candidate fits (e.g. an attachment uuid) stays empty rather than invalid.
