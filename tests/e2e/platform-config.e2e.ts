@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { drawer, field, formItem } from './antd-locators'
+import { field, formItem } from './antd-locators'
 import { launch, openSession, signIn } from './browser'
 
 let browser: Browser
@@ -15,6 +15,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
+
+/** The button of the page on screen (pages kept alive in other tabs have theirs too, hidden). */
+const visibleButton = (page: Page, name: string) => page.locator('button:visible', { hasText: name }).first()
+
+/** The drawer on screen (closed drawers of other pages stay in the DOM). */
+const openDrawer = (page: Page) => page.locator('.ant-drawer-content:visible')
 
 /** Client-side navigation: the pages already open stay alive in their tabs. */
 async function go(page: Page, path: string) {
@@ -33,18 +39,20 @@ describe('platform configuration', () => {
 
     // The warehouse page is open first: its Selects have loaded WMDM.WAREHOUSE_TYPE.
     await go(page, '/wmdm/warehouse')
-    await page.getByRole('button', { name: 'Create' }).click()
-    await formItem(drawer(page), 'Warehouse type').locator('.ant-select').click()
+    await visibleButton(page, 'Create').click()
+    await formItem(openDrawer(page), 'Warehouse type').locator('.ant-select').click()
     await expect
       .poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').count())
       .toBeGreaterThan(0)
-    await drawer(page).getByRole('button', { name: 'Cancel' }).click()
+    await openDrawer(page).getByRole('button', { name: 'Cancel' }).click()
 
     // Add a value to the set.
     await go(page, '/hpfm/value-list/detail/WMDM.WAREHOUSE_TYPE')
     await expect.poll(() => page.getByText('NORMAL').count()).toBeGreaterThan(0)
-    await page.getByRole('button', { name: 'Create' }).click()
-    const form = drawer(page)
+    await page.keyboard.press('Escape')
+    await page.waitForTimeout(1600)
+    await visibleButton(page, 'Create').click({ force: true })
+    const form = openDrawer(page)
     await field(form, 'Value').fill('E2E_DOCK')
     await field(form, 'Meaning (简体中文)').fill('越库E2E')
     await field(form, 'Meaning (English)').fill('Cross dock E2E')
@@ -55,8 +63,8 @@ describe('platform configuration', () => {
     // Back on the warehouse page, the Select offers it.
     await go(page, '/wmdm/warehouse')
     await page.waitForTimeout(1600)
-    await page.getByRole('button', { name: 'Create' }).click()
-    await formItem(drawer(page), 'Warehouse type').locator('.ant-select').click()
+    await visibleButton(page, 'Create').click()
+    await formItem(openDrawer(page), 'Warehouse type').locator('.ant-select').click()
     await expect
       .poll(() =>
         page
@@ -64,12 +72,14 @@ describe('platform configuration', () => {
           .count(),
       )
       .toBe(1)
-    await drawer(page).getByRole('button', { name: 'Cancel' }).click()
+    await openDrawer(page).getByRole('button', { name: 'Cancel' }).click()
 
     // A prompt for the warehouse page's title.
     await go(page, '/hpfm/prompt')
-    await page.getByRole('button', { name: 'Create' }).click()
-    const prompt = drawer(page)
+    await page.keyboard.press('Escape')
+    await page.waitForTimeout(1600)
+    await visibleButton(page, 'Create').click({ force: true })
+    const prompt = openDrawer(page)
     await field(prompt, 'Key').fill('wmdm.warehouse.title')
     await formItem(prompt, 'Language').locator('.ant-select').click()
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'English' }).click()
