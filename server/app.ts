@@ -16,6 +16,7 @@ import { hmntModule } from './modules/hmnt/index.ts'
 import { hitfModule } from './modules/hitf/index.ts'
 import { cuszModule } from './modules/cusz/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
+import { hpfmAdminModule } from './modules/hpfm-admin/index.ts'
 import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
 import { iamModule } from './modules/iam/index.ts'
 import { hiamModule } from './modules/hiam/index.ts'
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(iamModule)
   await app.register(hiamModule(options.models))
   await app.register(hpfmModule)
+  await app.register(hpfmAdminModule(options.models, options.pages ?? []))
   await app.register(exportModule(options.models))
   await app.register(hmsgModule)
   await app.register(hfleModule())

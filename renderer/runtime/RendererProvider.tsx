@@ -1,5 +1,6 @@
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { createPermissionChecker } from '../access/permission-checker'
+import { onConfigChanged, watchConfigWrites } from '../data/config-changes'
 import { createLookupLoader } from '../data/lookups'
 import { createLovViewLoader } from '../data/lov-views'
 import type { RendererEnv } from '../env'
@@ -19,15 +20,21 @@ export interface RendererProviderProps {
  * @example <RendererProvider env={env} registry={createRegistry(defaultWidgets)}><SchemaPage … /></RendererProvider>
  */
 export function RendererProvider({ env, registry, children }: RendererProviderProps) {
+  // A value set, Lov view or prompt saved in any page drops this page's value-list and Lov caches.
+  const [configVersion, setConfigVersion] = useState(0)
+  useEffect(() => onConfigChanged(() => setConfigVersion((version) => version + 1)), [])
+  const watched = useMemo(() => watchConfigWrites(env), [env])
   const services = useMemo(
     () => ({
-      env,
+      env: watched,
       registry,
-      permissions: createPermissionChecker(env),
-      lookups: createLookupLoader(env),
-      lovViews: createLovViewLoader(env),
+      permissions: createPermissionChecker(watched),
+      lookups: createLookupLoader(watched),
+      lovViews: createLovViewLoader(watched),
     }),
-    [env, registry],
+    // configVersion: new loaders (empty caches) after a configuration change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [watched, registry, configVersion],
   )
   return <RendererContext.Provider value={services}>{children}</RendererContext.Provider>
 }

@@ -12,6 +12,7 @@ import * as dataHierarchies from './0010_data_hierarchies.ts'
 import * as auditAndFileLogs from './0023_audit_and_file_logs.ts'
 import * as hitfSecrets from './0027_hitf_secrets.ts'
 import * as hiamAdmin from './0011_hiam_admin.ts'
+import * as hpfmAdmin from './0015_hpfm_admin.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0023_audit_and_file_logs': auditAndFileLogs,
   '0027_hitf_secrets': hitfSecrets,
   '0011_hiam_admin': hiamAdmin,
+  '0015_hpfm_admin': hpfmAdmin,
 }

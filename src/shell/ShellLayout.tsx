@@ -6,7 +6,7 @@
  * only the content is shown.
  */
 import { Drawer, Layout, theme } from 'antd'
-import { lazy, Suspense, useMemo, useState, type CSSProperties } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { HeaderNotices } from '../notices/HeaderNotices'
@@ -14,6 +14,9 @@ import { homePathFor, JXS_ROLE_CODE } from '../routes/home'
 import { logout } from '../session/login'
 import { isHiddenLayout } from '../session/session-storage'
 import { useLayoutSettings } from '../settings/settings-store'
+import { onConfigChanged } from '../../renderer/index'
+import { toLanguage } from '../locales/i18n'
+import { loadPrompts } from '../stores/load-session'
 import { useServices, useSession } from '../stores/contexts'
 import { TabbedContent } from '../tabs/TabbedContent'
 import { useIsMobile } from './breakpoints'
@@ -50,6 +53,18 @@ export function ShellLayout() {
   const actions = useMemo(() => createSessionActions(services.http, services.browser), [services])
   const jxs = user.currentRoleCode === JXS_ROLE_CODE
   useBranding(user.title || t('app.title'), user.favicon)
+  // A prompt saved in /hpfm/prompt shows at once: reload the prompts and re-render the texts.
+  useEffect(
+    () =>
+      onConfigChanged((path) => {
+        if (!path.includes('/prompts')) return
+        const language = toLanguage(user.language)
+        void loadPrompts(services.http, services.i18n, user.tenantId, language).then(() =>
+          services.i18n.changeLanguage(services.i18n.language),
+        )
+      }),
+    [services, user.language, user.tenantId],
+  )
 
   if (isHiddenLayout()) {
     return (

@@ -14,6 +14,7 @@ import { useKeptPage } from '../tabs/kept-page'
 import { menuIcon } from './menu-icons'
 import { openMenuEntry } from './menu-navigation'
 import { readRecentVisits } from './recent-visits'
+import { WorkplaceCards } from './WorkplaceCards'
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'workplace.greeting.morning'
@@ -47,6 +48,7 @@ export function Workplace({ now = new Date() }: { now?: Date }) {
           </div>
         </Flex>
       </Card>
+      <WorkplaceCards active={active} />
       <Row gutter={16}>
         <Col xs={24} lg={16}>
           <Card title={t('workplace.quickEntries')}>

@@ -54,7 +54,7 @@ export async function loadSession(
 
 // Server prompts override bundled texts; without them the bundled texts still read well, so a failure is
 // not worth interrupting the user for.
-async function loadPrompts(
+export async function loadPrompts(
   http: HttpClient,
   i18n: i18n,
   tenantId: number,

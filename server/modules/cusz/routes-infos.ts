@@ -55,9 +55,11 @@ export function cuszInfoRoutes(prefix: string): FastifyPluginAsync {
 
     app.get(`${base}/detail`, { schema: { ...params, querystring: DetailQuery } }, async (request) => {
       const { userId, cuszCode } = request.query as typeof DetailQuery.static
-      const record: CuszInfoRecord | undefined = await find(who(request, userId), cuszCode)
-      // No personalisation yet: an empty object, so the client keeps the page's default columns.
-      return record ?? {}
+      const owner = who(request, userId)
+      const record: CuszInfoRecord | undefined = await find(owner, cuszCode)
+      // No personalisation yet: the tenant's default columns (/hpfm/ui-customize/cust-config, kept as user 0),
+      // else an empty object, so the client keeps the page's default columns.
+      return record ?? (await find({ tenantId: owner.tenantId, userId: 0 }, cuszCode)) ?? {}
     })
 
     app.post(`${base}/singleSave`, { schema: { ...params, body: SaveBody } }, async (request) => {
@@ -65,6 +67,9 @@ export function cuszInfoRoutes(prefix: string): FastifyPluginAsync {
       const owner = who(request, body.userId)
       checkColumnSettings(body.cuszInfo)
       const current = await find(owner, body.cuszCode)
+      // Arranging columns shown from the tenant's default creates the user's own settings.
+      const tenantDefault = await find({ tenantId: owner.tenantId, userId: 0 }, body.cuszCode)
+      if (body.id && !current && tenantDefault?.id === body.id) body.id = null
       if (!body.id) {
         if (current) {
           throw conflict(
@@ -104,7 +109,11 @@ export function cuszInfoRoutes(prefix: string): FastifyPluginAsync {
 
     app.post(`${base}/singleDelete`, { schema: { ...params, body: DeleteBody } }, async (request) => {
       const body = request.body as typeof DeleteBody.static
-      const current = await find(who(request, body.userId), body.cuszCode)
+      const owner = who(request, body.userId)
+      const current = await find(owner, body.cuszCode)
+      // Restoring while the tenant's default is shown: nothing of the user's to delete.
+      const tenantDefault = await find({ tenantId: owner.tenantId, userId: 0 }, body.cuszCode)
+      if (!current && tenantDefault?.id === body.id) return { id: body.id }
       if (!current || current.id !== body.id) {
         throw notFound(`Column settings ${body.id} for ${body.cuszCode} do not exist: nothing to restore.`)
       }

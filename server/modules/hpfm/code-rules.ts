@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
+import '../hpfm-admin/tables.ts'
 
 /** YYYY, MM, DD in a date format (e.g. YYYYMMDD → 20261121). */
 export function formatDate(format: string, date: Date): string {
@@ -28,11 +29,12 @@ export async function nextCode(
     .selectAll()
     .where('ruleCode', '=', ruleCode)
     .where('tenantId', 'in', [0, tenantId])
+    .where('enabledFlag', '=', 1) // a disabled tenant rule falls back to the platform's (migration 0015)
     .orderBy('tenantId', 'desc')
     .executeTakeFirst()
   if (!rule)
     throw badRequest(
-      `Code rule ${ruleCode} does not exist: add it to hpfm_code_rule (seed: server/seed/data/code-rules.json).`,
+      `Code rule ${ruleCode} does not exist or is disabled: add or enable it to hpfm_code_rule (seed: server/seed/data/code-rules.json).`,
     )
   const date = rule.dateFormat ? formatDate(rule.dateFormat, now) : ''
   const period = rule.resetPerDay ? formatDate('YYYYMMDD', now) : 'all'

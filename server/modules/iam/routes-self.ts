@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { CurrentUser } from '../../../renderer/contract/wire.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { selfRoles, selfTenants } from './user-queries.ts'
+import { profileMap, tenantConfig } from '../hpfm-admin/settings.ts'
 
 const NoQuery = Type.Object({})
 
@@ -37,6 +38,9 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
       .where('u.id', '=', session.userId)
       .executeTakeFirstOrThrow()
     const tenants = await selfTenants(app.db, session.userId)
+    // The tenant's configuration and profiles (/hpfm/config, /hpfm/profile-org) under the user's own choices.
+    const config = await tenantConfig(app.db, session.tenantId)
+    const profile = await profileMap(app.db, session)
     const user: CurrentUser = {
       id: row.id,
       loginName: row.loginName,
@@ -52,11 +56,11 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
       currentRoleLevel: row.roleLevel,
       language: session.language,
       timeZone: row.timeZone,
-      // The personal centre's choices (migration 0009), else the platform's formats.
-      dateFormat: row.dateFormat ?? 'YYYY-MM-DD',
-      dateTimeFormat: row.dateTimeFormat ?? 'YYYY-MM-DD HH:mm:ss',
-      timeFormat: row.timeFormat ?? 'HH:mm:ss',
-      menuLayout: row.menuLayout ?? 'inline',
+      // The personal centre's choices (migration 0009), else the profiles, else the platform's formats.
+      dateFormat: row.dateFormat ?? profile.DATE_FORMAT ?? 'YYYY-MM-DD',
+      dateTimeFormat: row.dateTimeFormat ?? profile.DATETIME_FORMAT ?? 'YYYY-MM-DD HH:mm:ss',
+      timeFormat: row.timeFormat ?? profile.TIME_FORMAT ?? 'HH:mm:ss',
+      menuLayout: row.menuLayout ?? profile.MENU_LAYOUT ?? config.MENU_LAYOUT ?? 'inline',
       menuLayoutTheme: 'default',
       // CORE-USR-02: 1 turns the header's data hierarchy switcher on (migration 0010).
       dataHierarchyFlag: row.dataHierarchyFlag,
@@ -65,7 +69,9 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
         tenantName,
         tenantNum,
       })),
-      title: 'WMS',
+      title: config.TITLE ?? 'WMS',
+      ...(config.LOGO ? { logo: config.LOGO } : {}),
+      ...(config.FAVICON ? { favicon: config.FAVICON } : {}),
       objectVersionNumber: row.objectVersionNumber,
     }
     return user

@@ -1,6 +1,7 @@
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Page } from '../../../renderer/contract/wire.ts'
 import { badRequest } from '../../errors.ts'
+import { applyPermissionRules } from '../hpfm-admin/data-permission.ts'
 import type { Session } from '../../types.ts'
 import { checkDates } from './field-values.ts'
 import { applyConditions } from './model-conditions.ts'
@@ -50,6 +51,7 @@ export function filteredRows(
   checkDates(model, query)
   let base = db.selectFrom(model.table)
   for (const [column, value] of scopeConditions(model, session)) base = base.where(column, '=', value)
+  base = applyPermissionRules(base, model, session) // data permission rules (/hpfm/permission)
   const present = (value: unknown) => value !== undefined && value !== null && value !== ''
   for (const field of model.fields) {
     const value = query[field.name]

@@ -139,6 +139,9 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
         `/sec/${n}`,
         `https://sec.example/${n}`,
         '#1890ff',
+        `https://sec${n}.example.com/x`,
+        `sec${n}x`,
+        `wms/sec${n}`,
       ]
       const pattern = field.pattern ? new RegExp(field.pattern) : undefined
       const fitting = candidates.find((value) => !pattern || pattern.test(value))

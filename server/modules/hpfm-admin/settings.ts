@@ -1,0 +1,62 @@
+/**
+ * What the app reads of the tenant's configuration (/hpfm/config) and profiles (/hpfm/profile-org): users/self
+ * answers the title, logo, favicon and the defaults of formats and menu layout from here, so a change shows at
+ * the next sign-in or reload.
+ */
+import type { Db } from '../../db/schema.ts'
+import type { Session } from '../../types.ts'
+import './tables.ts'
+
+/** configCode → value of the tenant's configuration (empty values left out). */
+export async function tenantConfig(db: Db, tenantId: number): Promise<Record<string, string>> {
+  const rows = await db
+    .selectFrom('hpfmConfig')
+    .select(['configCode', 'configValue'])
+    .where('tenantId', '=', tenantId)
+    .execute()
+  return Object.fromEntries(
+    rows.filter((row) => row.configValue).map((row) => [row.configCode, row.configValue as string]),
+  )
+}
+
+export interface EffectiveProfile {
+  profileName: string
+  profileValue: string
+  levelCode: 'TENANT' | 'ROLE' | 'USER'
+  levelValue: string
+}
+
+const RANK = { USER: 3, ROLE: 2, TENANT: 1 } as const
+
+/** Every profile's value for the session: USER (login name) over ROLE (role code) over TENANT. */
+export async function effectiveProfiles(db: Db, session: Session): Promise<EffectiveProfile[]> {
+  const user = await db
+    .selectFrom('iamUser')
+    .select('loginName')
+    .where('id', '=', session.userId)
+    .executeTakeFirst()
+  const rows = await db
+    .selectFrom('hpfmProfileValue')
+    .select(['profileName', 'profileValue', 'levelCode', 'levelValue'])
+    .where('tenantId', '=', session.tenantId)
+    .execute()
+  const best = new Map<string, EffectiveProfile>()
+  for (const row of rows) {
+    const applies =
+      row.levelCode === 'TENANT' ||
+      (row.levelCode === 'ROLE' && row.levelValue === session.roleCode) ||
+      (row.levelCode === 'USER' && row.levelValue === user?.loginName)
+    if (!applies || !(row.levelCode in RANK)) continue
+    const level = row.levelCode as keyof typeof RANK
+    const known = best.get(row.profileName)
+    if (!known || RANK[level] > RANK[known.levelCode]) best.set(row.profileName, { ...row, levelCode: level })
+  }
+  return [...best.values()].sort((a, b) => a.profileName.localeCompare(b.profileName))
+}
+
+/** The profile values as a map name → value. */
+export async function profileMap(db: Db, session: Session): Promise<Record<string, string>> {
+  return Object.fromEntries(
+    (await effectiveProfiles(db, session)).map((profile) => [profile.profileName, profile.profileValue]),
+  )
+}
