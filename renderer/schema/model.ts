@@ -233,7 +233,7 @@ export const ModelSchema = Type.Object(
         {
           additionalProperties: false,
           description:
-            "Data permissions (CORE-USR-06): rows are limited to the warehouses, owners, customers and vendors granted to the user (wmdm user permissions) in every list, get, Lov and export; a role with unrestricted data access sees every row. Names the model's fields holding those ids; the primary key may be named too (the warehouse model: `\"warehouse\": \"warehouseId\"`), so a warehouse list shows only granted warehouses.",
+            'Data permissions (CORE-USR-06): rows are limited to the warehouses, owners, customers and vendors granted to the user (wmdm user permissions) in every list, get, Lov and export; a role with unrestricted data access sees every row. Names the model\'s fields holding those ids; the primary key may be named too (the warehouse model: `"warehouse": "warehouseId"`), so a warehouse list shows only granted warehouses.',
         },
       ),
     ),

@@ -9,7 +9,8 @@ import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { pageRoutes, readSpecRoutes } from '../../scripts/lib/route-coverage'
-import { launch, openSession, signIn, type Session } from './browser'
+import { readSeedSet } from '../../server/seed/seed-files'
+import { accessToken, launch, openSession, signIn, type Session } from './browser'
 
 /** Modules whose screens are not page files (the shell's own pages). */
 const SHELL_MODULES = new Set(['shell', 'exception', 'public', 'module'])
@@ -42,6 +43,16 @@ const routes = readSpecRoutes(root).filter(
     !route.path.startsWith('/public/'),
 )
 
+/** Routes whose menu entry (on the route or a path it lies under) only the platform administrator role has. */
+const menus =
+  readSeedSet<Array<{ route?: string; roles: string[] }>>(resolve(root, 'server/seed/data'), 'menus') ?? []
+const siteOnly = (path: string) => {
+  const entry = menus
+    .filter((menu) => menu.route && (path === menu.route || path.startsWith(`${menu.route}/`)))
+    .sort((a, b) => b.route!.length - a.route!.length)[0]
+  return entry !== undefined && !entry.roles.includes('tenant-admin') && entry.roles.includes('site-admin')
+}
+
 const concrete = (pattern: string) =>
   pattern.replace(/\{([^}/]+)\}/g, (_, name: string) => encodeURIComponent(SAMPLE_PARAMS[name] ?? '1'))
 
@@ -70,34 +81,51 @@ describe('every screen opens clean for the administrator', () => {
   it.skipIf(!routes.length)(
     `opens ${routes.length} screens`,
     async () => {
-      const { page, problems } = session
+      const { page, problems, context } = session
       const failures: string[] = []
-      for (const route of routes) {
+      // the tenant administrator's screens first, then the platform administrator's (role switched on the server)
+      const ordered = [...routes.filter((r) => !siteOnly(r.path)), ...routes.filter((r) => siteOnly(r.path))]
+      let switched = false
+      for (const route of ordered) {
         const path = concrete(route.path)
+        if (!switched && siteOnly(route.path)) {
+          const token = await accessToken(context)
+          await page.evaluate(async (bearer) => {
+            const response = await fetch('/api/iam/v1/users/roles?roleId=1', {
+              method: 'PUT',
+              headers: { authorization: `bearer ${bearer}` },
+            })
+            if (!response.ok) throw new Error(`role switch: HTTP ${response.status}`)
+          }, token)
+          await page.goto('/workplace')
+          await page.waitForURL('**/workplace')
+          switched = true
+        }
         const before = problems.length
         await openInApp(page, path)
         const area = page.getByTestId('page-area')
-        // settled: no spinner or loading skeleton (the page file is still being fetched) in view, and some text
-        // beyond the page title
-        await expect
-          .poll(
-            async () =>
-              (await area.locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible').count()) === 0,
-            {
-              timeout: 15_000,
-            },
-          )
-          .toBe(true)
-          .catch(() => failures.push(`${path}: still loading after 15 s`))
-        await page.waitForTimeout(150)
+        // The page is on screen once its kept container (data-page-key = the tab's path) is visible, or the shell
+        // shows a status page instead; then it has settled when nothing is loading and it shows some text.
+        const shown = area.locator(`[data-page-key="${path}"]:visible, .ant-result:visible`)
+        const settled = async () => {
+          if (!(await shown.count())) return 'not shown'
+          if (await area.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count())
+            return 'loading'
+          return (await shown.first().innerText()).trim().length > 1 ? 'settled' : 'empty'
+        }
+        const state = await expect
+          .poll(settled, { timeout: 20_000, interval: 200 })
+          .toBe('settled')
+          .then(() => 'settled')
+          .catch(() => settled())
+        if (state !== 'settled')
+          failures.push(`${path}: ${state === 'empty' ? 'empty page' : `${state} after 20 s`}`)
         const alerts = await area
           .locator(
             '[data-error-panel]:visible, .ant-result-403:visible, .ant-result-404:visible, .ant-result-500:visible',
           )
           .allInnerTexts()
-        const text = (await area.innerText()).trim()
         if (alerts.length) failures.push(`${path}: error panel: ${alerts.join(' | ').slice(0, 300)}`)
-        if (text.length < 2) failures.push(`${path}: empty page`)
         for (const problem of problems.slice(before)) failures.push(`${path}: ${problem}`)
       }
       expect(failures).toEqual([])

@@ -182,7 +182,6 @@ function queryNeeding(route: RouteEntry, code: string): string {
   return exporting && code !== model.permissions?.query ? '?exportType=COLUMN' : ''
 }
 
-let reader: Promise<{ token: string }> | undefined
 async function firstRow(model: ModelSchema): Promise<Record<string, unknown>> {
   // The tenant administrator: a member role holding every code is still limited by data permissions.
   const admin = { token: await signIn(app, 'admin', 'Admin@123') }
