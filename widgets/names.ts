@@ -32,6 +32,8 @@ export const PAGE_WIDGET_NAMES = [
   'TabsPage',
   'DashboardPage',
   'SchemaPlayground',
+  'ExpressTracker',
+  'DeliveryAreaMap',
 ] as const
 
 /** Parts the page widgets are built from; pages do not name them directly. */
