@@ -78,7 +78,7 @@ export async function seedEtsShipments(db: Db): Promise<void> {
       await sql`insert into ets_track_event (tenant_id, waybill_num, shipment_id, event_time, event_status, location,
           description, operator_name, created_by, last_updated_by)
         values (1, ${waybill}, ${shipmentId}, ${stamp(at)}, ${step}, ${step === 'IN_TRANSIT' ? warehouse.city : store.city},
-          ${text[step]!}, ${carrier} courier, 1, 1)`.execute(db)
+          ${text[step]!}, ${`${carrier} courier`}, 1, 1)`.execute(db)
     }
   }
 }
