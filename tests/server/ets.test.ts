@@ -69,7 +69,7 @@ describe('shipment lifecycle', () => {
       { eventStatus: 'IN_TRANSIT', description: 'Picked up by the carrier' },
     ])
     const dispatched = await call('POST', `${base}/${shipment.shipmentId}/dispatch`, {
-      ...picked.json(),
+      ...(picked.json() as Record<string, unknown>),
       eventDescription: 'Courier Wang is on the way',
     })
     expect(dispatched.json().shipmentStatus).toBe('DELIVERING')
