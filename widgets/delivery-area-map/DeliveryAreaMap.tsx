@@ -149,10 +149,10 @@ export function DeliveryAreaMap({ params, search }: PageWidgetProps) {
                   x={x + TILE / 2}
                   y={y + TILE / 2 + 4}
                   textAnchor="middle"
-                  fontSize={name.length > 3 ? 10 : 13}
+                  fontSize={name.length > 6 ? 9 : name.length > 3 ? 10 : 13}
                   fill="#262626"
                 >
-                  {name.length > 6 ? code : name}
+                  {name.length > 9 ? code : name}
                 </text>
                 {areas.length > 1 && (
                   <text x={x + TILE - 4} y={y + 12} textAnchor="end" fontSize={10} fill="#262626">
