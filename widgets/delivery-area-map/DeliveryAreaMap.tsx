@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons'
-import { Alert, Button, Card, Select, Skeleton, Space, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Select, Space, Spin, Tag, Typography } from 'antd'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import {
   ApiError,
@@ -103,7 +103,7 @@ export function DeliveryAreaMap({ params, search }: PageWidgetProps) {
   const mapCard = () => {
     if (data.error)
       return <Alert type="error" showIcon message={t('ets.areaMap.loadFailed', { message: data.error })} />
-    if (!data.map) return <Skeleton active />
+    if (!data.map) return <Spin />
     return (
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
         <svg
@@ -260,7 +260,7 @@ export function DeliveryAreaMap({ params, search }: PageWidgetProps) {
       {list.error ? (
         <Alert type="error" showIcon message={t('common.tabs.loadFailed', { message: list.error })} />
       ) : !list.loaded ? (
-        <Skeleton active />
+        <Spin />
       ) : list.loaded.parseError ? (
         <Alert
           type="error"
