@@ -9,11 +9,13 @@ import { colorPickerWidget } from './color-picker/color-picker.widget'
 import { columnSettingsWidget } from './column-settings/column-settings.widget'
 import { dashboardPageWidget } from './dashboard-page/dashboard-page.widget'
 import { dataHierarchyWidget } from './data-hierarchy/data-hierarchy.widget'
+import { deliveryAreaMapWidget } from './delivery-area-map/delivery-area-map.widget'
 import { dataTableWidget } from './data-table/data-table.widget'
 import { datePickerWidget } from './date-picker/date-picker.widget'
 import { datetimePickerWidget } from './datetime-picker/datetime-picker.widget'
 import { editFormWidget } from './edit-form/edit-form.widget'
 import { exportDialogWidget } from './export-dialog/export-dialog.widget'
+import { expressTrackerWidget } from './express-tracker/express-tracker.widget'
 import { exportTasksWidget } from './export-tasks/export-tasks.widget'
 import { formItemWidget } from './form-item/form-item.widget'
 import { formPageWidget } from './form-page/form-page.widget'
@@ -88,5 +90,7 @@ export const defaultWidgets: WidgetDefinition[] = [
   labelDesignerWidget,
   labelPrintWidget,
   templateEditorWidget,
+  expressTrackerWidget,
+  deliveryAreaMapWidget,
   schemaPlaygroundWidget,
 ]

@@ -37,6 +37,8 @@ export const PAGE_WIDGET_NAMES = [
   'LabelDesigner',
   'LabelPrint',
   'TemplateEditor',
+  'ExpressTracker',
+  'DeliveryAreaMap',
 ] as const
 
 /** Parts the page widgets are built from; pages do not name them directly. */

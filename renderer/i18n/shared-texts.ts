@@ -14,6 +14,7 @@ import pagesTexts from './pages.texts.json'
 import tableTexts from './table.texts.json'
 import dataHierarchyTexts from './data-hierarchy.texts.json'
 import kindsTexts from './kinds.texts.json'
+import etsTexts from './ets.texts.json'
 
 export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/common.texts.json': commonTexts as PageTexts,
@@ -26,6 +27,7 @@ export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/table.texts.json': tableTexts as PageTexts,
   'renderer/i18n/data-hierarchy.texts.json': dataHierarchyTexts as PageTexts,
   'renderer/i18n/kinds.texts.json': kindsTexts as PageTexts,
+  'renderer/i18n/ets.texts.json': etsTexts as PageTexts,
 }
 
 /** Every shared text, merged. */

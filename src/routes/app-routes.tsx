@@ -17,6 +17,8 @@ import type { ExceptionCode } from './StatusPages'
 // Error pages carry large illustrations and are rarely seen: load them on demand.
 const ExceptionPage = lazy(() => import('./StatusPages').then((m) => ({ default: m.ExceptionPage })))
 const PublicStatusPage = lazy(() => import('./StatusPages').then((m) => ({ default: m.PublicStatusPage })))
+// The public express query (CORE-SES-04): no session, its own small page.
+const PublicExpressPage = lazy(() => import('./PublicExpressPage'))
 // The shell's own pages, rarely the first one seen: loaded on demand to keep the first paint small.
 const PersonalCentre = lazy(() => import('../shell/personal/PersonalCentre'))
 const LinkPage = lazy(() => import('../shell/LinkPage'))
@@ -36,6 +38,7 @@ function statusRoutes(): RouteObject[] {
     { path: '/public/kickoff', element: onDemand(<PublicStatusPage status="kickoff" />) },
     { path: '/public/self-error', element: onDemand(<PublicStatusPage status="selfError" />) },
     { path: '/public/winv/stockQuery', element: onDemand(<PublicStockQuery />) },
+    { path: '/public/express', element: onDemand(<PublicExpressPage />) },
   ]
 }
 

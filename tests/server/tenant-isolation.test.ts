@@ -36,6 +36,8 @@ const MARKER = 'TENANT-B-SECRET'
 /** Actions on a model's whole list (no record id) that work on the caller's tenant only, with the reason. */
 const TENANT_WIDE_MODEL_ACTIONS: Record<string, string> = {
   'POST /evaluate': "warning rules: evaluates the caller's tenant's rules against its own stock",
+  'POST /snapshot':
+    "delivery progress: snapshots the session tenant's progress rows into its own snapshot rows",
 }
 
 const SESSION_SCOPED: Record<string, string> = {

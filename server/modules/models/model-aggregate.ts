@@ -26,7 +26,10 @@ export function groupableFields(model: ModelSchema): string[] {
 }
 
 export function numberFields(model: ModelSchema): string[] {
-  return model.fields.filter((f) => f.type === 'integer' || f.type === 'decimal').map((f) => f.name)
+  // flags (0/1) too: their average is a rate, e.g. the share of shipments signed on time
+  return model.fields
+    .filter((f) => f.type === 'integer' || f.type === 'decimal' || f.type === 'flag')
+    .map((f) => f.name)
 }
 
 export async function aggregateRows(

@@ -1,0 +1,202 @@
+/**
+ * Logistics (ets): the shipment lifecycle writes one tracking event per action and signing records the
+ * signature; invalid moves are refused; the express query signed in and public; the delivery-progress snapshot
+ * replaces the day's rows; the overdue view lists only unsigned overdue parcels.
+ */
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+
+let app: FastifyInstance
+let token = ''
+const base = '/api/ets/v1/1/shipments'
+const call = (method: Method, url: string, payload?: unknown) => injectAs(app, token, method, url, payload)
+
+beforeAll(async () => {
+  app = await createTestApp()
+  token = await signIn(app, 'admin', 'Admin@123')
+})
+afterAll(() => app.close())
+
+const rowsOf = (body: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(body) ? body : ((body as { content: Array<Record<string, unknown>> }).content ?? [])
+
+/** A shipment like a seeded one, with its own numbers, shipped `hoursAgo` hours ago. */
+async function newShipment(suffix: string, hoursAgo = 2, promisedHours = 48) {
+  const seeded = rowsOf((await call('GET', `${base}?page=0&size=1`)).json())[0]!
+  const shippedAt = (
+    await sql<{
+      t: string
+    }>`select to_char(localtimestamp(0) - make_interval(hours => ${hoursAgo}), 'YYYY-MM-DD HH24:MI:SS') as t`.execute(
+      app.db,
+    )
+  ).rows[0]!.t
+  const created = await call('POST', base, {
+    waybillNum: `TST${suffix}`,
+    orderNum: `ORD-TST${suffix}`,
+    carrierCode: seeded.carrierCode,
+    warehouseCode: seeded.warehouseCode,
+    storeCode: seeded.storeCode,
+    regionCode: seeded.regionCode,
+    province: seeded.province,
+    city: seeded.city,
+    receiverName: 'Receiver Test',
+    receiverPhone: '13900000000',
+    shippedAt,
+    promisedHours,
+  })
+  expect(created.statusCode, created.body).toBe(201)
+  return created.json() as Record<string, unknown> & { shipmentId: number; objectVersionNumber: number }
+}
+
+const eventsOf = async (shipmentId: number) =>
+  (
+    await sql<{
+      eventStatus: string
+      description: string
+    }>`select event_status, description from ets_track_event
+      where shipment_id = ${shipmentId} order by track_event_id`.execute(app.db)
+  ).rows
+
+describe('shipment lifecycle', () => {
+  it('writes one tracking event per action; sign sets signedAt, transitHours and onTimeFlag', async () => {
+    const shipment = await newShipment('0001', 5, 48)
+    expect(shipment.shipmentStatus).toBe('SHIPPED')
+    const picked = await call('POST', `${base}/${shipment.shipmentId}/pickup`, shipment)
+    expect(picked.statusCode, picked.body).toBe(200)
+    expect(await eventsOf(shipment.shipmentId)).toEqual([
+      { eventStatus: 'IN_TRANSIT', description: 'Picked up by the carrier' },
+    ])
+    const dispatched = await call('POST', `${base}/${shipment.shipmentId}/dispatch`, {
+      ...(picked.json() as Record<string, unknown>),
+      eventDescription: 'Courier Wang is on the way',
+    })
+    expect(dispatched.json().shipmentStatus).toBe('DELIVERING')
+    const signed = await call('POST', `${base}/${shipment.shipmentId}/sign`, dispatched.json())
+    expect(signed.statusCode, signed.body).toBe(200)
+    expect((await eventsOf(shipment.shipmentId)).map((e) => e.eventStatus)).toEqual([
+      'IN_TRANSIT',
+      'DELIVERING',
+      'SIGNED',
+    ])
+    expect((await eventsOf(shipment.shipmentId))[1]!.description).toBe('Courier Wang is on the way')
+    const row = (await call('GET', `${base}/${shipment.shipmentId}`)).json()
+    expect(row.shipmentStatus).toBe('SIGNED')
+    expect(row.signedAt).toBeTruthy()
+    expect(Number(row.transitHours)).toBeGreaterThanOrEqual(4.9)
+    expect(Number(row.transitHours)).toBeLessThanOrEqual(5.2)
+    expect(Number(row.onTimeFlag)).toBe(1)
+  })
+
+  it('a late signature is not on time', async () => {
+    const shipment = await newShipment('0002', 30, 24)
+    const picked = (await call('POST', `${base}/${shipment.shipmentId}/pickup`, shipment)).json()
+    await call('POST', `${base}/${shipment.shipmentId}/sign`, picked)
+    expect(Number((await call('GET', `${base}/${shipment.shipmentId}`)).json().onTimeFlag)).toBe(0)
+  })
+
+  it('refuses an invalid transition with 409 and writes no event', async () => {
+    const shipment = await newShipment('0003')
+    const sign = await call('POST', `${base}/${shipment.shipmentId}/sign`, shipment)
+    expect(sign.statusCode).toBe(409)
+    const resume = await call('POST', `${base}/${shipment.shipmentId}/resume`, shipment)
+    expect(resume.statusCode).toBe(409)
+    expect(await eventsOf(shipment.shipmentId)).toEqual([])
+  })
+})
+
+describe('express query', () => {
+  it('signed in: every field, the timeline newest first, unknown numbers listed', async () => {
+    const shipment = await newShipment('0004')
+    const picked = (await call('POST', `${base}/${shipment.shipmentId}/pickup`, shipment)).json()
+    await call('POST', `${base}/${shipment.shipmentId}/dispatch`, picked)
+    const res = await call('GET', '/api/ets/v1/1/express/track?q=TST0004,NOPE12345')
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json()
+    expect(body.notFound).toEqual(['NOPE12345'])
+    expect(body.found).toHaveLength(1)
+    expect(body.found[0]).toMatchObject({
+      waybillNum: 'TST0004',
+      orderNum: 'ORD-TST0004',
+      receiverName: 'Receiver Test',
+      shipmentStatus: 'DELIVERING',
+    })
+    expect(body.found[0].events.map((e: { eventStatus: string }) => e.eventStatus)).toEqual([
+      'DELIVERING',
+      'IN_TRANSIT',
+    ])
+    const byOrder = (await call('GET', '/api/ets/v1/1/express/track?q=ORD-TST0004')).json()
+    expect(byOrder.found[0].waybillNum).toBe('TST0004')
+  })
+
+  it('public, without a token: status and timeline, no receiver fields, no order number', async () => {
+    const res = await app.inject({ url: '/api/ets/v1/public/express/track?q=TST0004' })
+    expect(res.statusCode, res.body).toBe(200)
+    const found = res.json().found[0]
+    expect(found).toMatchObject({ waybillNum: 'TST0004', shipmentStatus: 'DELIVERING' })
+    expect(found.events).toHaveLength(2)
+    for (const field of ['orderNum', 'receiverName', 'province', 'city'])
+      expect(found).not.toHaveProperty(field)
+    // A number that is an order number is not a way in for the public.
+    expect(JSON.stringify(res.json())).not.toContain('Receiver Test')
+  })
+
+  it('bad input is a 400 saying what is wrong', async () => {
+    const bad = await call('GET', '/api/ets/v1/1/express/track?q=' + encodeURIComponent('SF1<script>'))
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/Not a waybill or order number/)
+    const empty = await app.inject({ url: '/api/ets/v1/public/express/track' })
+    expect(empty.statusCode).toBe(400)
+    const many = Array.from({ length: 21 }, (_, i) => `SF${1000 + i}`).join(' ')
+    const tooMany = await app.inject({
+      url: `/api/ets/v1/public/express/track?q=${encodeURIComponent(many)}`,
+    })
+    expect(tooMany.statusCode).toBe(400)
+    expect(tooMany.json().message).toMatch(/At most 20 numbers/)
+    const twenty = Array.from({ length: 20 }, (_, i) => `SF${1000 + i}`).join(' ')
+    expect(
+      (await call('GET', `/api/ets/v1/1/express/track?q=${encodeURIComponent(twenty)}`)).statusCode,
+    ).toBe(200)
+  })
+})
+
+describe('delivery progress snapshot', () => {
+  it('taking it again the same day replaces the day’s rows', async () => {
+    const count = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`select count(*) as n from ets_delivery_progress_snapshot
+            where tenant_id = 1 and snapshot_date = current_date`.execute(app.db)
+        ).rows[0]!.n,
+      )
+    const first = await call('POST', '/api/ets/v1/1/delivery-progress/snapshot')
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json().stores).toBeGreaterThan(0)
+    expect(await count()).toBe(first.json().stores)
+    const second = await call('POST', '/api/ets/v1/1/delivery-progress/snapshot')
+    expect(second.json().stores).toBe(first.json().stores)
+    expect(await count()).toBe(first.json().stores)
+  })
+})
+
+describe('overdue view', () => {
+  it('lists only unsigned shipments past their promise', async () => {
+    const late = await newShipment('0005', 60, 24)
+    const fresh = await newShipment('0006', 1, 48)
+    const lateSigned = await newShipment('0007', 60, 24)
+    const picked = (await call('POST', `${base}/${lateSigned.shipmentId}/pickup`, lateSigned)).json()
+    await call('POST', `${base}/${lateSigned.shipmentId}/sign`, picked)
+    const res = await call('GET', '/api/ets/v1/1/shipment-warnings?page=0&size=1000')
+    expect(res.statusCode, res.body).toBe(200)
+    const rows = rowsOf(res.json())
+    const waybills = rows.map((r) => r.waybillNum)
+    expect(waybills).toContain(late.waybillNum)
+    expect(waybills).not.toContain(fresh.waybillNum)
+    expect(waybills).not.toContain(lateSigned.waybillNum)
+    for (const row of rows) {
+      expect(['SHIPPED', 'IN_TRANSIT', 'DELIVERING', 'EXCEPTION']).toContain(row.shipmentStatus)
+      expect(Number(row.overdueHours)).toBeGreaterThan(0)
+    }
+  })
+})
