@@ -31,14 +31,15 @@ const list = async (
   status: number
   body: { content: Warehouse[]; totalElements: number; message?: string; failed?: boolean }
 }> => {
+  // the administrator sees every warehouse (the clerk only the three granted: data permissions)
   const response = await call(
-    'clerk',
+    'admin',
     'GET',
     `${warehouses}?size=100&conditions=${encodeURIComponent(typeof conditions === 'string' ? conditions : JSON.stringify(conditions))}`,
   )
   return { status: response.statusCode, body: response.json() }
 }
-const all = async () => (await call('clerk', 'GET', `${warehouses}?size=100`)).json().content as Warehouse[]
+const all = async () => (await call('admin', 'GET', `${warehouses}?size=100`)).json().content as Warehouse[]
 const codes = (rows: Warehouse[]) => rows.map((row) => row.warehouseCode).sort()
 
 describe('filter template CRUD per user and menu (CORE-API-16/18/19, CORE-FLT-25/26/30)', () => {

@@ -78,7 +78,7 @@ describe('value lists feed the lookup batch', () => {
         .statusCode,
     ).toBe(201)
     await a.post('/api/hpfm/v1/1/value-lists/WMS.PRIORITY/values', { value: 'HIGH', meaningEnUs: 'High' })
-    const sets = (await a.get('/api/hpfm/v1/1/value-lists?lookupCode=PRIORITY')).json()
+    const sets = (await a.get('/api/hpfm/v1/1/value-lists?lookupCode=WMS.PRIORITY')).json()
     expect(sets.content).toEqual([
       expect.objectContaining({ lookupCode: 'WMS.PRIORITY', source: 'TENANT', valueCount: 1 }),
     ])
@@ -158,6 +158,7 @@ describe('data permission rules restrict model lists', () => {
     const before = (await as(clerk).get('/api/wms/v1/1/warehouses?size=100')).json()
     expect(before.totalElements).toBeGreaterThan(1)
     const kept = before.content[0].warehouseCode as string
+    const adminBefore = (await as(admin).get('/api/wms/v1/1/warehouses?size=100')).json()
     const rule = await as(admin).post('/api/hpfm/v1/1/permission-rules', {
       ruleCode: 'CLERK_ONE_WH',
       ruleName: 'Clerks see one warehouse',
@@ -171,7 +172,7 @@ describe('data permission rules restrict model lists', () => {
     const after = (await as(clerk).get('/api/wms/v1/1/warehouses?size=100')).json()
     expect(after.content.map((row: { warehouseCode: string }) => row.warehouseCode)).toEqual([kept])
     const adminView = (await as(admin).get('/api/wms/v1/1/warehouses?size=100')).json()
-    expect(adminView.totalElements).toBe(before.totalElements)
+    expect(adminView.totalElements).toBe(adminBefore.totalElements)
     // Disabled: the clerk sees everything again.
     await as(admin).put('/api/hpfm/v1/1/permission-rules', { ...(rule.json() as object), enabledFlag: 0 })
     expect((await as(clerk).get('/api/wms/v1/1/warehouses?size=100')).json().totalElements).toBe(

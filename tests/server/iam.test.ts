@@ -121,8 +121,12 @@ describe('menus and permissions', () => {
     const jxs: MenuNode[] = (
       await call('jxs', 'GET', '/api/iam/hzero/v1/menus/tree?lang=zh_TW&roldId=5')
     ).json()
-    expect(jxs).toHaveLength(1)
+    // the dealer's own orders first; only screens granted to role jxs follow (its messages)
     expect(jxs[0]).toMatchObject({ name: '經銷商出庫單', route: '/winv/jxsOutboundOrder', type: 'menu' })
+    expect(jxs.map((node) => node.route ?? node.subMenus?.[0]?.route)).toEqual([
+      '/winv/jxsOutboundOrder',
+      '/hmsg/user-message',
+    ])
     expect((await call('jxs', 'GET', '/api/iam/hzero/v1/menus/tree?roldId=2')).statusCode).toBe(403)
   })
 

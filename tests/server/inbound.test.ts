@@ -62,6 +62,14 @@ beforeAll(async () => {
   tokens.admin = await signIn(app, 'admin', 'Admin@123')
   tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
   tokens.jxs = await signIn(app, 'jxs', 'Jxs@12345')
+  // The clerk receives goods of all three owners here (the seed grants OWN-A and OWN-B: data permissions).
+  const grant = await injectAs(app, tokens.admin, 'POST', '/api/wms/v1/1/user-owners', {
+    userId: 3,
+    loginName: 'clerk',
+    ownerId: 3,
+    ownerCode: 'OWN-C',
+  })
+  expect(grant.statusCode, grant.body).toBe(201)
   ids.warehouse = await idOf('warehouse', "warehouse_code = 'WH-E001'")
   ids.otherWarehouse = await idOf('warehouse', "warehouse_code = 'WH-E002'")
   ids.ownerA = await idOf('owner', "owner_code = 'OWN-A'")

@@ -45,6 +45,14 @@ beforeAll(async () => {
   app = await createTestApp()
   tokens.admin = await signIn(app, 'admin', 'Admin@123')
   tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
+  // The clerk counts every owner's stock here (the seed grants OWN-A and OWN-B: data permissions).
+  const grant = await injectAs(app, tokens.admin, 'POST', '/api/wms/v1/1/user-owners', {
+    userId: 3,
+    loginName: 'clerk',
+    ownerId: 3,
+    ownerCode: 'OWN-C',
+  })
+  expect(grant.statusCode, grant.body).toBe(201)
   ids.warehouse = await idOf('warehouse', "warehouse_code = 'WH-E001'")
   ids.ownerA = await idOf('owner', "owner_code = 'OWN-A'")
   ids.sku1 = await idOf('goods', "goods_code = 'SKU00001'")

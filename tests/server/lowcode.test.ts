@@ -237,7 +237,7 @@ describe('model aggregates for dashboards', () => {
     const noField = await call('admin', 'GET', `${url}?measure=sum`)
     expect(noField.statusCode).toBe(400)
     expect(noField.json().message).toBe(
-      "measure 'sum' needs field=<a number field of warehouse>: one of area.",
+      "measure 'sum' needs field=<a number field of warehouse>: one of area, enabledFlag, quantityPrecision.",
     )
     const badGroup = await call('admin', 'GET', `${url}?groupBy=remark`)
     expect(badGroup.statusCode).toBe(400)

@@ -285,7 +285,7 @@ describe.each(
     ]
     // Actions a module adds on a record (POST <model path>/:id/<action>) are tried with tenant B's id below.
     const recordActions = [...kinds.keys()].filter(
-      (kind) => /^POST \/:id\/[\w-]+$/.test(kind) && !known.includes(kind),
+      (kind) => /^POST \/:\w+\/[\w-]+$/.test(kind) && !known.includes(kind),
     )
     known.push(...recordActions)
     expect(
@@ -303,7 +303,7 @@ describe.each(
       ['POST', `${base()}/with-lines`, { header: { ...rowOfB(), ...keyOfB() }, lines: [] }],
       ...recordActions.map((kind): [string, string, unknown] => [
         'POST',
-        `${base()}/${String(rowOfB()[model.primaryKey])}/${kind.slice('POST /:id/'.length)}`,
+        `${base()}/${String(rowOfB()[model.primaryKey])}/${kind.split('/').at(-1)!}`,
         keyOfB(),
       ]),
       ...(model.lifecycle?.transitions ?? []).map((t): [string, string, unknown] => [
@@ -313,7 +313,7 @@ describe.each(
       ]),
       ...recordActions.map((kind): [string, string, unknown] => [
         'POST',
-        `${base()}/${String(rowOfB()[model.primaryKey])}/${kind.slice('POST /:id/'.length)}`,
+        `${base()}/${String(rowOfB()[model.primaryKey])}/${kind.split('/').at(-1)!}`,
         keyOfB(),
       ]),
     ]
@@ -335,6 +335,12 @@ describe.each(
     const row = { ...(await validRow(app, model, TENANT_A, 900)), tenantId: TENANT_B }
     if (CREATE_REFUSED[model.entity]) {
       expect((await call(tokenA, 'POST', base(), row)).statusCode).toBe(409)
+      expect(await tenantFingerprint(app, TENANT_B)).toBe(before)
+      return
+    }
+    if (model.entity === 'inboundOrderLine') {
+      // a generated line names order n, which does not exist in tenant A: refused before any write
+      expect((await call(tokenA, 'POST', base(), row)).statusCode).toBe(400)
       expect(await tenantFingerprint(app, TENANT_B)).toBe(before)
       return
     }

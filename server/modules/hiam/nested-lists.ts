@@ -57,7 +57,12 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
     return reply.status(answer.statusCode).type('application/json; charset=utf-8').send(answer.body)
   }
   const tenantOf = (request: FastifyRequest) => String((request.params as { tenantId: string }).tenantId)
-  const rowsOf = (body: unknown) => (Array.isArray(body) ? body : [body]) as Array<Record<string, unknown>>
+  const rowsOf = (body: unknown) => {
+    const rows: unknown[] = Array.isArray(body) ? body : [body]
+    if (!rows.length || rows.some((row) => typeof row !== 'object' || row === null || Array.isArray(row)))
+      throw badRequest('The body must be a row (a JSON object) or an array of rows.', { body: 'not a row' })
+    return rows as Array<Record<string, unknown>>
+  }
   // The codes the inner model route checks for each method (listed for the route table and the permission matrix).
   const codesOf = (code: string | undefined) => (code ? [code] : [])
 

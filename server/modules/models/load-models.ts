@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join, relative } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { Ajv, type ErrorObject } from 'ajv'
 import { closest } from 'fastest-levenshtein'
 import { ModelSchema } from '../../../renderer/schema/model.ts'
@@ -108,6 +108,16 @@ export function loadModels(dir: string, refs: ModelReferences): LoadedModel[] {
       continue
     }
     const model = parsed.data
+    // Pages name a model by its file (`<service>/<name>`); the server by `<service>/<entity>`: one name for both.
+    const expected = `${model.service}/${model.entity.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.model.json`
+    const actual = relative(dir, path).split(sep).join('/')
+    if (actual !== expected) {
+      report({
+        pointer: '/entity',
+        message: `the file of entity '${model.entity}' of service '${model.service}' is ${actual}`,
+        fix: `name the file schemas/models/${expected} (pages refer to the model by its file)`,
+      })
+    }
     const semantic = checkModelSemantics(model, refs)
     semantic.forEach(report)
     if (!semantic.length) loaded.push({ file, model })

@@ -134,7 +134,7 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
         `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
         '08:00-09:00',
         `https://example.com/sec-${n}`,
-        '1.0.0',
+        `1.0.${n}`,
         `https://sec-${n}.example.com/`,
         `/sec/${n}`,
         `https://sec.example/${n}`,
