@@ -22,6 +22,9 @@ beforeEach(() => {
     for (const path of [`${file}.json`, file])
       if (existsSync(join(repo, path))) cpSync(join(repo, path), join(root, path), { recursive: true })
   cpSync(join(repo, '.prettierrc.json'), join(root, '.prettierrc.json'))
+  // the repository has built /wmdm/carrier: the copy plays a project that has not yet
+  for (const file of ['schemas/pages/wmdm/carrier.page.json', 'schemas/models/wms/carrier.model.json'])
+    rmSync(join(root, file), { force: true })
 })
 afterEach(() => rmSync(root, { recursive: true, force: true }))
 

@@ -98,6 +98,9 @@ describe('signing in (CORE-USR-01, PLAT-LOGIN-04)', () => {
       '/api/iam/hzero/v1/menus/tree?lang=en_US&roldId=11&unionLabel=false',
       '/api/iam/hzero/v1/users/self-tenants',
       '/api/iam/hzero/v1/users/self/layout-settings',
+      // the warehouse configuration of the session (CORE-DATA-03, CORE-USR-06)
+      '/api/wms/v1/1/warehouses/query-default-warehourse-permissions',
+      '/api/wms/v1/1/wms-common/query-digital-accuracy',
     ])
     expect(screen.getByText('Tenant: 华东仓储 · Role: 租户管理员')).toBeInTheDocument()
     expect(document.documentElement.lang).toBe('en')
