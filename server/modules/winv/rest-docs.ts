@@ -74,16 +74,21 @@ function registerWriteChecks(spec: DocSpec) {
     let header: Row = values
     if (op === 'update') {
       const current = await sql<Row>`select * from ${sql.table(spec.table)}
-        where tenant_id = ${session.tenantId} and ${sql.ref(snake(spec.key))} = ${Number(body[spec.key])}`.execute(db)
+        where tenant_id = ${session.tenantId} and ${sql.ref(snake(spec.key))} = ${Number(body[spec.key])}`.execute(
+        db,
+      )
       if (!current.rows[0]) return // not this tenant's: the generic update answers 404
       header = { ...current.rows[0], ...values }
     }
     if (values.goodsId !== undefined && values.goodsId !== null) {
       const goods = await goodsOf(db, session.tenantId, values.goodsId)
       if (header.ownerId !== undefined && goods.ownerId !== Number(header.ownerId))
-        throw badRequest(`goodsId: ${goods.goodsCode} belongs to another owner: pick goods of the document's owner.`, {
-          goodsId: "not the document's owner",
-        })
+        throw badRequest(
+          `goodsId: ${goods.goodsCode} belongs to another owner: pick goods of the document's owner.`,
+          {
+            goodsId: "not the document's owner",
+          },
+        )
       values.goodsCode = goods.goodsCode
       values.goodsName = goods.goodsName
     }
@@ -165,11 +170,18 @@ export function registerRestDocs(): void {
   })
 
   onTransition('wms/inventoryTransfer', 'post', async ({ db, session, row }) => {
-    await transfer(db, session, row, ['fromWarehouseId', 'fromLocationId'], ['toWarehouseId', 'toLocationId'], {
-      docType: 'TRANSFER',
-      docId: Number(row.inventoryTransferId),
-      docNum: String(row.transferNum),
-    })
+    await transfer(
+      db,
+      session,
+      row,
+      ['fromWarehouseId', 'fromLocationId'],
+      ['toWarehouseId', 'toLocationId'],
+      {
+        docType: 'TRANSFER',
+        docId: Number(row.inventoryTransferId),
+        docNum: String(row.transferNum),
+      },
+    )
     await sql`update winv_inventory_transfer set posted_at = ${now()}
       where inventory_transfer_id = ${Number(row.inventoryTransferId)}`.execute(db)
   })
@@ -184,29 +196,23 @@ export function registerRestDocs(): void {
       where stock_replacement_id = ${Number(row.stockReplacementId)}`.execute(db)
   })
 
-  const qc = (docType: string, locked: number, quantity: number) => async ({
-    db,
-    session,
-    row,
-  }: {
-    db: Db
-    session: Session
-    row: Row
-  }) => {
-    const q = Number(row.quantity)
-    await moveStock(db, session, {
-      ...stockKey(row, 'warehouseId', 'locationId'),
-      locked: locked * q,
-      ...(quantity ? { quantity: quantity * q, allowNegative: false } : {}),
-      docType,
-      docId: Number(row.qualityCheckId),
-      docNum: String(row.qcNum),
-      reason: String(row.qcReason ?? ''),
-    })
-    if (docType !== 'QC_HOLD')
-      await sql`update winv_quality_check set decided_at = ${now()}
+  const qc =
+    (docType: string, locked: number, quantity: number) =>
+    async ({ db, session, row }: { db: Db; session: Session; row: Row }) => {
+      const q = Number(row.quantity)
+      await moveStock(db, session, {
+        ...stockKey(row, 'warehouseId', 'locationId'),
+        locked: locked * q,
+        ...(quantity ? { quantity: quantity * q, allowNegative: false } : {}),
+        docType,
+        docId: Number(row.qualityCheckId),
+        docNum: String(row.qcNum),
+        reason: String(row.qcReason ?? ''),
+      })
+      if (docType !== 'QC_HOLD')
+        await sql`update winv_quality_check set decided_at = ${now()}
         where quality_check_id = ${Number(row.qualityCheckId)}`.execute(db)
-  }
+    }
   onTransition('wms/qualityCheck', 'hold', qc('QC_HOLD', 1, 0))
   onTransition('wms/qualityCheck', 'release', qc('QC_RELEASE', -1, 0))
   onTransition('wms/qualityCheck', 'reject', qc('QC_REJECT', -1, -1))
