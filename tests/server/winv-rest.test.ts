@@ -221,5 +221,17 @@ describe('replenishment and inbound notice', () => {
     expect(pending.statusCode, pending.body).toBe(200)
     expect(pending.json().content.length).toBeGreaterThan(0)
     expect((await call('GET', `${base}/unadjusted-count-lines`)).statusCode).toBe(200)
+    // the seed's documents (server/seed/data/rows/6x-winv-rest-*.json) are there on a fresh install
+    const seeded = (await call('GET', `${base}/inbound-notice-orders?noticeStatus=CONFIRMED`)).json().content
+    expect(seeded).toEqual(
+      expect.arrayContaining([expect.objectContaining({ supplierName: 'Shanghai Packaging Co.' })]),
+    )
+    for (const resource of [
+      'inventory-transfers',
+      'stock-replacements',
+      'quality-checks',
+      'requisition-notes',
+    ])
+      expect((await call('GET', `${base}/${resource}`)).json().content.length, resource).toBeGreaterThan(0)
   })
 })
