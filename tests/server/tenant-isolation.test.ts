@@ -151,6 +151,11 @@ const CREATED_IN_TABLE: Record<string, string> = {
   stockCount: 'warehouse must exist in the tenant',
   stockLock: 'goods of its owner and a location of its warehouse must exist in the tenant',
   stockCountLine: "count lines are written by the count's start action only",
+  inboundNoticeOrder: 'goods of its owner and a receiving location of its warehouse must exist in the tenant',
+  inventoryTransfer: 'goods of its owner and locations of its warehouses must exist in the tenant',
+  stockReplacement: 'goods of its owner and locations of its warehouse must exist in the tenant',
+  qualityCheck: 'goods of its owner and a location of its warehouse must exist in the tenant',
+  requisitionNote: 'goods of its owner and a location of its warehouse must exist in the tenant',
 }
 /** Models whose generic create is refused by design (the rows come from a document's action), with the reason. */
 const CREATE_REFUSED: Record<string, string> = {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { registerInbound } from './inbound.ts'
 import { registerInventory } from './inventory.ts'
+import { registerRestDocs } from './rest-docs.ts'
 import { publicStockRoutes } from './routes-public.ts'
 import { registerStockLocks } from './stock-lock.ts'
 
@@ -12,6 +13,7 @@ export function registerWinvEffects(): void {
   registerInbound()
   registerInventory()
   registerStockLocks()
+  registerRestDocs()
 }
 
 /**
