@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { ModelSchema } from '../../renderer/schema/model.ts'
 import type { Db } from '../db/schema.ts'
 import { createRow } from '../modules/models/model-write.ts'
@@ -129,6 +130,11 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     await seedDemoMessages(trx)
     await seedDemoDocument(trx)
     await seedOutboundFlow(trx, models, seedSession(1, 1, 2, 'tenant-admin'))
+    // one refusal in the miss-permission records, so the screen and its detail have something to show
+    await sql`insert into iam_permission_check (tenant_id, user_id, login_name, role_id, role_code, permission_code,
+        method, path, checked_at)
+      values (1, 3, 'clerk', 4, 'wh-clerk', 'wmdm.warehouse.button.delete', 'DELETE', '/api/wms/v1/1/warehouses',
+        ${Date.UTC(2026, 10, 20, 9, 30)})`.execute(trx)
     await trx.insertInto('appMeta').values({ key: SEEDED, value: new Date().toISOString() }).execute()
   })
 }

@@ -13,3 +13,23 @@ export const drawer = (page: Page) => page.locator('.ant-drawer-content')
 
 /** The data rows of the table on the page (not its placeholder row). */
 export const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
+
+/** A name that ends the accessible name (menu entries may start with their icon's label, e.g. "home Warehouses"). */
+const endsWithName = (name: string) => new RegExp(`(^|\\s)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+
+/**
+ * Clicks a menu entry, opening the submenus on its way (`'Master data', 'Warehouses'`) when they are closed —
+ * clicking an open submenu's title would close it.
+ */
+export async function openMenu(scope: Page | Locator, ...path: string[]): Promise<void> {
+  const target = scope.getByRole('menuitem', { name: endsWithName(path.at(-1)!) }).first()
+  for (const name of path.slice(0, -1)) {
+    if (await target.isVisible()) break
+    await scope
+      .locator('.ant-menu-submenu-title')
+      .filter({ hasText: endsWithName(name) })
+      .first()
+      .click()
+  }
+  await target.click()
+}

@@ -91,6 +91,7 @@ async function keepFirstThreeColumns(dialog: Locator) {
     'Enabled',
     'Remark',
     'Attachments',
+    'Quantity decimals',
   ])
     await dialog.getByRole('checkbox', { name: `Select ${title}`, exact: true }).click()
 }

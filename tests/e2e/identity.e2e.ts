@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
+import { openMenu } from './antd-locators'
 
 let browser: Browser
 beforeAll(async () => {
@@ -115,7 +116,7 @@ describe('roles configure what their users get', () => {
     const code = 'wmdm.warehouse.button.create'
 
     const holding = await clerkSession()
-    await holding.page.getByRole('menuitem', { name: 'Warehouses' }).click()
+    await openMenu(holding.page, 'Master data', 'Warehouses')
     await holding.page.waitForURL('**/wmdm/warehouse')
     await expect.poll(() => holding.page.getByRole('button', { name: 'Create' }).count()).toBe(1)
     await holding.context.close()
@@ -132,7 +133,7 @@ describe('roles configure what their users get', () => {
     expect(revoke.status).toBe(200)
     try {
       const clerk = await clerkSession()
-      await clerk.page.getByRole('menuitem', { name: 'Warehouses' }).click()
+      await openMenu(clerk.page, 'Master data', 'Warehouses')
       await clerk.page.waitForURL('**/wmdm/warehouse')
       await expect.poll(() => clerk.page.locator('.ant-table-row').count()).toBeGreaterThan(0)
       expect(await clerk.page.getByRole('button', { name: 'Create' }).count()).toBe(0)

@@ -13,6 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessToken, launch, openSession, signIn } from './browser'
 import { freePort, waitUntilUp } from './server-process'
+import { openMenu } from './antd-locators'
 
 const work = mkdtempSync(join(tmpdir(), 'wms-new-page-'))
 const schemas = join(work, 'schemas')
@@ -23,22 +24,22 @@ let log = ''
 
 const BROKEN_PAGE = `{
   "kind": "list",
-  "route": "/wmdm/carrier-check",
-  "title": "wmdm.carrier.title",
+  "route": "/wmdm/courier-check",
+  "title": "wmdm.courier.title",
   "description": "A page whose table names a field it does not declare (a typo).",
-  "dataSource": { "service": "wms", "path": "/v1/{tenantId}/carriers", "primaryKey": "carrierId" },
-  "fields": { "carrierName": { "label": "wmdm.carrier.title", "widget": "Input" } },
-  "table": { "columns": [{ "field": "carrierNmae" }] },
-  "texts": { "wmdm.carrier.title": { "zh_CN": "承运商", "en_US": "Carriers", "zh_TW": "承運商" } }
+  "dataSource": { "service": "wms", "path": "/v1/{tenantId}/couriers", "primaryKey": "courierId" },
+  "fields": { "courierName": { "label": "wmdm.courier.title", "widget": "Input" } },
+  "table": { "columns": [{ "field": "courierNmae" }] },
+  "texts": { "wmdm.courier.title": { "zh_CN": "快递员", "en_US": "Couriers", "zh_TW": "快遞員" } }
 }
 `
 
 beforeAll(async () => {
   cpSync('schemas', schemas, { recursive: true })
   // The configurator's two new files: nothing else changes.
-  copyFileSync('tests/e2e/new-page/carrier.model.json', join(schemas, 'models/wms/carrier.model.json'))
-  copyFileSync('tests/e2e/new-page/carrier.page.json', join(schemas, 'pages/wmdm/carrier.page.json'))
-  writeFileSync(join(schemas, 'pages/wmdm/carrier-check.page.json'), BROKEN_PAGE)
+  copyFileSync('tests/e2e/new-page/courier.model.json', join(schemas, 'models/wms/courier.model.json'))
+  copyFileSync('tests/e2e/new-page/courier.page.json', join(schemas, 'pages/wmdm/courier.page.json'))
+  writeFileSync(join(schemas, 'pages/wmdm/courier-check.page.json'), BROKEN_PAGE)
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -92,11 +93,11 @@ describe('a new screen from a model file and a page file, without code', () => {
   it('reports the broken page at start, naming file, line and pointer, and keeps serving', () => {
     expect(log).toContain('Page with problems (its route shows the error panel):')
     expect(log).toMatch(
-      /carrier-check\.page\.json:8:\d+ \/table\/columns\/0\/field: table column names the field 'carrierNmae'/,
+      /courier-check\.page\.json:8:\d+ \/table\/columns\/0\/field: table column names the field 'courierNmae'/,
     )
   })
 
-  it('adds menu entries through the API, then creates, finds, edits and deletes a carrier', async () => {
+  it('adds menu entries through the API, then creates, finds, edits and deletes a courier', async () => {
     const { page, context, problems } = await openSession(browser, 'en-US', base)
     await signIn(page, 'admin', 'Admin@123')
     await page.waitForURL('**/workplace')
@@ -115,46 +116,44 @@ describe('a new screen from a model file and a page file, without code', () => {
         roleIds,
         permissionCodes,
       })
-    const created = await menu('wmdm.carrier', '/wmdm/carrier', 'Carriers', 20, [
-      'wmdm.carrier.button.create',
-      'wmdm.carrier.button.edit',
-      'wmdm.carrier.button.delete',
+    const created = await menu('wmdm.courier', '/wmdm/courier', 'Couriers', 20, [
+      'wmdm.courier.button.create',
+      'wmdm.courier.button.edit',
+      'wmdm.courier.button.delete',
     ])
     expect(created.status).toBe(201)
-    expect((await menu('wmdm.carrierCheck', '/wmdm/carrier-check', 'Carrier check', 30, [])).status).toBe(201)
+    expect((await menu('wmdm.courierCheck', '/wmdm/courier-check', 'Courier check', 30, [])).status).toBe(201)
 
     // The menu tree is read when the app starts: reload to see the new entries.
     await page.reload()
-    // Master data now holds three entries: a submenu to open (with one it collapsed to its entry).
-    await page.getByRole('menuitem', { name: 'Master data' }).click()
-    await page.getByRole('menuitem', { name: 'Carriers' }).click()
-    await page.waitForURL('**/wmdm/carrier')
+    await openMenu(page, 'Master data', 'Couriers')
+    await page.waitForURL('**/wmdm/courier')
     await expect.poll(() => page.getByText('No records').count()).toBeGreaterThan(0)
 
     // create
     await page.getByRole('button', { name: 'Create' }).click()
-    await field(drawer(page), 'Carrier code').fill('SF-EXPRESS')
-    await field(drawer(page), 'Carrier name').fill('SF Express')
+    await field(drawer(page), 'Courier code').fill('SF-EXPRESS')
+    await field(drawer(page), 'Courier name').fill('SF Express')
     await field(drawer(page), 'Contact phone').fill('95338')
     await drawer(page).getByRole('button', { name: 'Save' }).click()
     await expect.poll(() => drawer(page).isVisible()).toBe(false)
     await page.waitForTimeout(1600) // toolbar buttons take one click per 1500 ms (OperationBar debounce)
     await page.getByRole('button', { name: 'Create' }).click()
-    await field(drawer(page), 'Carrier code').fill('ZTO')
-    await field(drawer(page), 'Carrier name').fill('ZTO Express')
+    await field(drawer(page), 'Courier code').fill('ZTO')
+    await field(drawer(page), 'Courier name').fill('ZTO Express')
     await drawer(page).getByRole('button', { name: 'Save' }).click()
     await expect.poll(() => rows(page).count()).toBe(2)
 
     // search
     const bar = page.locator('form').first()
-    await field(bar, 'Carrier code').fill('SF')
+    await field(bar, 'Courier code').fill('SF')
     await page.getByRole('button', { name: 'Search' }).click()
     await expect.poll(() => rows(page).count()).toBe(1)
     expect(await rows(page).first().innerText()).toContain('SF Express')
 
     // edit
     await rows(page).first().getByRole('button', { name: 'Edit' }).click()
-    await field(drawer(page), 'Carrier name').fill('SF Express (cold chain)')
+    await field(drawer(page), 'Courier name').fill('SF Express (cold chain)')
     await drawer(page).getByRole('button', { name: 'Save' }).click()
     await expect.poll(() => rows(page).first().innerText()).toContain('SF Express (cold chain)')
 
@@ -162,16 +161,16 @@ describe('a new screen from a model file and a page file, without code', () => {
     await rows(page).first().getByRole('button', { name: 'Delete' }).click()
     await page.locator('.ant-modal-confirm .ant-btn-primary').first().click()
     await expect.poll(() => rows(page).count()).toBe(0)
-    await field(bar, 'Carrier code').fill('')
+    await field(bar, 'Courier code').fill('')
     await page.getByRole('button', { name: 'Search' }).click()
     await expect.poll(() => rows(page).count()).toBe(1)
 
     // the broken page shows its error panel; the menu and the other pages keep working
-    await page.getByRole('menuitem', { name: 'Carrier check' }).click()
-    const panel = page.getByRole('alert').filter({ hasText: 'carrierNmae' })
-    await expect.poll(() => panel.innerText()).toContain("table column names the field 'carrierNmae'")
-    expect(await panel.innerText()).toContain("did you mean 'carrierName'?")
-    await page.getByRole('menuitem', { name: 'Carriers' }).click()
+    await openMenu(page, 'Master data', 'Courier check')
+    const panel = page.getByRole('alert').filter({ hasText: 'courierNmae' })
+    await expect.poll(() => panel.innerText()).toContain("table column names the field 'courierNmae'")
+    expect(await panel.innerText()).toContain("did you mean 'courierName'?")
+    await openMenu(page, 'Master data', 'Couriers')
     await expect.poll(() => rows(page).count()).toBe(1)
 
     expect(problems).toEqual([])

@@ -64,7 +64,7 @@ describe('live notices (PLAT-SOCK, PLAT-HDR-13)', () => {
     // The dropdown lists it; marking it read brings the counter back down.
     await bell.click()
     await clerk.page.getByText('周六全天盘点').waitFor()
-    await clerk.page.getByRole('button', { name: '标为已读' }).first().click()
+    await clerk.page.getByRole('button', { name: '标为已读', exact: true }).first().click()
     await expect.poll(() => bellCount(clerk.page)).toBe(before)
     expect(clerk.problems).toEqual([])
     await admin.context.close()

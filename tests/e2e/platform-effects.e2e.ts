@@ -62,9 +62,11 @@ describe('platform configuration takes effect', () => {
       await field(form, 'Delivery address').fill('No. 1 Road')
       await form.getByRole('button', { name: 'Save' }).click()
       await expect.poll(() => form.isVisible()).toBe(false)
-      await expect
-        .poll(() => page.getByRole('row', { name: /E2E code-rule customer/ }).innerText())
-        .toMatch(/E2E-\d{6}\d{4}/)
+      await page.waitForTimeout(1600) // the search button takes one click per 1500 ms
+      await field(page.locator('form').first(), 'Customer').fill('E2E code-rule customer')
+      await page.getByRole('button', { name: 'Search' }).click()
+      await expect.poll(() => rows(page).count()).toBe(1)
+      expect(await rows(page).first().innerText()).toMatch(/E2E-\d{6}\d{4}/)
     } finally {
       await api(page, 'DELETE', '/api/hpfm/v1/1/code-rules', rule.body)
     }
@@ -73,13 +75,14 @@ describe('platform configuration takes effect', () => {
   it('a job scheduled every second runs on the server and its runs show on its log screen', async () => {
     const { page } = admin
     const job = await api(page, 'POST', '/api/hsdr/v1/1/job-infos', {
+      jobCode: 'E2E_SNAPSHOT',
       jobName: 'E2E snapshot',
       jobType: 'MODEL_SNAPSHOT',
       cronExpression: '* * * * * ? *',
       jobParams: '{"models": ["wms/warehouse"]}',
       enabledFlag: 1,
     })
-    expect(job.status).toBe(201)
+    expect(job.status, JSON.stringify(job.body)).toBe(201)
     const jobId = job.body.jobId as number
     try {
       await page.goto(`/hsdr/job-info/log/${jobId}`)

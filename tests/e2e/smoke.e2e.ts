@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { pageRoutes, readSpecRoutes } from '../../scripts/lib/route-coverage'
 import { readSeedSet } from '../../server/seed/seed-files'
+import { matchPattern } from '../../src/routes/route-pattern'
 import { accessToken, launch, openSession, signIn, type Session } from './browser'
 
 /** Modules whose screens are not page files (the shell's own pages). */
@@ -53,7 +54,9 @@ const siteOnly = (path: string) => {
   return entry !== undefined && !entry.roles.includes('tenant-admin') && entry.roles.includes('site-admin')
 }
 
+/** A route with params opens as a menu entry that fills them when there is one (that is how users reach it). */
 const concrete = (pattern: string) =>
+  menus.map((menu) => menu.route).find((route) => route && matchPattern(pattern, route)) ??
   pattern.replace(/\{([^}/]+)\}/g, (_, name: string) => encodeURIComponent(SAMPLE_PARAMS[name] ?? '1'))
 
 let browser: Browser

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, openSession, signIn } from './browser'
-import { drawer, formItem, rows } from './antd-locators'
+import { drawer, formItem, rows, openMenu } from './antd-locators'
 
 let browser: Browser
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('attachments on the warehouse screen (CORE-UPL, CORE-FILE)', () => {
     const { page, problems } = await openSession(browser, 'en-US')
     await signIn(page, 'admin', 'Admin@123')
     await page.waitForURL('**/workplace')
-    await page.getByRole('menuitem', { name: 'Warehouses' }).click()
+    await openMenu(page, 'Master data', 'Warehouses')
     await page.waitForURL('**/wmdm/warehouse')
 
     await page.getByRole('button', { name: 'Create' }).click()

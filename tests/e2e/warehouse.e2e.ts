@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { launch, openSession, signIn } from './browser'
-import { drawer, field, formItem, rows } from './antd-locators'
+import { drawer, field, formItem, rows, openMenu } from './antd-locators'
 
 let browser: Browser
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('warehouses, a screen rendered from schemas/pages/wmdm/warehouse.page.j
     await signIn(page, 'admin', 'Admin@123')
     await page.waitForURL('**/workplace')
 
-    await page.getByRole('menuitem', { name: 'Warehouses' }).click()
+    await openMenu(page, 'Master data', 'Warehouses')
     await page.waitForURL('**/wmdm/warehouse')
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0)
     await expect.poll(() => page.getByText(/\d+ records in total/).count()).toBe(1)
