@@ -84,26 +84,18 @@ describe('tab bar and keep-alive (CORE-TAB, PLAT-SHELL-12/13)', () => {
     await codeInput(page).fill('KEEP-ME')
     await tab(page, 'Workplace').click()
     await page.waitForURL('**/workplace')
+    // Known bug (noted for the shell issue): the first click on a tab right after typing in a kept page and
+    // switching away is swallowed; a second click switches. The keep-alive behaviour is what this test checks.
     await tab(page, 'Warehouses').click()
-    if (
-      !(await page
+    const switched = () =>
+      page
         .waitForURL((url) => url.pathname === '/wmdm/warehouse', { timeout: 3000 })
         .then(
           () => true,
           () => false,
-        ))
-    )
-      await tab(page, 'Warehouses').click()
-    const moved = await page
-      .waitForURL((url) => url.pathname === '/wmdm/warehouse', { timeout: 5000 })
-      .then(
-        () => true,
-        () => false,
-      )
-    if (!moved) {
-      await page.screenshot({ path: '/tmp/shell-fail.png' })
-      throw new Error(`after the Warehouses tab the page is at ${page.url()}`)
-    }
+        )
+    if (!(await switched())) await tab(page, 'Warehouses').click()
+    await page.waitForURL((url) => url.pathname === '/wmdm/warehouse')
     expect(await codeInput(page).inputValue()).toBe('KEEP-ME')
 
     // The same page with other parameters gets tabs of its own (CORE-TAB-02); home + 9 pages fill the cache.
