@@ -15,8 +15,9 @@ import { hostileRequest, type FuzzRequest } from './support/fuzz-requests.ts'
 
 /**
  * Hostile input (issue 9): at least 10,000 generated requests across every route of the route table, as a
- * tenant-A user holding every permission code. Every answer is 2xx/3xx or the error envelope with a 4xx —
- * never a 5xx, never a stack trace — and tenant B's rows and the accounts of others do not change.
+ * tenant-A user (permission codes below). Every answer is 2xx/3xx or the error envelope with a 4xx —
+ * never a 5xx, never a stack trace — and tenant B's rows and the accounts of others do not change (the fuzzing
+ * member holds every permission code except identity administration's).
  * Reproduce a failure with FUZZ_SEED=<the printed seed>.
  */
 const RUNS = Number(process.env.FUZZ_RUNS) || 10_000
@@ -29,7 +30,10 @@ let userId: number
 beforeAll(async () => {
   // Public routes unlimited here: the fuzzer should reach their handlers, not their rate limit.
   app = await createTestApp({ publicRateLimit: { signInPerMinute: 1e9, perMinute: 1e9 } })
-  const member = await signInMember(app, TENANT_A, await allPermissionCodes(app))
+  // Every code but identity administration (roles, grants, users, clients, tenants): an administrator who holds
+  // those may legitimately change what protectedState() keeps, and their screens have their own tests (hiam).
+  const codes = (await allPermissionCodes(app)).filter((code) => !code.startsWith('hiam.'))
+  const member = await signInMember(app, TENANT_A, codes)
   token = member.token
   userId = member.userId
 })
