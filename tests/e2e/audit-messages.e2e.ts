@@ -48,7 +48,7 @@ describe('audit and messages screens', () => {
     const row = rows(admin.page)
       .filter({ hasText: String(created.warehouseId) })
       .filter({ hasText: 'wms/warehouse' })
-    await expect.poll(() => row.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
+    await expect.poll(() => row.count(), { timeout: 40_000 }).toBeGreaterThanOrEqual(2)
     await row
       .first()
       .getByText(/查看|View/)

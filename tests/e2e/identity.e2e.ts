@@ -118,7 +118,9 @@ describe('roles configure what their users get', () => {
     const holding = await clerkSession()
     await openMenu(holding.page, 'Master data', 'Warehouses')
     await holding.page.waitForURL('**/wmdm/warehouse')
-    await expect.poll(() => holding.page.getByRole('button', { name: 'Create' }).count()).toBe(1)
+    await expect
+      .poll(() => holding.page.getByRole('button', { name: 'Create' }).count(), { timeout: 15_000 })
+      .toBe(1)
     await holding.context.close()
 
     const revoke = await api(
@@ -135,7 +137,9 @@ describe('roles configure what their users get', () => {
       const clerk = await clerkSession()
       await openMenu(clerk.page, 'Master data', 'Warehouses')
       await clerk.page.waitForURL('**/wmdm/warehouse')
-      await expect.poll(() => clerk.page.locator('.ant-table-row').count()).toBeGreaterThan(0)
+      await expect
+        .poll(() => clerk.page.locator('.ant-table-row').count(), { timeout: 15_000 })
+        .toBeGreaterThan(0)
       expect(await clerk.page.getByRole('button', { name: 'Create' }).count()).toBe(0)
       const refused = await api(
         clerk.page,
