@@ -50,6 +50,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120000,
           hookTimeout: 180000,
+          // A busy 2-core CI machine can take seconds to draw a screen: every expect.poll waits up to 20 s
+          // unless it says otherwise (vitest's default of 1 s made the suite fail under load, not the product).
+          expect: { poll: { timeout: 20_000, interval: 100 } },
           fileParallelism: false,
         },
       },

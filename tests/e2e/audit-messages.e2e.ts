@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rows } from './antd-locators'
+import { field, rows } from './antd-locators'
 import { accessToken, baseURL, launch, openSession, signIn } from './browser'
 
 let browser: Browser
@@ -44,11 +44,22 @@ describe('audit and messages screens', () => {
       warehouseType: 'NORMAL',
     })
     await api(token, 'PUT', '/wms/v1/1/warehouses', { ...created, warehouseName: 'E2E audit after' })
+    // the server recorded both changes (create and update) in the write transactions
+    const recordId = String(created.warehouseId)
+    const recorded = await api(
+      token,
+      'GET',
+      `/hmnt/v1/1/data-audits?recordId=${recordId}&modelCode=wms/warehouse`,
+    )
+    expect(recorded.totalElements, JSON.stringify(recorded).slice(0, 500)).toBe(2)
+    // the screen finds them the way an auditor would: by the record's id
     await admin.page.goto('/hmnt/data-audit')
-    const row = rows(admin.page)
-      .filter({ hasText: String(created.warehouseId) })
-      .filter({ hasText: 'wms/warehouse' })
-    await expect.poll(() => row.count(), { timeout: 40_000 }).toBeGreaterThanOrEqual(2)
+    await field(admin.page.locator('form').first(), '记录ID').fill(recordId)
+    await admin.page.getByRole('button', { name: /^查\s?询$/ }).click()
+    const row = rows(admin.page).filter({ hasText: 'wms/warehouse' })
+    await expect
+      .poll(() => row.count(), { timeout: 40_000, message: 'the audit rows of the record on the screen' })
+      .toBe(2)
     await row
       .first()
       .getByText(/查看|View/)

@@ -43,8 +43,9 @@ describe('integration: invoke an interface and find the call in the interface lo
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0)
     const newest = rows(page).first()
     await expect.poll(() => newest.innerText()).toContain('ORDER_PUSH')
-    expect(await newest.innerText()).toContain('Outbound')
-    expect(await newest.innerText()).toContain('Failed')
+    // the value-list meanings replace the codes once the batched lookup has answered
+    await expect.poll(() => newest.innerText()).toContain('Outbound')
+    await expect.poll(() => newest.innerText()).toContain('Failed')
 
     await newest.getByRole('button', { name: 'Details' }).click()
     await page.waitForURL(/\/hitf\/interface-logs\/detail\/\d+$/)
