@@ -7,6 +7,7 @@ export * from './contract/wire'
 export * from './contract/export'
 export * from './contract/filter-conditions'
 export * from './contract/column-filter'
+export type { TrackEvent, TrackedShipment, TrackResult } from './contract/ets'
 
 // Page schema language and validation
 export type {

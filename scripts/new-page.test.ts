@@ -4,10 +4,9 @@ import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { crossIssues, routeIssues, type CrossContext } from '../renderer/schema/cross-check'
 import type { IssueDraft } from '../renderer/schema/issue'
-import type { ModelSchema } from '../renderer/schema/model'
 import { validatePage } from '../renderer/schema/validate'
 import { WIDGET_NAMES } from '../widgets/names'
-import { modelIssues } from './lib/model-check'
+import { checkModelFiles, readModelReferences } from './lib/model-check'
 import { findFiles, readJsonFile, readLookupCodes, readLovViewCodes, readRoutes } from './lib/schema-files'
 import { newPage } from './new-page'
 
@@ -18,7 +17,11 @@ let root: string
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'new-page-'))
   cpSync(join(repo, 'schemas'), join(root, 'schemas'), { recursive: true })
-  for (const file of ['server/seed/data/lookups', 'server/seed/data/lov-views'])
+  for (const file of [
+    'server/seed/data/lookups',
+    'server/seed/data/lov-views',
+    'server/seed/data/code-rules',
+  ])
     for (const path of [`${file}.json`, file])
       if (existsSync(join(repo, path))) cpSync(join(repo, path), join(root, path), { recursive: true })
   cpSync(join(repo, '.prettierrc.json'), join(root, '.prettierrc.json'))
@@ -31,12 +34,9 @@ afterEach(() => rmSync(root, { recursive: true, force: true }))
 /** What `npm run schemas:check` reports on the copy (scripts/schemas-check.ts, the same functions). */
 function check(): { errors: string[]; warnings: string[] } {
   const issues: (IssueDraft & { file: string })[] = []
-  const models = new Map<string, ModelSchema>()
-  for (const file of findFiles(root, 'schemas/models', '.model.json').map((f) => readJsonFile(root, f))) {
-    const drafts = modelIssues(file.data)
-    issues.push(...drafts.map((d) => ({ ...d, file: file.file })))
-    if (!drafts.length) models.set(file.file.slice(15, -11), file.data as ModelSchema)
-  }
+  const modelFiles = findFiles(root, 'schemas/models', '.model.json').map((f) => readJsonFile(root, f))
+  const { drafts, models } = checkModelFiles(modelFiles, readModelReferences(root))
+  for (const [file, found] of drafts) issues.push(...found.map((d) => ({ ...d, file: file.file })))
   const context: CrossContext = {
     models,
     lookupCodes: readLookupCodes(root, 'server/seed/data/lookups.json'),

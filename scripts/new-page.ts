@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { format, resolveConfig } from 'prettier'
 import type { ModelSchema } from '../renderer/schema/model'
-import { modelIssues } from './lib/model-check'
+import { modelIssues, readModelReferences } from './lib/model-check'
 import { pageTarget, scaffoldModel, scaffoldPage } from './lib/page-scaffold'
 import { readRoutes } from './lib/schema-files'
 
@@ -44,7 +44,7 @@ export async function newPage(options: NewPageOptions): Promise<{ written: strin
         `no model ${modelFile}: pass --model to scaffold one (or --service for another service)`,
       )
     model = JSON.parse(readFileSync(at(modelFile), 'utf8')) as ModelSchema
-    const problems = modelIssues(model)
+    const problems = modelIssues(model, readModelReferences(options.root))
     if (problems.length)
       throw new Error(
         `${modelFile} does not pass the check (${problems[0]!.message}): run npm run schemas:check`,

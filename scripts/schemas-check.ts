@@ -6,13 +6,12 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { formatIssue, type IssueDraft, type SchemaIssue } from '../renderer/schema/issue'
-import type { ModelSchema } from '../renderer/schema/model'
 import { sourcePositions } from '../renderer/schema/source-position'
 import { validatePage } from '../renderer/schema/validate'
 import { WIDGET_NAMES } from '../widgets/names'
 import { crossIssues, routeIssues, type CrossContext } from '../renderer/schema/cross-check'
 import { generatedFiles } from './lib/generated-schemas'
-import { commonTextIssues, modelIssues } from './lib/model-check'
+import { checkModelFiles, commonTextIssues, readModelReferences } from './lib/model-check'
 import {
   findFiles,
   readJsonFile,
@@ -62,14 +61,10 @@ for (const generated of await generatedFiles()) {
   }
 }
 
-const models = new Map<string, ModelSchema>()
 const modelFiles = findFiles(root, 'schemas/models', '.model.json').map((f) => readJsonFile(root, f))
-for (const file of modelFiles.filter(parsed)) {
-  const drafts = modelIssues(file.data)
-  place(file, drafts)
-  const key = file.file.replace(/^schemas\/models\//, '').replace(/\.model\.json$/, '')
-  if (!drafts.length) models.set(key, file.data as ModelSchema)
-}
+// The server's own model checker: every problem that would stop the server's start is reported here.
+const { drafts: modelDrafts, models } = checkModelFiles(modelFiles.filter(parsed), readModelReferences(root))
+for (const [file, drafts] of modelDrafts) place(file, drafts)
 
 const lookupFile = 'server/seed/data/lookups.json'
 const context: CrossContext = {

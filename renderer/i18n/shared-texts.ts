@@ -15,6 +15,8 @@ import tableTexts from './table.texts.json'
 import dataHierarchyTexts from './data-hierarchy.texts.json'
 import kindsTexts from './kinds.texts.json'
 import etsTexts from './ets.texts.json'
+import himpTexts from './himp.texts.json'
+import hrptTexts from './hrpt.texts.json'
 
 export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/common.texts.json': commonTexts as PageTexts,
@@ -28,6 +30,8 @@ export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/data-hierarchy.texts.json': dataHierarchyTexts as PageTexts,
   'renderer/i18n/kinds.texts.json': kindsTexts as PageTexts,
   'renderer/i18n/ets.texts.json': etsTexts as PageTexts,
+  'renderer/i18n/himp.texts.json': himpTexts as PageTexts,
+  'renderer/i18n/hrpt.texts.json': hrptTexts as PageTexts,
 }
 
 /** Every shared text, merged. */

@@ -1,58 +1,63 @@
-/** Model files against schemas/model.schema.json, and the shared text bundle's completeness. */
-import Ajv from 'ajv'
+/**
+ * Model files, checked by the server's own model checker (server/modules/models/check-model.ts: what the server
+ * refuses at start, schemas:check reports, in the same words), and the shared text bundle's completeness.
+ */
 import type { IssueDraft, SchemaIssue } from '../../renderer/schema/issue'
-import { ModelSchema } from '../../renderer/schema/model'
-import { plainJsonSchema } from '../../renderer/schema/page'
+import type { ModelSchema } from '../../renderer/schema/model'
 import { SHARED_TEXT_FILES } from '../../renderer/i18n/shared-texts'
-import { suggestName } from '../../renderer/schema/suggest'
+import {
+  checkModel,
+  checkModelClashes,
+  type ModelReferences,
+  type SemanticProblem,
+} from '../../server/modules/models/check-model.ts'
+import { readCodeRuleCodes, readLookupCodes, type JsonFile } from './schema-files'
 
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true })
-const validateModel = ajv.compile(plainJsonSchema(ModelSchema) as object)
+const MODELS_DIR = 'schemas/models/'
 
-export function modelIssues(model: unknown): IssueDraft[] {
-  if (validateModel(model)) return semantic(model as ModelSchema)
-  return (validateModel.errors ?? []).map((e) => {
-    const params = e.params as Record<string, unknown>
-    const parent = e.parentSchema as { properties?: object } | undefined
-    if (e.keyword === 'additionalProperties') {
-      const name = String(params.additionalProperty)
-      return {
-        pointer: `${e.instancePath}/${name}`,
-        message: `unknown property '${name}'`,
-        suggestion: suggestName(name, Object.keys(parent?.properties ?? {}), 'allowed properties'),
-      }
-    }
-    if (e.keyword === 'enum') {
-      const allowed = (params.allowedValues as unknown[]).map(String)
-      return {
-        pointer: e.instancePath,
-        message: `${JSON.stringify(e.data)} is not allowed`,
-        suggestion: suggestName(String(e.data), allowed),
-      }
-    }
-    return { pointer: e.instancePath, message: e.message ?? 'is invalid' }
-  })
+/** The seed's value sets and code rules under `root`: what the server checks models against (seedReferences). */
+export function readModelReferences(root: string): ModelReferences {
+  return {
+    lookupCodes: readLookupCodes(root, 'server/seed/data/lookups.json') ?? new Set(),
+    codeRules: readCodeRuleCodes(root, 'server/seed/data/code-rules.json'),
+  }
 }
 
-function semantic(model: ModelSchema): IssueDraft[] {
-  const names = model.fields.map((f) => f.name)
-  const issues: IssueDraft[] = []
-  names.forEach((name, i) => {
-    if (names.indexOf(name) !== i)
-      issues.push({ pointer: `/fields/${i}/name`, message: `field '${name}' is declared twice` })
-  })
-  model.uniqueKeys?.forEach((key, k) =>
-    key.fields.forEach((f, i) => {
-      if (!names.includes(f)) {
-        issues.push({
-          pointer: `/uniqueKeys/${k}/fields/${i}`,
-          message: `unknown field '${f}'`,
-          suggestion: suggestName(f, names),
-        })
-      }
-    }),
-  )
-  return issues
+const draft = (problem: SemanticProblem): IssueDraft => ({
+  pointer: problem.pointer,
+  message: problem.message,
+  suggestion: problem.fix,
+})
+
+/** One model (not yet a file: its name is not checked), as the server would check it. */
+export function modelIssues(model: unknown, refs: ModelReferences): IssueDraft[] {
+  return checkModel(model, refs).problems.map(draft)
+}
+
+/**
+ * The parsed model files (paths `schemas/models/...`) as the server checks them at start: each file, then two
+ * models on one table or resource. `models` holds every model whose schema passes, keyed `<service>/<name>`.
+ */
+export function checkModelFiles(
+  files: readonly JsonFile[],
+  refs: ModelReferences,
+): { drafts: Map<JsonFile, IssueDraft[]>; models: Map<string, ModelSchema> } {
+  const drafts = new Map<JsonFile, IssueDraft[]>()
+  const models = new Map<string, ModelSchema>()
+  const usable: Array<{ file: string; model: ModelSchema }> = []
+  const byName = new Map<string, JsonFile>()
+  for (const file of files) {
+    const under = file.file.startsWith(MODELS_DIR) ? file.file.slice(MODELS_DIR.length) : file.file
+    const { model, problems } = checkModel(file.data, refs, under)
+    drafts.set(file, problems.map(draft))
+    byName.set(file.file, file)
+    if (!model) continue
+    models.set(under.replace(/\.model\.json$/, ''), model)
+    usable.push({ file: file.file, model })
+  }
+  for (const { file, ...problem } of checkModelClashes(usable))
+    drafts.get(byName.get(file)!)!.push(draft(problem))
+  return { drafts, models }
 }
 
 /** Every key of the shared text bundles (renderer/i18n/shared-texts.ts) has zh_CN, en_US and zh_TW, once. */

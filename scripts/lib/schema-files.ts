@@ -67,6 +67,12 @@ export function readLookupCodes(root: string, file: string): Set<string> | undef
   return new Set()
 }
 
+/** Rule codes of the seed's code rules (an array of {ruleCode}). Empty when absent. */
+export function readCodeRuleCodes(root: string, file: string): Set<string> {
+  const data = readSeedFile(root, file)
+  return new Set(Array.isArray(data) ? data.map((rule: { ruleCode?: unknown }) => String(rule.ruleCode)) : [])
+}
+
 /** View codes of the seed's Lov views (an array of {viewCode}). Undefined when absent. */
 export function readLovViewCodes(root: string, file: string): Set<string> | undefined {
   const data = readSeedFile(root, file)

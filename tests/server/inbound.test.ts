@@ -5,10 +5,11 @@
 import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { startWarehouseApp, type WarehouseApp, type WarehouseUser } from './support/warehouse-app.ts'
 
 let app: FastifyInstance
-const tokens: Record<string, string> = {}
+let call: WarehouseApp['call']
+let onHand: WarehouseApp['onHand']
 const base = '/api/wms/v1/1/inbound-orders'
 const ids = {} as Record<
   | 'a0101'
@@ -27,17 +28,6 @@ const ids = {} as Record<
   number
 >
 
-const call = (user: string, method: Method, url: string, payload?: unknown) =>
-  injectAs(app, tokens[user]!, method, url, payload)
-const onHand = async (locationId: number, goodsId: number, batchCode = '') =>
-  Number(
-    (
-      await sql<{
-        quantity: string
-      }>`select quantity from winv_stock where tenant_id = 1 and location_id = ${locationId}
-        and goods_id = ${goodsId} and batch_code = ${batchCode}`.execute(app.db)
-    ).rows[0]?.quantity ?? 0,
-  )
 const ledger = async (orderId: number) =>
   (
     await sql<{
@@ -49,27 +39,11 @@ const ledger = async (orderId: number) =>
       order by transaction_id`.execute(app.db)
   ).rows.map((r) => ({ ...r, quantityChange: Number(r.quantityChange) }))
 
-async function idOf(table: string, where: string): Promise<number> {
-  return (
-    await sql
-      .raw<{ id: number }>(`select ${table}_id as id from wmdm_${table} where tenant_id = 1 and ${where}`)
-      .execute(app.db)
-  ).rows[0]!.id
-}
-
 beforeAll(async () => {
-  app = await createTestApp()
-  tokens.admin = await signIn(app, 'admin', 'Admin@123')
-  tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
-  tokens.jxs = await signIn(app, 'jxs', 'Jxs@12345')
-  // The clerk receives goods of all three owners here (the seed grants OWN-A and OWN-B: data permissions).
-  const grant = await injectAs(app, tokens.admin, 'POST', '/api/wms/v1/1/user-owners', {
-    userId: 3,
-    loginName: 'clerk',
-    ownerId: 3,
-    ownerCode: 'OWN-C',
-  })
-  expect(grant.statusCode, grant.body).toBe(201)
+  // The clerk receives goods of all three owners here (startWarehouseApp grants OWN-C).
+  const started = await startWarehouseApp(['admin', 'clerk', 'jxs'])
+  ;({ app, call, onHand } = started)
+  const { idOf } = started
   ids.warehouse = await idOf('warehouse', "warehouse_code = 'WH-E001'")
   ids.otherWarehouse = await idOf('warehouse', "warehouse_code = 'WH-E002'")
   ids.ownerA = await idOf('owner', "owner_code = 'OWN-A'")
@@ -86,7 +60,11 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-async function newOrder(ownerId: number, lines: Array<Record<string, unknown>>, user = 'clerk') {
+async function newOrder(
+  ownerId: number,
+  lines: Array<Record<string, unknown>>,
+  user: WarehouseUser = 'clerk',
+) {
   const response = await call(user, 'POST', `${base}/with-lines`, {
     header: {
       orderType: 'PURCHASE',
@@ -109,8 +87,12 @@ async function newOrder(ownerId: number, lines: Array<Record<string, unknown>>, 
   return (body.header ?? body) as Record<string, unknown> & { inboundOrderId: number }
 }
 const get = async (id: number) => (await call('clerk', 'GET', `${base}/${id}`)).json()
-const act = (id: number, action: string, extra: Record<string, unknown> = {}, user = 'clerk') =>
-  get(id).then((row) => call(user, 'POST', `${base}/${id}/${action}`, { ...row, ...extra }))
+const act = (
+  id: number,
+  action: string,
+  extra: Record<string, unknown> = {},
+  user: WarehouseUser = 'clerk',
+) => get(id).then((row) => call(user, 'POST', `${base}/${id}/${action}`, { ...row, ...extra }))
 const linesOf = async (id: number) =>
   (await call('clerk', 'GET', `/api/wms/v1/1/inbound-order-lines?inboundOrderId=${id}&size=50`)).json()
     .content

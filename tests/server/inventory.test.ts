@@ -7,25 +7,15 @@ import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedLarge } from '../../server/seed/large-seed.ts'
-import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { startWarehouseApp, type WarehouseApp, type WarehouseUser } from './support/warehouse-app.ts'
 
 let app: FastifyInstance
-const tokens: Record<string, string> = {}
+let call: WarehouseApp['call']
+let onHand: WarehouseApp['onHand']
 const adjusts = '/api/wms/v1/1/stock-adjusts'
 const counts = '/api/wms/v1/1/stock-counts'
 const ids = {} as Record<'area' | 'ownerA' | 'qc' | 'rtn' | 'sku1' | 'sku3' | 'warehouse', number>
 
-const call = (user: string, method: Method, url: string, payload?: unknown) =>
-  injectAs(app, tokens[user]!, method, url, payload)
-const onHand = async (locationId: number, goodsId: number, batchCode = '') =>
-  Number(
-    (
-      await sql<{
-        quantity: string
-      }>`select quantity from winv_stock where tenant_id = 1 and location_id = ${locationId}
-        and goods_id = ${goodsId} and batch_code = ${batchCode}`.execute(app.db)
-    ).rows[0]?.quantity ?? 0,
-  )
 const ledger = async (docType: string, docId: number) =>
   (
     await sql<{ quantityChange: string; quantityAfter: string }>`select quantity_change, quantity_after
@@ -33,26 +23,11 @@ const ledger = async (docType: string, docId: number) =>
       app.db,
     )
   ).rows.map((r) => Number(r.quantityChange))
-async function idOf(table: string, where: string): Promise<number> {
-  return (
-    await sql
-      .raw<{ id: number }>(`select ${table}_id as id from wmdm_${table} where tenant_id = 1 and ${where}`)
-      .execute(app.db)
-  ).rows[0]!.id
-}
-
 beforeAll(async () => {
-  app = await createTestApp()
-  tokens.admin = await signIn(app, 'admin', 'Admin@123')
-  tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
-  // The clerk counts every owner's stock here (the seed grants OWN-A and OWN-B: data permissions).
-  const grant = await injectAs(app, tokens.admin, 'POST', '/api/wms/v1/1/user-owners', {
-    userId: 3,
-    loginName: 'clerk',
-    ownerId: 3,
-    ownerCode: 'OWN-C',
-  })
-  expect(grant.statusCode, grant.body).toBe(201)
+  // The clerk counts every owner's stock here (startWarehouseApp grants OWN-C).
+  const started = await startWarehouseApp(['admin', 'clerk'])
+  ;({ app, call, onHand } = started)
+  const { idOf } = started
   ids.warehouse = await idOf('warehouse', "warehouse_code = 'WH-E001'")
   ids.ownerA = await idOf('owner', "owner_code = 'OWN-A'")
   ids.sku1 = await idOf('goods', "goods_code = 'SKU00001'")
@@ -69,7 +44,7 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-async function newAdjust(lines: Array<Record<string, unknown>>, user = 'clerk') {
+async function newAdjust(lines: Array<Record<string, unknown>>, user: WarehouseUser = 'clerk') {
   const response = await call(user, 'POST', `${adjusts}/with-lines`, {
     header: { warehouseId: ids.warehouse, ownerId: ids.ownerA, adjustReason: 'CORRECTION' },
     lines: [
@@ -85,7 +60,7 @@ async function newAdjust(lines: Array<Record<string, unknown>>, user = 'clerk') 
   const body = response.json()
   return (body.header ?? body) as Record<string, unknown> & { stockAdjustId: number }
 }
-const act = async (base: string, id: number, action: string, user = 'clerk') => {
+const act = async (base: string, id: number, action: string, user: WarehouseUser = 'clerk') => {
   const row = (await call(user, 'GET', `${base}/${id}`)).json()
   return call(user, 'POST', `${base}/${id}/${action}`, row)
 }

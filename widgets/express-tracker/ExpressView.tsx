@@ -6,31 +6,9 @@
 import { SearchOutlined } from '@ant-design/icons'
 import { Alert, Button, Card, Descriptions, Empty, Input, Space, Spin, Tag, Timeline, Typography } from 'antd'
 import { useState } from 'react'
+import type { TrackedShipment, TrackResult } from '../../renderer/index'
 
-export interface TrackEvent {
-  eventTime: string
-  eventStatus: string
-  location: string | null
-  description: string | null
-}
-
-export interface TrackedShipment {
-  waybillNum: string
-  orderNum?: string
-  carrierCode: string
-  shipmentStatus: string
-  shippedAt: string
-  signedAt: string | null
-  province?: string
-  city?: string | null
-  receiverName?: string
-  events: TrackEvent[]
-}
-
-export interface TrackResult {
-  found: TrackedShipment[]
-  notFound: string[]
-}
+export type { TrackEvent, TrackedShipment, TrackResult } from '../../renderer/index'
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string
 /** Meaning of a value of ETS.CARRIER / ETS.SHIPMENT_STATUS / ETS.PROVINCE (the code when unknown). */

@@ -84,7 +84,17 @@ const lines = [
     targetId: null,
   },
 ]
+const pageOf = (rows: unknown[]) => ({
+  content: rows,
+  totalElements: rows.length,
+  totalPages: 1,
+  number: 0,
+  size: 50,
+  numberOfElements: rows.length,
+})
 const backend = {
+  'GET himp /v1/1/templates': () => pageOf([{ templateCode: template.templateCode }]),
+  'GET himp /v1/1/imports': () => pageOf([batch]),
   'GET himp /v1/1/import-templates/WMDM.WAREHOUSE': () => template,
   'GET himp /v1/1/imports/7': () => batch,
   'GET himp /v1/1/import-batches/7/lines': () => ({

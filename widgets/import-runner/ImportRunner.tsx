@@ -31,7 +31,7 @@ import {
   type TemplateColumnInfo,
   type TemplateInfo,
 } from './import-calls'
-import { importText } from './import-texts'
+import { useTexts } from '../shared/use-texts'
 
 const STATUS_COLOURS: Record<string, string> = { VALID: 'green', ERROR: 'red', IMPORTED: 'blue' }
 const PAGE_SIZE = 20
@@ -42,7 +42,7 @@ const PAGE_SIZE = 20
  */
 export function ImportRunner({ params }: PageWidgetProps) {
   const env = useRendererEnv()
-  const t = importText(env.user.language)
+  const t = useTexts()
   const code = params.code ?? params.templateCode ?? ''
   const [template, setTemplate] = useState<TemplateInfo | undefined>()
   const [problem, setProblem] = useState<string | undefined>()
@@ -61,12 +61,13 @@ export function ImportRunner({ params }: PageWidgetProps) {
   useEffect(() => {
     const show = (error: unknown) => setProblem(error instanceof Error ? error.message : String(error))
     templateExists(env, code).then((exists) => {
-      if (!exists) return setProblem(`${t('missingTemplate')}: ${code}`)
+      if (!exists) return setProblem(`${t('himp.import.missingTemplate')}: ${code}`)
       templateInfo(env, code).then(setTemplate, show)
     }, show)
     if (params.batch)
       importByBatch(env, params.batch).then(
-        (found) => (found ? setBatch(found) : setProblem(`${t('missingImport')}: ${params.batch}`)),
+        (found) =>
+          found ? setBatch(found) : setProblem(`${t('himp.import.missingImport')}: ${params.batch}`),
         show,
       )
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per template and import
@@ -108,7 +109,7 @@ export function ImportRunner({ params }: PageWidgetProps) {
     try {
       const done = await runImport(env, batch.importId)
       setBatch(done)
-      env.notify.success(`${t('done')}: ${done.importedCount} / ${done.totalCount}`)
+      env.notify.success(`${t('himp.import.done')}: ${done.importedCount} / ${done.totalCount}`)
     } catch {
       if (batch) importBatch(env, batch.importId).then(setBatch, fail)
     } finally {
@@ -147,26 +148,27 @@ export function ImportRunner({ params }: PageWidgetProps) {
     }
   }
 
-  if (problem) return <Alert type="error" showIcon message={t('noTemplate')} description={problem} />
+  if (problem)
+    return <Alert type="error" showIcon message={t('himp.import.noTemplate')} description={problem} />
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card
         title={template ? `${template.templateName} (${template.templateCode})` : code}
         extra={
           <Space>
-            <Button onClick={() => void download()}>{t('download')}</Button>
+            <Button onClick={() => void download()}>{t('himp.import.download')}</Button>
             <Upload accept=".xlsx" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
               <Button type="primary" loading={busy}>
-                {t('upload')}
+                {t('himp.import.upload')}
               </Button>
             </Upload>
           </Space>
         }
       >
-        <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('himp.import.hint')}</Typography.Paragraph>
         {template && (
           <Typography.Text>
-            {t('target')}: {template.targetModel} ·{' '}
+            {t('himp.import.target')}: {template.targetModel} ·{' '}
             {columns.map((c) => (
               <Tag key={c.fieldName} color={c.required ? 'red' : undefined}>
                 {c.columnTitle}
@@ -177,14 +179,14 @@ export function ImportRunner({ params }: PageWidgetProps) {
       </Card>
       {batch && (
         <Card
-          title={`${t('file')}: ${batch.fileName}`}
+          title={`${t('himp.import.file')}: ${batch.fileName}`}
           extra={
             <Button
               type="primary"
               disabled={busy || batch.totalCount === batch.importedCount}
               onClick={() => void doImport()}
             >
-              {t('import')}
+              {t('himp.import.import')}
             </Button>
           }
         >
@@ -192,18 +194,22 @@ export function ImportRunner({ params }: PageWidgetProps) {
             size="small"
             column={4}
             items={[
-              { key: 's', label: t('status'), children: <Tag>{t(batch.status)}</Tag> },
-              { key: 't', label: t('total'), children: batch.totalCount },
+              {
+                key: 's',
+                label: t('himp.import.status'),
+                children: <Tag>{t(`himp.import.status.${batch.status}`)}</Tag>,
+              },
+              { key: 't', label: t('himp.import.total'), children: batch.totalCount },
               {
                 key: 'e',
-                label: t('errors'),
+                label: t('himp.import.errors'),
                 children: (
                   <Typography.Text type={batch.errorCount ? 'danger' : undefined}>
                     {batch.errorCount}
                   </Typography.Text>
                 ),
               },
-              { key: 'i', label: t('imported'), children: batch.importedCount },
+              { key: 'i', label: t('himp.import.imported'), children: batch.importedCount },
             ]}
           />
           <Segmented
@@ -214,10 +220,10 @@ export function ImportRunner({ params }: PageWidgetProps) {
               setPage(0)
             }}
             options={[
-              { value: 'ALL', label: t('all') },
-              { value: 'ERROR', label: t('ERROR') },
-              { value: 'VALID', label: t('VALID') },
-              { value: 'IMPORTED', label: t('IMPORTED') },
+              { value: 'ALL', label: t('himp.import.all') },
+              { value: 'ERROR', label: t('himp.import.status.ERROR') },
+              { value: 'VALID', label: t('himp.import.status.VALID') },
+              { value: 'IMPORTED', label: t('himp.import.status.IMPORTED') },
             ]}
           />
           <Table<ImportLine>
@@ -233,13 +239,15 @@ export function ImportRunner({ params }: PageWidgetProps) {
               showSizeChanger: false,
             }}
             columns={[
-              { key: 'row', title: t('row'), dataIndex: 'rowNumber', width: 70, fixed: 'left' },
+              { key: 'row', title: t('himp.import.row'), dataIndex: 'rowNumber', width: 70, fixed: 'left' },
               {
                 key: 'status',
-                title: t('status'),
+                title: t('himp.import.status'),
                 dataIndex: 'status',
                 width: 100,
-                render: (value: string) => <Tag color={STATUS_COLOURS[value]}>{t(value as 'VALID')}</Tag>,
+                render: (value: string) => (
+                  <Tag color={STATUS_COLOURS[value]}>{t(`himp.import.status.${value}`)}</Tag>
+                ),
               },
               ...columns.map((c) => ({
                 key: c.fieldName,
@@ -249,7 +257,7 @@ export function ImportRunner({ params }: PageWidgetProps) {
               })),
               {
                 key: 'errors',
-                title: t('errors'),
+                title: t('himp.import.errors'),
                 dataIndex: 'errorMessage',
                 width: 360,
                 render: (value: string | null) =>
@@ -257,13 +265,13 @@ export function ImportRunner({ params }: PageWidgetProps) {
               },
               {
                 key: 'actions',
-                title: t('actions'),
+                title: t('himp.import.actions'),
                 width: 90,
                 fixed: 'right',
                 render: (_: unknown, line: ImportLine) =>
                   line.status !== 'IMPORTED' && (
                     <Button size="small" onClick={() => openFix(line)}>
-                      {t('fix')}
+                      {t('himp.import.fix')}
                     </Button>
                   ),
               },
@@ -273,8 +281,8 @@ export function ImportRunner({ params }: PageWidgetProps) {
       )}
       <Modal
         open={!!editing}
-        title={`${t('fix')} · ${t('row')} ${editing?.rowNumber ?? ''}`}
-        okText={t('save')}
+        title={`${t('himp.import.fix')} · ${t('himp.import.row')} ${editing?.rowNumber ?? ''}`}
+        okText={t('himp.import.save')}
         onOk={() => void saveFix()}
         onCancel={() => setEditing(undefined)}
         destroyOnHidden

@@ -28,6 +28,14 @@ const data = {
   truncated: false,
 }
 const backend = {
+  'GET hrpt /v1/1/label-templates': () => ({
+    content: [label],
+    totalElements: 1,
+    totalPages: 1,
+    number: 0,
+    size: 50,
+    numberOfElements: 1,
+  }),
   'GET hrpt /v1/1/label-templates/1': () => label,
   'GET hrpt /v1/1/labels/WAREHOUSE_LABEL': () => label,
   'POST hrpt /v1/1/labels/WAREHOUSE_LABEL/data': () => data,

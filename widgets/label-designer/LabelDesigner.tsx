@@ -18,7 +18,7 @@ import { useRendererEnv, type PageWidgetProps } from '../../renderer/index'
 import { Barcode } from './Barcode'
 import { labelById, labelData, saveElements, type LabelTemplate } from './label-calls'
 import { readElements, type LabelElement } from './label-elements'
-import { labelText } from './label-texts'
+import { useTexts } from '../shared/use-texts'
 
 /** Screen pixels per millimetre on the design canvas. */
 const SCALE = 4
@@ -29,7 +29,7 @@ const SCALE = 4
  */
 export function LabelDesigner({ params }: PageWidgetProps) {
   const env = useRendererEnv()
-  const t = labelText(env.user.language)
+  const t = useTexts()
   const width = Math.max(10, Number(params.templateWidth) || 80)
   const height = Math.max(10, Number(params.templateHigh) || 50)
   const [label, setLabel] = useState<LabelTemplate | undefined>()
@@ -99,13 +99,14 @@ export function LabelDesigner({ params }: PageWidgetProps) {
     if (!label) return
     try {
       setLabel(await saveElements(env, label, elements))
-      env.notify.success(t('saved'))
+      env.notify.success(t('hrpt.label.saved'))
     } catch {
       // shown by env.request (e.g. 409 when someone else saved first)
     }
   }
 
-  if (problem) return <Alert type="error" showIcon message={t('unavailable')} description={problem} />
+  if (problem)
+    return <Alert type="error" showIcon message={t('hrpt.label.unavailable')} description={problem} />
   if (!label) return <Skeleton active />
   const current = selected === undefined ? undefined : elements[selected]
   return (
@@ -115,19 +116,19 @@ export function LabelDesigner({ params }: PageWidgetProps) {
           title={`${label.templateName} (${label.templateCode}) · ${width} × ${height} mm`}
           extra={
             <Space>
-              <Button onClick={() => add('text')}>{t('addText')}</Button>
-              <Button onClick={() => add('field')}>{t('addField')}</Button>
-              <Button onClick={() => add('barcode')}>{t('addBarcode')}</Button>
+              <Button onClick={() => add('text')}>{t('hrpt.label.addText')}</Button>
+              <Button onClick={() => add('field')}>{t('hrpt.label.addField')}</Button>
+              <Button onClick={() => add('barcode')}>{t('hrpt.label.addBarcode')}</Button>
               <Button type="primary" onClick={() => void save()}>
-                {t('save')}
+                {t('hrpt.label.save')}
               </Button>
             </Space>
           }
         >
           {(label.templateWidth !== width || label.templateHigh !== height) && (
-            <Alert type="warning" message={t('sizeMismatch')} style={{ marginBottom: 12 }} />
+            <Alert type="warning" message={t('hrpt.label.sizeMismatch')} style={{ marginBottom: 12 }} />
           )}
-          <Typography.Paragraph type="secondary">{t('pick')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('hrpt.label.pick')}</Typography.Paragraph>
           <div
             data-testid="label-canvas"
             onPointerMove={onPointerMove}
@@ -182,9 +183,9 @@ export function LabelDesigner({ params }: PageWidgetProps) {
         </Card>
       </Col>
       <Col flex="320px">
-        <Card title={current ? `${t('type')}: ${current.type}` : t('type')}>
+        <Card title={current ? `${t('hrpt.label.type')}: ${current.type}` : t('hrpt.label.type')}>
           {current === undefined || selected === undefined ? (
-            <Empty description={t('pick')} />
+            <Empty description={t('hrpt.label.pick')} />
           ) : (
             <Form layout="vertical">
               <Space wrap>
@@ -201,7 +202,7 @@ export function LabelDesigner({ params }: PageWidgetProps) {
                 ))}
               </Space>
               {current.type !== 'barcode' && (
-                <Form.Item label={t('fontSize')}>
+                <Form.Item label={t('hrpt.label.fontSize')}>
                   <InputNumber
                     min={4}
                     max={72}
@@ -211,7 +212,7 @@ export function LabelDesigner({ params }: PageWidgetProps) {
                 </Form.Item>
               )}
               {current.type === 'text' ? (
-                <Form.Item label={t('text')}>
+                <Form.Item label={t('hrpt.label.text')}>
                   <Input
                     value={current.text}
                     maxLength={200}
@@ -219,7 +220,7 @@ export function LabelDesigner({ params }: PageWidgetProps) {
                   />
                 </Form.Item>
               ) : (
-                <Form.Item label={t('field')}>
+                <Form.Item label={t('hrpt.label.field')}>
                   <Select
                     showSearch
                     value={current.field}
@@ -235,7 +236,7 @@ export function LabelDesigner({ params }: PageWidgetProps) {
                   setSelected(undefined)
                 }}
               >
-                {t('remove')}
+                {t('hrpt.label.remove')}
               </Button>
             </Form>
           )}

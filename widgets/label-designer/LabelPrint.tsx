@@ -4,7 +4,7 @@ import { useRendererEnv, type PageWidgetProps } from '../../renderer/index'
 import { labelByCode, labelData, labelExists, type LabelTemplate } from './label-calls'
 import { readElements } from './label-elements'
 import { LabelView } from './LabelView'
-import { labelText } from './label-texts'
+import { useTexts } from '../shared/use-texts'
 
 /** While printing, only the labels are on the page (the shell, menus and this page's form are hidden). */
 const PRINT_CSS = `@media print { body * { visibility: hidden !important; } .hrpt-label-sheet, .hrpt-label-sheet * { visibility: visible !important; } .hrpt-label-sheet { position: absolute; left: 0; top: 0; } .hrpt-label { border: none !important; page-break-after: always; } }`
@@ -15,7 +15,7 @@ const PRINT_CSS = `@media print { body * { visibility: hidden !important; } .hrp
  */
 export function LabelPrint({ params, search }: PageWidgetProps) {
   const env = useRendererEnv()
-  const t = labelText(env.user.language)
+  const t = useTexts()
   const [label, setLabel] = useState<LabelTemplate | undefined>()
   const [problem, setProblem] = useState<string | undefined>()
   const [rows, setRows] = useState<Array<Record<string, unknown>> | undefined>()
@@ -34,7 +34,7 @@ export function LabelPrint({ params, search }: PageWidgetProps) {
     const code = params.templateCode ?? ''
     labelExists(env, code)
       .then((exists) => {
-        if (!exists) throw new Error(`${t('missing')}: ${code}`)
+        if (!exists) throw new Error(`${t('hrpt.label.missing')}: ${code}`)
         return labelByCode(env, code)
       })
       .then(
@@ -56,11 +56,12 @@ export function LabelPrint({ params, search }: PageWidgetProps) {
       <Alert
         type="error"
         showIcon
-        message={t('unavailable')}
+        message={t('hrpt.label.unavailable')}
         description={`tenant ${params.tenantId} ≠ ${env.user.tenantId}`}
       />
     )
-  if (problem) return <Alert type="error" showIcon message={t('unavailable')} description={problem} />
+  if (problem)
+    return <Alert type="error" showIcon message={t('hrpt.label.unavailable')} description={problem} />
   if (!label) return <Skeleton active />
   const elements = readElements(label.elementsJson)
   return (
@@ -81,11 +82,13 @@ export function LabelPrint({ params, search }: PageWidgetProps) {
             </Form.Item>
           ))}
           <Space>
-            <Button htmlType="submit">{t('load')}</Button>
+            <Button htmlType="submit">{t('hrpt.label.load')}</Button>
             <Button type="primary" disabled={!rows?.length} onClick={() => window.print()}>
-              {t('print')}
+              {t('hrpt.label.print')}
             </Button>
-            <Typography.Text type="secondary">{rows ? `${rows.length} ${t('labels')}` : ''}</Typography.Text>
+            <Typography.Text type="secondary">
+              {rows ? `${rows.length} ${t('hrpt.label.labels')}` : ''}
+            </Typography.Text>
           </Space>
         </Form>
       </Card>

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Col, Input, Row, Select, Skeleton, Space, Tag, Typography } from 'antd'
 import type { TextAreaRef } from 'antd/es/input/TextArea'
 import { useEffect, useRef, useState } from 'react'
-import { fillPath, readPage, useRendererEnv, type Language, type PageWidgetProps } from '../../renderer/index'
+import { fillPath, readPage, useRendererEnv, type PageWidgetProps } from '../../renderer/index'
+import { useTexts } from '../shared/use-texts'
 
 interface ReportTemplate {
   templateId: number
@@ -16,22 +17,6 @@ interface DataSetRow {
   datasetName: string
 }
 
-const WORDS: Record<string, [string, string, string]> = {
-  save: ['保存', 'Save', '保存'],
-  saved: ['已保存', 'Saved', '已保存'],
-  dataSet: ['预览数据集', 'Preview data set', '預覽數據集'],
-  preview: ['预览(前 3 行)', 'Preview (first 3 rows)', '預覽(前 3 行)'],
-  placeholders: ['点击插入占位符', 'Click to insert a placeholder', '點擊插入佔位符'],
-  hint: [
-    '模板文本中的 ${列名} 在报表中按每行数据替换；HTML 模板也只作为文本显示。',
-    "Each ${column} in the text is replaced by the row's value in TEMPLATE reports; HTML is shown as text, never run.",
-    '模板文本中的 ${列名} 在報表中按每行數據替換；HTML 模板也只作為文本顯示。',
-  ],
-  unavailable: ['模板不可用', 'The template is not available', '模板不可用'],
-}
-const word = (language: Language, key: string) =>
-  WORDS[key]?.[{ zh_CN: 0, en_US: 1, zh_TW: 2 }[language]] ?? key
-
 /** Fills ${column} placeholders from a row (the server does the same for TEMPLATE reports). */
 export const fill = (content: string, row: Record<string, unknown>) =>
   content.replace(/\$\{(\w+)\}/g, (_w, name: string) =>
@@ -44,7 +29,7 @@ export const fill = (content: string, row: Record<string, unknown>) =>
  */
 export function TemplateEditor({ params }: PageWidgetProps) {
   const env = useRendererEnv()
-  const language = env.user.language
+  const t = useTexts()
   const path = (rest: string) => fillPath(`/v1/{tenantId}${rest}`, { user: env.user })
   const [template, setTemplate] = useState<ReportTemplate | undefined>()
   const [problem, setProblem] = useState<string | undefined>()
@@ -115,14 +100,14 @@ export function TemplateEditor({ params }: PageWidgetProps) {
         data: { templateId: template.templateId, objectVersionNumber: template.objectVersionNumber, content },
       })
       setTemplate(saved)
-      env.notify.success(word(language, 'saved'))
+      env.notify.success(t('hrpt.template.saved'))
     } catch {
       // shown by env.request (409 when someone else saved first: the text stays here)
     }
   }
 
   if (problem)
-    return <Alert type="error" showIcon message={word(language, 'unavailable')} description={problem} />
+    return <Alert type="error" showIcon message={t('hrpt.template.unavailable')} description={problem} />
   if (!template) return <Skeleton active />
   return (
     <Row gutter={16}>
@@ -131,11 +116,11 @@ export function TemplateEditor({ params }: PageWidgetProps) {
           title={`${template.templateName} (${template.templateCode})`}
           extra={
             <Button type="primary" onClick={() => void save()}>
-              {word(language, 'save')}
+              {t('hrpt.template.save')}
             </Button>
           }
         >
-          <Typography.Paragraph type="secondary">{word(language, 'hint')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('hrpt.template.hint')}</Typography.Paragraph>
           <Input.TextArea
             ref={area}
             aria-label="template"
@@ -148,10 +133,10 @@ export function TemplateEditor({ params }: PageWidgetProps) {
         </Card>
       </Col>
       <Col span={10}>
-        <Card title={word(language, 'preview')}>
+        <Card title={t('hrpt.template.preview')}>
           <Space direction="vertical" style={{ width: '100%' }}>
             <Select
-              placeholder={word(language, 'dataSet')}
+              placeholder={t('hrpt.template.dataSet')}
               style={{ width: '100%' }}
               value={dataSet}
               onChange={(code) => void choose(code)}
@@ -162,7 +147,7 @@ export function TemplateEditor({ params }: PageWidgetProps) {
             />
             {sample.columns.length > 0 && (
               <div>
-                <Typography.Text type="secondary">{word(language, 'placeholders')}: </Typography.Text>
+                <Typography.Text type="secondary">{t('hrpt.template.placeholders')}: </Typography.Text>
                 {sample.columns.map((c) => (
                   <Tag key={c} style={{ cursor: 'pointer' }} onClick={() => insert(c)}>{`\${${c}}`}</Tag>
                 ))}

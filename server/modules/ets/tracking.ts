@@ -1,24 +1,7 @@
 /** The express query: shipments found by waybill or order number with their tracking timeline, newest first. */
 import { sql } from 'kysely'
+import type { TrackEvent, TrackedShipment, TrackResult } from '../../../renderer/contract/ets.ts'
 import type { Db } from '../../db/schema.ts'
-
-export interface TrackedShipment {
-  waybillNum: string
-  orderNum?: string
-  carrierCode: string
-  shipmentStatus: string
-  shippedAt: string
-  signedAt: string | null
-  province?: string
-  city?: string | null
-  receiverName?: string
-  events: Array<{
-    eventTime: string
-    eventStatus: string
-    location: string | null
-    description: string | null
-  }>
-}
 
 /** `full` adds order and receiver details (signed-in users); the public query gets status and timeline only. */
 export async function trackShipments(
@@ -26,7 +9,7 @@ export async function trackShipments(
   tenantId: number,
   numbers: string[],
   full: boolean,
-): Promise<{ found: TrackedShipment[]; notFound: string[] }> {
+): Promise<TrackResult> {
   const shipments = await sql<TrackedShipment & { shipmentId: number }>`
     select shipment_id, waybill_num, order_num, carrier_code, shipment_status, shipped_at, signed_at, province, city,
       receiver_name
@@ -35,13 +18,7 @@ export async function trackShipments(
     order by shipped_at desc limit 50`.execute(db)
   const ids = shipments.rows.map((s) => s.shipmentId)
   const events = ids.length
-    ? await sql<{
-        shipmentId: number
-        eventTime: string
-        eventStatus: string
-        location: string | null
-        description: string | null
-      }>`
+    ? await sql<TrackEvent & { shipmentId: number }>`
         select shipment_id, event_time, event_status, location, description from ets_track_event
         where tenant_id = ${tenantId} and shipment_id in (${sql.join(ids)})
         order by event_time desc, track_event_id desc`.execute(db)

@@ -12,6 +12,7 @@ import { nextCode } from '../hpfm/code-rules.ts'
 import type { ExportRequest } from './export-options.ts'
 import type { ExportTaskTable } from './task-table.ts'
 import './task-table.ts'
+import { pageOf } from '../../paging.ts'
 
 export const TASK_CODE_RULE = 'HPFM.EXPORT_TASK'
 export const INTERRUPTED_BY_RESTART = 'interrupted by a server restart'
@@ -108,14 +109,7 @@ export async function listTasks(
     .limit(filters.size)
     .offset(filters.page * filters.size)
     .execute()
-  return {
-    content: rows.map(toWireTask),
-    totalElements,
-    totalPages: Math.ceil(totalElements / filters.size),
-    number: filters.page,
-    size: filters.size,
-    numberOfElements: rows.length,
-  }
+  return pageOf(rows.map(toWireTask), totalElements, filters.page, filters.size)
 }
 
 /** DOING → CANCELLED; answers whether it changed (false: not DOING any more, or not this owner's). */

@@ -12,15 +12,7 @@ export const PageQuery = {
 }
 export const TenantParams = Type.Object({ tenantId: Type.Integer() })
 
-/** The Spring page shape the list pages read: `{content, totalElements, number, size}`. */
-export function pageOf<T>(rows: T[], total: number, page = 0, size = 10) {
-  return { content: rows, totalElements: total, number: page, size, totalPages: Math.ceil(total / size) }
-}
-
-/** Slices an in-memory list into a page (small admin lists: roles' authorities, a user's roles). */
-export function slicePage<T>(rows: T[], page = 0, size = 10) {
-  return pageOf(rows.slice(page * size, page * size + size), rows.length, page, size)
-}
+export { pageOf, slicePage } from '../../paging.ts'
 
 /** A `like` pattern matching `text` anywhere, `%` and `_` taken literally. */
 export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

@@ -6,8 +6,8 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
-import type { Page } from '../../../renderer/contract/wire.ts'
 import { badRequest, notFound } from '../../errors.ts'
+import { slicePage } from '../../paging.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { chargeReport } from './charges.ts'
 
@@ -17,18 +17,6 @@ const Paging = {
   sort: Type.Optional(
     Type.Union([Type.String({ maxLength: 120 }), Type.Array(Type.String({ maxLength: 120 }))]),
   ),
-}
-
-export function pageOf<T>(rows: T[], page: number, size: number): Page<T> {
-  const content = rows.slice(page * size, page * size + size)
-  return {
-    content,
-    totalElements: rows.length,
-    totalPages: Math.ceil(rows.length / size),
-    number: page,
-    size,
-    numberOfElements: content.length,
-  }
 }
 
 const HIDDEN = new Set([
@@ -105,7 +93,7 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
           throw notFound(
             `Version ${versionNumber} of ${type.toLowerCase()} mapping ${mappingId} does not exist.`,
           )
-        return pageOf(diffRows(rows), page, size)
+        return slicePage(diffRows(rows), page, size)
       },
     )
   }
@@ -161,7 +149,7 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
             )
           ).rows
         : []
-      return pageOf(rows, page, size)
+      return slicePage(rows, page, size)
     },
   )
 
@@ -190,7 +178,7 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
       where g.tenant_id = ${tenantId} and g.status_code = 'PUBLISHED'
         and g.group_code ilike ${like(groupCode)} and g.group_name ilike ${like(groupName)}
       order by g.group_code`.execute(app.db)
-      return pageOf(rows, page ?? 0, size ?? 10)
+      return slicePage(rows, page ?? 0, size ?? 10)
     },
   )
 
@@ -206,7 +194,7 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
       const { tenantId } = sessionOf(request)
       const { from, to, page, size } = request.query as typeof ReportQuery.static
       if (from > to) throw badRequest('from must not be after to.', { from: 'after to' })
-      return pageOf(await chargeReport(app.db, tenantId, from, to), page, size)
+      return slicePage(await chargeReport(app.db, tenantId, from, to), page, size)
     },
   )
 }

@@ -1,6 +1,5 @@
 /** Paging shared by the read-only log lists (audit records, file edit log): `page` 0-based, `size`, `sort`. */
 import { Type } from '@sinclair/typebox'
-import type { Page } from '../../../renderer/contract/wire.ts'
 import { badRequest } from '../../errors.ts'
 
 export const PagingQuery = {
@@ -34,13 +33,4 @@ export function timestampOf(name: string, value: string | undefined, endOfDay = 
   throw badRequest(`${name} '${value}' is not a time: use YYYY-MM-DD HH:mm:ss.`, { [name]: 'invalid' })
 }
 
-export function pageOf<T>(content: T[], total: number, page: number, size: number): Page<T> {
-  return {
-    content,
-    totalElements: total,
-    totalPages: Math.ceil(total / size),
-    number: page,
-    size,
-    numberOfElements: content.length,
-  }
-}
+export { pageOf } from '../../paging.ts'

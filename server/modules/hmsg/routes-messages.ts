@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { audienceOf, createUserMessages, wireTimestamp } from './deliver.ts'
 import type { NoticeBus } from './notice-bus.ts'
+import { pageOf } from '../../paging.ts'
 
 export const SEND_PERMISSION = 'hmsg.message.button.send'
 export const READ_ALL_PERMISSION = 'hmsg.userMessage.button.readAll'
@@ -83,14 +84,7 @@ export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
             .offset(page * size)
             .execute()
           const totalElements = Number(total.count)
-          return {
-            content: rows as UserMessage[],
-            totalElements,
-            totalPages: Math.ceil(totalElements / size),
-            number: page,
-            size,
-            numberOfElements: rows.length,
-          }
+          return pageOf(rows as UserMessage[], totalElements, page, size)
         },
       )
 

@@ -12,6 +12,7 @@ import { audienceOf, createUserMessages, wireTimestamp } from './deliver.ts'
 import type { NoticeBus } from './notice-bus.ts'
 import type { Database } from '../../db/schema.ts'
 import type { Kysely } from 'kysely'
+import { pageOf } from '../../paging.ts'
 
 export const NOTICE_PERMISSIONS = {
   create: 'hmsg.notices.button.create',
@@ -102,14 +103,7 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
           .limit(size)
           .offset(page * size)
           .execute()
-        const result: Page<Notice> = {
-          content: rows as Notice[],
-          totalElements: total,
-          totalPages: Math.ceil(total / size),
-          number: page,
-          size,
-          numberOfElements: rows.length,
-        }
+        const result: Page<Notice> = pageOf(rows as Notice[], total, page, size)
         return result
       })
 

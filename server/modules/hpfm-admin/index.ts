@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { cancelTask } from '../export/export-tasks.ts'
 import { testConnection } from './connection-test.ts'
-import { pageOf, PagingQuery } from './paging.ts'
+import { slicePage, PagingQuery } from './paging.ts'
 import { codeRuleRoutes } from './routes-code-rules.ts'
 import { dataHierarchyValueRoutes } from './routes-data-hierarchy-values.ts'
 import { integrationRoutes } from './routes-integrations.ts'
@@ -44,7 +44,7 @@ export const hpfmAdminModule =
       { schema: { params: TenantParams, querystring: Type.Object(PagingQuery) } },
       async (request) => {
         const q = request.query as { page?: number; size?: number }
-        return pageOf(await effectiveProfiles(app.db, sessionOf(request)), q.page, q.size ?? 100)
+        return slicePage(await effectiveProfiles(app.db, sessionOf(request)), q.page, q.size ?? 100)
       },
     )
 
@@ -62,7 +62,7 @@ export const hpfmAdminModule =
           toolName: tool.toolName[session.language] ?? tool.toolCode,
           description: tool.description[session.language] ?? '',
         }))
-        return pageOf(rows, q.page, q.size)
+        return slicePage(rows, q.page, q.size)
       },
     )
     app.post(

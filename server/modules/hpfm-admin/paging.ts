@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox'
-import type { Page } from '../../../renderer/contract/wire.ts'
 
 /** page (0-based) and size of the wire paging convention. */
 export const PagingQuery = {
@@ -7,18 +6,7 @@ export const PagingQuery = {
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 10 })),
 }
 
-/** A page of rows already in memory (short lists: value sets, sessions, tools). */
-export function pageOf<T>(rows: T[], page = 0, size = 10): Page<T> {
-  const content = rows.slice(page * size, page * size + size)
-  return {
-    content,
-    totalElements: rows.length,
-    totalPages: Math.ceil(rows.length / size),
-    number: page,
-    size,
-    numberOfElements: content.length,
-  }
-}
+export { slicePage } from '../../paging.ts'
 
 /** Case-insensitive "contains" of a search box (empty: everything). */
 export const contains = (text: string | null | undefined, search: string | undefined) =>

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { formatDate } from '../hpfm/code-rules.ts'
-import { contains, pageOf, PagingQuery } from './paging.ts'
+import { contains, slicePage, PagingQuery } from './paging.ts'
 import './tables.ts'
 
 const TenantParams = Type.Object({ tenantId: Type.Integer() })
@@ -55,7 +55,7 @@ export const codeRuleRoutes: FastifyPluginAsync = async (app) => {
             ? 1
             : 0,
         }))
-      return pageOf(platform, q.page, q.size)
+      return slicePage(platform, q.page, q.size)
     },
   )
 
@@ -95,7 +95,7 @@ export const codeRuleRoutes: FastifyPluginAsync = async (app) => {
                 : new Date(`${period.slice(0, 4)}-${period.slice(4, 6)}-${period.slice(6, 8)}T12:00:00`),
             )
           : ''
-      return pageOf(
+      return slicePage(
         rows.map((row) => ({
           ruleCode: row.ruleCode,
           period: row.period,

@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import type { Db, Texts } from '../../db/schema.ts'
 import type { Session } from '../../types.ts'
-import { contains, pageOf, PagingQuery } from './paging.ts'
+import { contains, slicePage, PagingQuery } from './paging.ts'
 
 const TenantParams = Type.Object({ tenantId: Type.Integer() })
 const Text = Type.Optional(Type.Union([Type.String({ maxLength: 240 }), Type.Null()]))
@@ -124,7 +124,7 @@ export const dataHierarchyValueRoutes: FastifyPluginAsync = async (app) => {
           contains(row.value, q.value) &&
           contains(row.meaning, q.meaning),
       )
-      return pageOf(rows, q.page, q.size)
+      return slicePage(rows, q.page, q.size)
     },
   )
   const meaningsOf = (body: ValueBody, current: Texts = {}) => {

@@ -7,7 +7,7 @@ import { notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { testConnection } from './connection-test.ts'
 import { eventRules, raiseEvent } from './events.ts'
-import { pageOf, PagingQuery } from './paging.ts'
+import { slicePage, PagingQuery } from './paging.ts'
 
 const Id = (name: string) => Type.Object({ tenantId: Type.Integer(), [name]: Type.Integer() })
 const stamp = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ')
@@ -81,7 +81,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
             : `POST {eventCode, payload} to ${rule.target}`,
         runs: rule.enabledFlag === 1 && event.enabledFlag === 1 ? 1 : 0,
       }))
-      return pageOf(steps, q.page, q.size)
+      return slicePage(steps, q.page, q.size)
     },
   )
 

@@ -9,7 +9,7 @@ import {
   updateView,
   type ViewChange,
 } from './lov-view-admin.ts'
-import { contains, pageOf, PagingQuery } from './paging.ts'
+import { contains, slicePage, PagingQuery } from './paging.ts'
 
 const TenantParams = Type.Object({ tenantId: Type.Integer() })
 const ViewParams = Type.Object({ tenantId: Type.Integer(), lovViewId: Type.Integer() })
@@ -64,7 +64,7 @@ export const lovViewAdminRoutes: FastifyPluginAsync = async (app) => {
           contains(view.viewName, q.viewName) &&
           (!q.lovTypeCode || view.lovTypeCode === q.lovTypeCode),
       )
-      return pageOf(rows, q.page, q.size)
+      return slicePage(rows, q.page, q.size)
     },
   )
   app.put(
@@ -96,7 +96,7 @@ export const lovViewAdminRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { lovViewId } = request.params as { lovViewId: number }
       const q = request.query as { page?: number; size?: number }
-      return pageOf(await listColumns(app.db, sessionOf(request), lovViewId), q.page, q.size ?? 50)
+      return slicePage(await listColumns(app.db, sessionOf(request), lovViewId), q.page, q.size ?? 50)
     },
   )
   app.put(

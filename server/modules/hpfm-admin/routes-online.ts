@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
 import { badRequest, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
-import { contains, pageOf, PagingQuery } from './paging.ts'
+import { contains, slicePage, PagingQuery } from './paging.ts'
 
 const TenantParams = Type.Object({ tenantId: Type.Integer() })
 /** A session is named by the first 16 hex digits of its token's hash: enough to pick it, useless as a token. */
@@ -67,7 +67,7 @@ export const onlineRoutes: FastifyPluginAsync = async (app) => {
           expiresDate: new Date(row.expiresAt).toISOString().slice(0, 19).replace('T', ' '),
           currentFlag: row.tokenHash === session.tokenHash ? 1 : 0,
         }))
-      return pageOf(online, q.page, q.size)
+      return slicePage(online, q.page, q.size)
     },
   )
   app.post(

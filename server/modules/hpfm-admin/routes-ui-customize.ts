@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { checkColumnSettings } from '../cusz/column-settings.ts'
 import type { ServedPage } from '../lowcode/load-pages.ts'
-import { contains, pageOf, PagingQuery } from './paging.ts'
+import { contains, slicePage, PagingQuery } from './paging.ts'
 
 const TenantParams = Type.Object({ tenantId: Type.Integer() })
 /** The column-settings code of a list page's table (widgets/list-page/ListPage.tsx tableCuszCode). */
@@ -50,7 +50,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): F
           }))
           .filter((row) => contains(row.modelKey, q.modelKey))
           .sort((a, b) => a.modelKey.localeCompare(b.modelKey))
-        return pageOf(rows, q.page, q.size)
+        return slicePage(rows, q.page, q.size)
       },
     )
 
@@ -89,7 +89,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): F
         const rows = units()
           .filter((unit) => contains(unit.route, q.route))
           .map((unit) => ({ ...unit, configuredFlag: configured.has(unit.unitCode) ? 1 : 0 }))
-        return pageOf(rows, q.page, q.size)
+        return slicePage(rows, q.page, q.size)
       },
     )
 
@@ -131,7 +131,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): F
           .orderBy('cuszCode')
           .execute()
         const byCode = new Map(units().map((unit) => [unit.unitCode, unit.route]))
-        return pageOf(
+        return slicePage(
           rows
             .filter((row) => contains(row.cuszCode, q.cuszCode))
             .map((row) => ({ ...row, route: byCode.get(row.cuszCode) ?? '' })),
@@ -265,7 +265,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): F
           .where('t.tenantId', '=', session.tenantId)
           .orderBy('t.id', 'desc')
           .execute()
-        return pageOf(
+        return slicePage(
           rows
             .filter(
               (row) => contains(row.loginName, q.loginName) && contains(row.templateName, q.templateName),

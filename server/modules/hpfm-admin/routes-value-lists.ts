@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
-import { contains, pageOf, PagingQuery } from './paging.ts'
+import { contains, slicePage, PagingQuery } from './paging.ts'
 import {
   createValue,
   deleteSet,
@@ -68,7 +68,7 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
           contains(set.lookupName, q.lookupName) &&
           (!q.source || set.source === q.source),
       )
-      return pageOf(sets, q.page, q.size)
+      return slicePage(sets, q.page, q.size)
     },
   )
   app.get(`${base}/:lookupCode`, { schema: { params: SetParams } }, async (request) => {
@@ -127,7 +127,7 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
       const rows = (await listValues(app.db, sessionOf(request), lookupCode)).filter(
         (row) => contains(row.value, q.value) && contains(row.meaning, q.meaning),
       )
-      return pageOf(rows, q.page, q.size)
+      return slicePage(rows, q.page, q.size)
     },
   )
   app.get(

@@ -4,6 +4,7 @@ import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { shared } from '../../plugins/shared.ts'
 import { PagingQuery } from './paging.ts'
 import './tables.ts'
+import { pageOf } from '../../paging.ts'
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -89,14 +90,7 @@ export const tenantLogRoutes: FastifyPluginAsync = async (app) => {
         .offset(page * size)
         .execute()
       const totalElements = Number(total?.total ?? 0)
-      return {
-        content,
-        totalElements,
-        totalPages: Math.ceil(totalElements / size),
-        number: page,
-        size,
-        numberOfElements: content.length,
-      }
+      return pageOf(content, totalElements, page, size)
     },
   )
 }

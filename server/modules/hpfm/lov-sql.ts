@@ -12,6 +12,7 @@ import { snakeCase } from '../models/naming.ts'
 import { grantedIds, isDataUnrestricted, type ScopeType } from '../models/model-scope.ts'
 import { placeholdersOf, type SqlPlaceholder } from './lov-view-definition.ts'
 import type { StoredLovView } from './lov-views.ts'
+import { pageOf } from '../../paging.ts'
 
 export type LovRow = Record<string, unknown>
 
@@ -87,12 +88,5 @@ export async function sqlViewPage(
       limit ${size} offset ${page * size}`.execute(db),
   ])
   const total = count.rows[0]?.total ?? 0
-  return {
-    content: rows.rows,
-    totalElements: total,
-    totalPages: Math.ceil(total / size),
-    number: page,
-    size,
-    numberOfElements: rows.rows.length,
-  }
+  return pageOf(rows.rows, total, page, size)
 }

@@ -1,5 +1,13 @@
+/**
+ * The one model checker: the server runs it over schemas/models at start (load-models.ts: a problem stops the
+ * start) and `npm run schemas:check` runs it over the same files (scripts/lib/model-check.ts), so the check
+ * reports every problem the server would refuse, in the same words: where (JSON pointer), what, and how to fix.
+ */
+import { Ajv, type ErrorObject } from 'ajv'
 import { closest } from 'fastest-levenshtein'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { ModelSchema } from '../../../renderer/schema/model.ts'
+import { plainJsonSchema } from '../../../renderer/schema/page.ts'
+import { suggestName } from '../../../renderer/schema/suggest.ts'
 import { SYSTEM_FIELDS } from './naming.ts'
 
 /** What a model may refer to outside itself: value sets and code rules of the seed. */
@@ -16,6 +24,105 @@ export interface SemanticProblem {
 
 const suggest = (value: string, options: readonly string[]) =>
   options.length ? ` (did you mean '${closest(value, options)}'?)` : ''
+
+// Plain JSON Schema: a union of literals is an enum, so a wrong value is one error naming the allowed ones.
+const validateModel = new Ajv({ allErrors: true, strict: false, verbose: true }).compile<ModelSchema>(
+  plainJsonSchema(ModelSchema) as object,
+)
+
+function describe(error: ErrorObject): SemanticProblem {
+  const pointer = error.instancePath
+  const params = error.params as Record<string, unknown>
+  if (error.keyword === 'additionalProperties') {
+    const name = String(params.additionalProperty)
+    const allowed = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {})
+    return {
+      pointer: `${pointer}/${name}`,
+      message: `unknown property '${name}'`,
+      fix: `remove it${allowed.length ? ` or correct the name: ${suggestName(name, allowed, 'allowed properties')}` : ''}`,
+    }
+  }
+  if (error.keyword === 'required')
+    return { pointer, message: `missing property '${String(params.missingProperty)}'`, fix: 'add it' }
+  if (error.keyword === 'enum') {
+    const allowed = ((params.allowedValues as unknown[] | undefined) ?? []).map(String)
+    return {
+      pointer,
+      message: `${JSON.stringify(error.data)} is not allowed`,
+      fix: suggestName(String(error.data), allowed),
+    }
+  }
+  if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'const')
+    return {
+      pointer,
+      message: 'value is not one of the allowed values',
+      fix: 'see renderer/schema/model.ts for the choices',
+    }
+  return {
+    pointer,
+    message: error.message ?? error.keyword,
+    fix: 'see renderer/schema/model.ts for the field',
+  }
+}
+
+/** The file a model must have under schemas/models: pages name a model by its file, the server by its entity. */
+export const expectedModelFile = (model: Pick<ModelSchema, 'service' | 'entity'>) =>
+  `${model.service}/${model.entity.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.model.json`
+
+/**
+ * Checks one parsed model file: the schema, then (when it passes) its file name and its meaning. `file` is its
+ * path under schemas/models (`wms/warehouse.model.json`, '/' separators); without it the name is not checked.
+ * `model` is set when the schema passes (the model is usable even if it has problems of meaning).
+ */
+export function checkModel(
+  data: unknown,
+  refs: ModelReferences,
+  file?: string,
+): { model?: ModelSchema; problems: SemanticProblem[] } {
+  if (!validateModel(data)) {
+    const problems = (validateModel.errors ?? []).map(describe)
+    const unique = problems.filter(
+      (p, i) => problems.findIndex((q) => q.pointer === p.pointer && q.message === p.message) === i,
+    )
+    return { problems: unique }
+  }
+  const problems: SemanticProblem[] = []
+  const expected = expectedModelFile(data)
+  if (file !== undefined && file !== expected) {
+    problems.push({
+      pointer: '/entity',
+      message: `the file of entity '${data.entity}' of service '${data.service}' is ${file}`,
+      fix: `name the file schemas/models/${expected} (pages refer to the model by its file)`,
+    })
+  }
+  problems.push(...checkModelSemantics(data, refs))
+  return { model: data, problems }
+}
+
+/** Two models on one table, or one resource path of a service: each later file is refused. */
+export function checkModelClashes(
+  models: ReadonlyArray<{ file: string; model: ModelSchema }>,
+): Array<SemanticProblem & { file: string }> {
+  const problems: Array<SemanticProblem & { file: string }> = []
+  const seen = new Map<string, string>()
+  for (const { file, model } of models) {
+    for (const [key, pointer] of [
+      [`table ${model.table}`, '/table'],
+      [`resource ${model.service}/${model.resource}`, '/resource'],
+    ] as const) {
+      const other = seen.get(key)
+      if (other)
+        problems.push({
+          file,
+          pointer,
+          message: `${key} is already used by ${other}`,
+          fix: 'choose another name',
+        })
+      else seen.set(key, file)
+    }
+  }
+  return problems
+}
 
 /** Checks a schema-valid model for meaning: names that must exist, clashes, and references to the seed. */
 export function checkModelSemantics(model: ModelSchema, refs: ModelReferences): SemanticProblem[] {

@@ -1,10 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, relative, sep } from 'node:path'
-import { Ajv, type ErrorObject } from 'ajv'
-import { closest } from 'fastest-levenshtein'
-import { ModelSchema } from '../../../renderer/schema/model.ts'
-import { checkModelSemantics, type ModelReferences } from './check-model.ts'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { checkModel, checkModelClashes, type ModelReferences } from './check-model.ts'
 import { ModelLoadError, type ModelProblem } from './model-errors.ts'
 
 interface SourceMap {
@@ -25,39 +23,6 @@ export interface LoadedModel {
   model: ModelSchema
 }
 
-const validateModel = new Ajv({ allErrors: true, strict: false, verbose: true }).compile<ModelSchema>(
-  ModelSchema,
-)
-
-function describe(error: ErrorObject): { message: string; fix: string; pointer: string } {
-  const pointer = error.instancePath
-  const params = error.params as Record<string, unknown>
-  if (error.keyword === 'additionalProperties') {
-    const name = String(params.additionalProperty)
-    const allowed = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {})
-    return {
-      pointer: `${pointer}/${name}`,
-      message: `unknown property '${name}'`,
-      fix: `remove it${allowed.length ? ` (did you mean '${closest(name, allowed)}'?); allowed: ${allowed.join(', ')}` : ''}`,
-    }
-  }
-  if (error.keyword === 'required') {
-    return { pointer, message: `missing property '${String(params.missingProperty)}'`, fix: 'add it' }
-  }
-  if (error.keyword === 'anyOf' || error.keyword === 'const') {
-    return {
-      pointer,
-      message: 'value is not one of the allowed values',
-      fix: 'see renderer/schema/model.ts for the choices',
-    }
-  }
-  return {
-    pointer,
-    message: error.message ?? error.keyword,
-    fix: 'see renderer/schema/model.ts for the field',
-  }
-}
-
 /** Every *.model.json under `dir`, sorted by path. */
 export function findModelFiles(dir: string): string[] {
   let names: string[]
@@ -73,7 +38,7 @@ export function findModelFiles(dir: string): string[] {
 }
 
 /**
- * Reads and checks every model file (schema, then meaning, then clashes between models).
+ * Reads and checks every model file (check-model.ts: schema, file name, meaning, then clashes between models).
  * Throws ModelLoadError listing every problem with file, line:column, JSON pointer and a fix.
  */
 export function loadModels(dir: string, refs: ModelReferences): LoadedModel[] {
@@ -103,44 +68,14 @@ export function loadModels(dir: string, refs: ModelReferences): LoadedModel[] {
       const located = at(p.pointer).line ? p.pointer : p.pointer.replace(/\/[^/]*$/, '')
       problems.push({ file, ...p, ...at(located) })
     }
-    if (!validateModel(parsed.data)) {
-      for (const error of validateModel.errors ?? []) report(describe(error))
-      continue
-    }
-    const model = parsed.data
-    // Pages name a model by its file (`<service>/<name>`); the server by `<service>/<entity>`: one name for both.
-    const expected = `${model.service}/${model.entity.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.model.json`
-    const actual = relative(dir, path).split(sep).join('/')
-    if (actual !== expected) {
-      report({
-        pointer: '/entity',
-        message: `the file of entity '${model.entity}' of service '${model.service}' is ${actual}`,
-        fix: `name the file schemas/models/${expected} (pages refer to the model by its file)`,
-      })
-    }
-    const semantic = checkModelSemantics(model, refs)
-    semantic.forEach(report)
-    if (!semantic.length) loaded.push({ file, model })
+    const { model, problems: found } = checkModel(parsed.data, refs, relative(dir, path).split(sep).join('/'))
+    found.forEach(report)
+    // a model whose schema passes takes part in the clash check even with other problems (all are reported)
+    if (model) loaded.push({ file, model })
     locate.set(file, at)
   }
-  const seen = new Map<string, string>()
-  for (const { file, model } of loaded) {
-    for (const [key, pointer] of [
-      [`table ${model.table}`, '/table'],
-      [`resource ${model.service}/${model.resource}`, '/resource'],
-    ] as const) {
-      const other = seen.get(key)
-      if (other)
-        problems.push({
-          file,
-          pointer,
-          message: `${key} is already used by ${other}`,
-          fix: 'choose another name',
-          ...locate.get(file)?.(pointer),
-        })
-      else seen.set(key, file)
-    }
-  }
+  for (const { file, ...problem } of checkModelClashes(loaded))
+    problems.push({ file, ...problem, ...locate.get(file)?.(problem.pointer) })
   if (problems.length) throw new ModelLoadError(problems)
   return loaded
 }

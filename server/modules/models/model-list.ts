@@ -6,6 +6,7 @@ import type { Session } from '../../types.ts'
 import { checkDates } from './field-values.ts'
 import { applyConditions } from './model-conditions.ts'
 import { scopeConditions, type ModelDb, type Row } from './model-scope.ts'
+import { pageOf } from '../../paging.ts'
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
 
@@ -115,12 +116,5 @@ export async function listRows(
     .limit(size)
     .offset(page * size)
     .execute()
-  return {
-    content,
-    totalElements,
-    totalPages: Math.ceil(totalElements / size),
-    number: page,
-    size,
-    numberOfElements: content.length,
-  }
+  return pageOf(content, totalElements, page, size)
 }

@@ -40,6 +40,23 @@ interface LineRow {
   putawayLocationId: number | null
 }
 
+/** How messages name a line: `Inbound order RK… line 2 (SKU00001)`. */
+const lineName = (order: OrderRow, line: LineRow) =>
+  `Inbound order ${order.orderNum} line ${line.lineNum ?? line.inboundLineId} (${line.goodsCode ?? line.goodsId})`
+
+/** The balance a line's stock is booked to (but the location) and the ledger's reference to the line. */
+const lineBooking = (order: OrderRow, line: LineRow, docType: string, reason: string) => ({
+  warehouseId: order.warehouseId,
+  ownerId: order.ownerId,
+  goodsId: line.goodsId,
+  batchCode: line.batchCode ?? '',
+  docType,
+  docId: order.inboundOrderId,
+  docNum: order.orderNum,
+  docLineId: line.inboundLineId,
+  reason,
+})
+
 async function orderOf(db: Db, tenantId: number, id: unknown): Promise<OrderRow> {
   const found = await sql<OrderRow>`select inbound_order_id, order_num, order_status, warehouse_id, owner_id,
       receiving_location_id from winv_inbound_order
@@ -158,7 +175,7 @@ async function receive(db: Db, session: Session, row: Row, body: Row) {
     const line = lineById(lines, want.inboundLineId, order.orderNum)
     const open = round4(line.quantity - line.receivedQuantity)
     const quantity = want.quantity ?? want.serialNumbers?.length ?? open
-    const where = `Inbound order ${order.orderNum} line ${line.lineNum ?? line.inboundLineId} (${line.goodsCode ?? line.goodsId})`
+    const where = lineName(order, line)
     if (quantity <= 0 || quantity > open)
       throw conflict(
         'error.over_receipt',
@@ -255,29 +272,17 @@ async function putaway(db: Db, session: Session, row: Row, body: Row) {
     const open = round4(line.receivedQuantity - line.putawayQuantity - line.returnedQuantity)
     if (open <= 0) continue
     const target = Number(override ?? line.putawayLocationId)
-    const where = `Inbound order ${order.orderNum} line ${line.lineNum ?? line.inboundLineId} (${line.goodsCode ?? line.goodsId})`
+    const where = lineName(order, line)
     if (!target)
       throw badRequest(
         `${where} has no putaway location: give locationId, or set the line's putaway location.`,
         { locationId: 'required' },
       )
     const location = await locationOf(db, session.tenantId, target, order.warehouseId)
-    const key = {
-      warehouseId: order.warehouseId,
-      ownerId: order.ownerId,
-      goodsId: line.goodsId,
-      batchCode: line.batchCode ?? '',
-    }
-    const doc = {
-      docType: 'PUTAWAY',
-      docId: order.inboundOrderId,
-      docNum: order.orderNum,
-      docLineId: line.inboundLineId,
-      reason: 'Putaway',
-    }
+    const booking = lineBooking(order, line, 'PUTAWAY', 'Putaway')
     if (location.locationId !== order.receivingLocationId) {
-      await moveStock(db, session, { ...key, ...doc, locationId: order.receivingLocationId, quantity: -open })
-      await moveStock(db, session, { ...key, ...doc, locationId: location.locationId, quantity: open })
+      await moveStock(db, session, { ...booking, locationId: order.receivingLocationId, quantity: -open })
+      await moveStock(db, session, { ...booking, locationId: location.locationId, quantity: open })
       await sql`update winv_serial_number set location_id = ${location.locationId}
         where tenant_id = ${session.tenantId} and inbound_order_id = ${order.inboundOrderId} and goods_id = ${line.goodsId}
           and serial_status = 'IN_STOCK' and location_id = ${order.receivingLocationId}`.execute(db)
@@ -312,7 +317,7 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
     })
   for (const want of wanted) {
     const line = lineById(lines, want.inboundLineId, order.orderNum)
-    const where = `Inbound order ${order.orderNum} line ${line.lineNum ?? line.inboundLineId} (${line.goodsCode ?? line.goodsId})`
+    const where = lineName(order, line)
     const goods = await goodsOf(db, session.tenantId, line.goodsId)
     const serials = want.serialNumbers ?? []
     const quantity = want.quantity ?? serials.length
@@ -327,19 +332,7 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
     const waiting = round4(line.receivedQuantity - line.putawayQuantity - line.returnedQuantity)
     const fromReceiving = Math.min(quantity, Math.max(waiting, 0))
     const fromStorage = round4(quantity - fromReceiving)
-    const key = {
-      warehouseId: order.warehouseId,
-      ownerId: order.ownerId,
-      goodsId: line.goodsId,
-      batchCode: line.batchCode ?? '',
-    }
-    const doc = {
-      docType: 'INBOUND_RETURN',
-      docId: order.inboundOrderId,
-      docNum: order.orderNum,
-      docLineId: line.inboundLineId,
-      reason: String(body.reason ?? 'Returned to supplier'),
-    }
+    const booking = lineBooking(order, line, 'INBOUND_RETURN', String(body.reason ?? 'Returned to supplier'))
     if (goods.serialManagedFlag) {
       if (serials.length !== quantity)
         throw badRequest(
@@ -357,15 +350,13 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
     }
     if (fromReceiving > 0)
       await moveStock(db, session, {
-        ...key,
-        ...doc,
+        ...booking,
         locationId: order.receivingLocationId,
         quantity: -fromReceiving,
       })
     if (fromStorage > 0)
       await moveStock(db, session, {
-        ...key,
-        ...doc,
+        ...booking,
         locationId: line.putawayLocationId!,
         quantity: -fromStorage,
       })

@@ -13,6 +13,7 @@ import { sessionOf } from '../../plugins/permissions.ts'
 import type { Session } from '../../types.ts'
 import { filteredRows, listRows, sortedRows } from '../models/model-list.ts'
 import { modelDb, scopeConditions, type ModelDb, type Row } from '../models/model-scope.ts'
+import { pageOf } from '../../paging.ts'
 
 const base = '/api/wms/v1/:tenantId'
 const Params = Type.Object({ tenantId: Type.Integer({ minimum: 0 }) })
@@ -45,7 +46,7 @@ const AccuracyQuery = Type.Object({ warehouseId: id() }, { additionalProperties:
 export const DEFAULT_PRECISION = 3
 
 /** A page of a query already limited by the data scope (count, then the rows in the request's sort). */
-async function pageOf(
+async function scopedPage(
   rows: ReturnType<typeof filteredRows>,
   sorted: ReturnType<typeof sortedRows>,
   page: number,
@@ -57,14 +58,7 @@ async function pageOf(
     .limit(size)
     .offset(page * size)
     .execute()
-  return {
-    content,
-    totalElements,
-    totalPages: Math.ceil(totalElements / size),
-    number: page,
-    size,
-    numberOfElements: content.length,
-  }
+  return pageOf(content, totalElements, page, size)
 }
 
 /** Enabled warehouses the session can access, optionally of one inventory organisation (warehouse relations). */
@@ -154,7 +148,7 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
       (request) => {
         const query = request.query as Row
         const { rows, sorted } = accessibleWarehouses(db(), models, sessionOf(request), query)
-        return pageOf(rows, sorted, Number(query.page), Number(query.size))
+        return scopedPage(rows, sorted, Number(query.page), Number(query.size))
       },
     )
     app.get(

@@ -1,0 +1,62 @@
+/**
+ * The common start of the warehouse document tests (inbound, inventory …): the app on a fresh seeded database,
+ * the seed's users signed in, the clerk granted owner OWN-C besides the seed's OWN-A and OWN-B (data
+ * permissions), and the lookups those tests make: ids by business key, stock on hand.
+ */
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { expect } from 'vitest'
+import { createTestApp, injectAs, signIn, type Method } from '../../../server/testing.ts'
+
+export type WarehouseUser = 'admin' | 'clerk' | 'jxs'
+const PASSWORDS: Record<WarehouseUser, string> = { admin: 'Admin@123', clerk: 'Clerk@123', jxs: 'Jxs@12345' }
+
+export interface WarehouseApp {
+  app: FastifyInstance
+  tokens: Partial<Record<WarehouseUser, string>>
+  /** A request as one of the signed-in users. */
+  call: (user: WarehouseUser, method: Method, url: string, payload?: unknown) => ReturnType<typeof injectAs>
+  /** The id of tenant 1's row of wmdm_<table> matching `where` (SQL), e.g. idOf('owner', "owner_code = 'OWN-A'"). */
+  idOf: (table: string, where: string) => Promise<number>
+  /** Tenant 1's quantity on hand of a goods at a location (and batch), 0 when there is no balance. */
+  onHand: (locationId: number, goodsId: number, batchCode?: string) => Promise<number>
+}
+
+/** Starts the app (close it with `app.close()` in afterAll) with `users` signed in; admin is always signed in. */
+export async function startWarehouseApp(users: WarehouseUser[] = ['admin', 'clerk']): Promise<WarehouseApp> {
+  const app = await createTestApp()
+  const tokens: WarehouseApp['tokens'] = {}
+  for (const user of new Set<WarehouseUser>(['admin', ...users]))
+    tokens[user] = await signIn(app, user, PASSWORDS[user])
+  const grant = await injectAs(app, tokens.admin!, 'POST', '/api/wms/v1/1/user-owners', {
+    userId: 3,
+    loginName: 'clerk',
+    ownerId: 3,
+    ownerCode: 'OWN-C',
+  })
+  expect(grant.statusCode, grant.body).toBe(201)
+  return {
+    app,
+    tokens,
+    call: (user, method, url, payload) => {
+      const token = tokens[user]
+      if (!token) throw new Error(`${user} is not signed in: pass it to startWarehouseApp`)
+      return injectAs(app, token, method, url, payload)
+    },
+    idOf: async (table, where) =>
+      (
+        await sql
+          .raw<{ id: number }>(`select ${table}_id as id from wmdm_${table} where tenant_id = 1 and ${where}`)
+          .execute(app.db)
+      ).rows[0]!.id,
+    onHand: async (locationId, goodsId, batchCode = '') =>
+      Number(
+        (
+          await sql<{ quantity: string }>`select quantity from winv_stock where tenant_id = 1
+            and location_id = ${locationId} and goods_id = ${goodsId} and batch_code = ${batchCode}`.execute(
+            app.db,
+          )
+        ).rows[0]?.quantity ?? 0,
+      ),
+  }
+}
