@@ -9,13 +9,9 @@ import { ClusterOutlined } from '@ant-design/icons'
 import { Button, Flex } from 'antd'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  dataHierarchyApi,
-  parentValueOf,
-  type CurrentUser,
-  type DataHierarchyChoice,
-  type DataHierarchyDisplayStyle,
-} from '../../renderer/index'
+// the modules themselves, not renderer/index: the shell's chunk must not take in the page renderer
+import type { CurrentUser, DataHierarchyChoice, DataHierarchyDisplayStyle } from '../../renderer/index'
+import { dataHierarchyApi, parentValueOf } from '../../renderer/data/data-hierarchies'
 import { LevelSelect } from '../../widgets/data-hierarchy/LevelSelect'
 import { useServices } from '../stores/contexts'
 import { useIsMobile } from './breakpoints'
