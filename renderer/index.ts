@@ -54,6 +54,8 @@ export {
   type WidgetRegistry,
   type WidgetKind,
   type ReadPrettyProps,
+  type CellText,
+  type CellTextContext,
 } from './registry/registry'
 
 // Compile (pure)

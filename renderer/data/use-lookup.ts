@@ -17,7 +17,8 @@ export function useLookup(code: string | undefined): LookupState {
     if (!code) return
     let live = true
     const known = lookups.cached(code)
-    if (known) setState({ values: known, loading: false })
+    // values already cached at the first render need no second render
+    if (known) setState((now) => (now.values === known && !now.loading ? now : { values: known, loading: false }))
     else
       lookups.load(code).then(
         (values) => live && setState({ values, loading: false }),

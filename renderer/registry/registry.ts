@@ -16,6 +16,22 @@ export interface ReadPrettyProps {
   record?: Record<string, unknown>
 }
 
+/** What a column's cell text may read; resolved once per table column, never per cell. */
+export interface CellTextContext {
+  /** value → meaning of a value set; undefined while it loads (the table asks for it and draws again). */
+  meanings(code: string): ReadonlyMap<string, string> | undefined
+  /** The user's date and date-time display formats (dayjs tokens). */
+  dateFormat: string
+  dateTimeFormat: string
+}
+
+/**
+ * A widget's read-only rendering as plain text, for table cells: given the column's field and context it returns
+ * value → text. Tables draw such cells as text (memoised per value and column) instead of mounting the
+ * `readPretty` component in every cell; it must show the same text as `readPretty`.
+ */
+export type CellText = (spec: FieldSpec | undefined, context: CellTextContext) => (value: unknown) => string
+
 export type WidgetKind = 'field' | 'page' | 'part' | 'decorator'
 
 export interface WidgetDefinition {
@@ -27,6 +43,8 @@ export interface WidgetDefinition {
   component: ComponentType<any>
   /** Read-only rendering of a value (field widgets). */
   readPretty?: ComponentType<ReadPrettyProps>
+  /** The same read-only rendering as plain text, for table cells (see CellText); absent → `readPretty`. */
+  cellText?: CellText
   /** JSON Schema of the props the widget accepts from a page (`fields.<name>.props`). */
   props?: Record<string, unknown>
   /** Field widgets: which required message applies — "Please enter {name}" or "Please select {name}". */

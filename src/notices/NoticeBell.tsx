@@ -3,10 +3,13 @@
  * "mark read", and a sign when the live socket is down. Presentational: HeaderNotices wires it to useNotices.
  */
 import { BellOutlined, DisconnectOutlined } from '@ant-design/icons'
-import { Badge, Button, Empty, List, Popover, Spin, Typography } from 'antd'
+import { Badge, Button, Popover, Spin } from 'antd'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { UserMessage } from '../../renderer/contract/hmsg'
 import type { SocketState } from './notice-socket'
+
+const NoticePanel = lazy(() => import('./NoticePanel'))
 
 export interface NoticeBellProps {
   count: number
@@ -20,46 +23,15 @@ export interface NoticeBellProps {
 }
 
 export function NoticeBell(props: NoticeBellProps) {
-  const { count, socketState, messages, loading } = props
+  const { count, socketState } = props
   const { t } = useTranslation()
   const disconnected = socketState === 'error' || socketState === 'closed'
+  // the list is its own chunk, fetched when the bell first opens: antd's List brings Pagination and Select,
+  // which signing in and the workplace do not need
   const panel = (
-    <div style={{ width: 320 }} data-testid="notice-panel">
-      {disconnected && (
-        <Typography.Paragraph type="warning" style={{ marginBottom: 8 }}>
-          <DisconnectOutlined /> {t('notices.disconnected')}
-        </Typography.Paragraph>
-      )}
-      <Spin spinning={Boolean(loading)}>
-        {messages?.length ? (
-          <List
-            size="small"
-            dataSource={messages}
-            renderItem={(message) => (
-              <List.Item
-                actions={[
-                  <Button
-                    key="read"
-                    type="link"
-                    size="small"
-                    onClick={() => props.onMarkRead(message.userMessageId)}
-                  >
-                    {t('notices.markRead')}
-                  </Button>,
-                ]}
-              >
-                <List.Item.Meta
-                  title={message.subject}
-                  description={<Typography.Text type="secondary">{message.creationDate}</Typography.Text>}
-                />
-              </List.Item>
-            )}
-          />
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notices.empty')} />
-        )}
-      </Spin>
-    </div>
+    <Suspense fallback={<Spin style={{ display: 'block', width: 320 }} />}>
+      <NoticePanel {...props} disconnected={disconnected} />
+    </Suspense>
   )
   return (
     <Popover

@@ -39,7 +39,7 @@ describe('header data hierarchy switcher (CORE-USR-02…05)', () => {
   it('CORE-USR-03/05: shows the select levels and the dialog button with the current values', async () => {
     const { sent } = renderSignedIn({ user: flagged, handler: hierarchyServer() })
     const group = await screen.findByRole('group', { name: 'Data hierarchy' })
-    expect(within(group).getByRole('combobox', { name: 'Company' })).toBeInTheDocument()
+    expect(await within(group).findByRole('combobox', { name: 'Company' })).toBeInTheDocument()
     expect(within(group).getByText('Shanghai East Logistics Co.')).toBeInTheDocument()
     expect(within(group).getByText('Pudong inventory org')).toBeInTheDocument()
     expect(within(group).getByRole('button', { name: 'Choose data hierarchy' })).toHaveTextContent(

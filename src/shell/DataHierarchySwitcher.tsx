@@ -9,14 +9,9 @@ import { ClusterOutlined } from '@ant-design/icons'
 import { Button, Flex } from 'antd'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  dataHierarchyApi,
-  parentValueOf,
-  type CurrentUser,
-  type DataHierarchyChoice,
-  type DataHierarchyDisplayStyle,
-} from '../../renderer/index'
-import { LevelSelect } from '../../widgets/data-hierarchy/LevelSelect'
+// the modules themselves, not renderer/index: the shell's chunk must not take in the page renderer
+import type { CurrentUser, DataHierarchyChoice, DataHierarchyDisplayStyle } from '../../renderer/index'
+import { dataHierarchyApi, parentValueOf } from '../../renderer/data/data-hierarchies'
 import { useServices } from '../stores/contexts'
 import { useIsMobile } from './breakpoints'
 import { restartAtRoot } from './session-actions'
@@ -24,6 +19,10 @@ import { restartAtRoot } from './session-actions'
 // Loaded when first opened: not needed for the first paint.
 const DataHierarchyModal = lazy(() =>
   import('./DataHierarchyModal').then((m) => ({ default: m.DataHierarchyModal })),
+)
+// antd's Select is a chunk of its own: only tenants with header-select levels fetch it
+const LevelSelect = lazy(() =>
+  import('../../widgets/data-hierarchy/LevelSelect').then((m) => ({ default: m.LevelSelect })),
 )
 
 export function DataHierarchySwitcher({ user }: { user: CurrentUser }) {
@@ -74,29 +73,31 @@ export function DataHierarchySwitcher({ user }: { user: CurrentUser }) {
   return (
     <Flex align="center" gap={4} role="group" aria-label={t('dataHierarchy.title')}>
       {selectList.map((level) => (
-        <LevelSelect
-          key={level.dataHierarchyCode}
-          api={api}
-          aria-label={level.dataHierarchyName}
-          placeholder={level.dataHierarchyName}
-          dataHierarchyCode={level.dataHierarchyCode}
-          parentValue={parentValueOf(levels, level)}
-          value={level.dataHierarchyValue}
-          meaning={level.dataHierarchyMeaning ?? ''}
-          disabled={saving}
-          loadFailedText={t('dataHierarchy.loadFailed')}
-          style={{ minWidth: 140, maxWidth: 220 }}
-          onChange={(option) => {
-            if (option)
-              void save([
-                {
-                  dataHierarchyCode: level.dataHierarchyCode,
-                  dataHierarchyValue: option.value,
-                  dataHierarchyMeaning: option.meaning,
-                },
-              ])
-          }}
-        />
+        <Suspense key={level.dataHierarchyCode} fallback={<span style={{ minWidth: 140 }} />}>
+          <LevelSelect
+            key={level.dataHierarchyCode}
+            api={api}
+            aria-label={level.dataHierarchyName}
+            placeholder={level.dataHierarchyName}
+            dataHierarchyCode={level.dataHierarchyCode}
+            parentValue={parentValueOf(levels, level)}
+            value={level.dataHierarchyValue}
+            meaning={level.dataHierarchyMeaning ?? ''}
+            disabled={saving}
+            loadFailedText={t('dataHierarchy.loadFailed')}
+            style={{ minWidth: 140, maxWidth: 220 }}
+            onChange={(option) => {
+              if (option)
+                void save([
+                  {
+                    dataHierarchyCode: level.dataHierarchyCode,
+                    dataHierarchyValue: option.value,
+                    dataHierarchyMeaning: option.meaning,
+                  },
+                ])
+            }}
+          />
+        </Suspense>
       ))}
       {modalList.length > 0 && (
         <Button

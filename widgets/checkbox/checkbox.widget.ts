@@ -1,5 +1,5 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { FlagPretty } from '../shared/read-pretty'
+import { flagCell, FlagPretty } from '../shared/read-pretty'
 import { Checkbox } from './Checkbox'
 
 export const checkboxWidget: WidgetDefinition = {
@@ -7,6 +7,7 @@ export const checkboxWidget: WidgetDefinition = {
   kind: 'field',
   component: Checkbox,
   readPretty: FlagPretty,
+  cellText: flagCell,
   requiredMessage: 'select',
   description: 'A 1/0 flag as a checkbox.',
   props: { type: 'object', additionalProperties: true },

@@ -11,6 +11,7 @@ import {
   type PageAction,
   type Row,
 } from '../../renderer/index'
+import { useCellTexts } from './cell-text'
 import { ColumnFilter } from './ColumnFilter'
 import { EditableCell } from './EditableCell'
 import { RowActions } from './RowActions'
@@ -67,6 +68,7 @@ export function DataTable(props: DataTableProps) {
   } = props
   const { t } = usePageContext()
   const registry = useRegistry()
+  const cellTexts = useCellTexts(columns, registry)
   const [filters, setFilters] = useState<Record<string, ColumnFilterValue>>({})
   const applyFilter = (column: ColumnModel, value: ColumnFilterValue | undefined) => {
     const next = { ...filters }
@@ -84,6 +86,7 @@ export function DataTable(props: DataTableProps) {
   const antColumns = useMemo<TableColumnsType<Row>>(() => {
     const list: TableColumnsType<Row> = columns.map((column) => {
       const Pretty = registry.get(column.widget).readPretty
+      const cellText = cellTexts.get(column.field)
       return {
         key: column.field,
         dataIndex: column.field,
@@ -119,6 +122,7 @@ export function DataTable(props: DataTableProps) {
                 onChange={(next) => editing.onCellChange(record, column.field, next)}
               />
             )
+          if (cellText) return cellText(value)
           return Pretty ? <Pretty value={value} spec={column.spec} record={record} /> : String(value ?? '')
         },
       }
@@ -136,7 +140,7 @@ export function DataTable(props: DataTableProps) {
     }
     return list
     // eslint-disable-next-line react-hooks/exhaustive-deps -- applyFilter reads `filters`, listed
-  }, [columns, registry, rowActions, onRowAction, t, filters, onFilter, editing])
+  }, [columns, registry, cellTexts, rowActions, onRowAction, t, filters, onFilter, editing])
 
   const handleChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter

@@ -1,5 +1,5 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { DatePretty } from '../shared/read-pretty'
+import { dateCell, DatePretty } from '../shared/read-pretty'
 import { DatePicker } from './DatePicker'
 
 export const datePickerWidget: WidgetDefinition = {
@@ -7,6 +7,7 @@ export const datePickerWidget: WidgetDefinition = {
   kind: 'field',
   component: DatePicker,
   readPretty: DatePretty,
+  cellText: dateCell,
   requiredMessage: 'select',
   description: "A date: shown in the user's date format, sent as YYYY-MM-DD.",
   props: { type: 'object', additionalProperties: true },

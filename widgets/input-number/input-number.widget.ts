@@ -1,5 +1,5 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { NumberPretty } from '../shared/read-pretty'
+import { numberCell, NumberPretty } from '../shared/read-pretty'
 import { InputNumber } from './InputNumber'
 
 export const inputNumberWidget: WidgetDefinition = {
@@ -7,6 +7,7 @@ export const inputNumberWidget: WidgetDefinition = {
   kind: 'field',
   component: InputNumber,
   readPretty: NumberPretty,
+  cellText: numberCell,
   requiredMessage: 'enter',
   description: 'Number with precision; read-only with thousands separators.',
   props: { type: 'object', properties: { precision: { type: 'integer' } }, additionalProperties: true },

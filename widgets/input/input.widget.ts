@@ -1,5 +1,5 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { TextPretty } from '../shared/read-pretty'
+import { textCell, TextPretty } from '../shared/read-pretty'
 import { Input } from './Input'
 
 export const inputWidget: WidgetDefinition = {
@@ -7,6 +7,7 @@ export const inputWidget: WidgetDefinition = {
   kind: 'field',
   component: Input,
   readPretty: TextPretty,
+  cellText: textCell,
   requiredMessage: 'enter',
   description: 'Single-line text; maxLength, pattern and placeholder come from the field.',
   props: { type: 'object', properties: { allowClear: { type: 'boolean' } }, additionalProperties: true },

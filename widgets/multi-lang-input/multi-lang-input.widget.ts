@@ -1,5 +1,5 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { TextPretty } from '../shared/read-pretty'
+import { textCell, TextPretty } from '../shared/read-pretty'
 import { MultiLanguageInput } from './MultiLangInput'
 
 export const multiLangInputWidget: WidgetDefinition = {
@@ -7,6 +7,7 @@ export const multiLangInputWidget: WidgetDefinition = {
   kind: 'field',
   component: MultiLanguageInput,
   readPretty: TextPretty,
+  cellText: textCell,
   requiredMessage: 'enter',
   description:
     "Text with a value per language for a model field marked multiLanguage: the field keeps the user's language, " +

@@ -1,5 +1,5 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { LookupPretty } from '../shared/read-pretty'
+import { lookupCell, LookupPretty } from '../shared/read-pretty'
 import { Radio } from './Radio'
 
 export const radioWidget: WidgetDefinition = {
@@ -7,6 +7,7 @@ export const radioWidget: WidgetDefinition = {
   kind: 'field',
   component: Radio,
   readPretty: LookupPretty,
+  cellText: lookupCell,
   requiredMessage: 'select',
   description: 'One value of a small value set (lookupCode) as radio buttons.',
   props: { type: 'object', additionalProperties: true },

@@ -1,5 +1,5 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { LookupPretty } from '../shared/read-pretty'
+import { lookupCell, LookupPretty } from '../shared/read-pretty'
 import { Select } from './Select'
 
 export const selectWidget: WidgetDefinition = {
@@ -7,6 +7,7 @@ export const selectWidget: WidgetDefinition = {
   kind: 'field',
   component: Select,
   readPretty: LookupPretty,
+  cellText: lookupCell,
   requiredMessage: 'select',
   description: "Picks one value of the field's value set (lookupCode); read-only it shows the meaning.",
   props: { type: 'object', properties: { mode: { enum: ['multiple'] } }, additionalProperties: true },

@@ -5,6 +5,7 @@ import {
   displayFormat,
   useLookup,
   useRendererEnv,
+  type CellText,
   type FieldSpec,
 } from '../../renderer/index'
 
@@ -17,6 +18,9 @@ export interface PrettyProps {
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value))
+const flagOf = (value: unknown) => (value === true ? 1 : value === false ? 0 : value)
+const DATE = 'YYYY-MM-DD'
+const DATETIME = 'YYYY-MM-DD HH:mm:ss'
 
 export function TextPretty({ value }: PrettyProps) {
   return <span className="wms-read-pretty">{text(value)}</span>
@@ -35,20 +39,42 @@ export function LookupPretty({ value, lookupCode, spec }: PrettyProps) {
 
 /** A 1/0 flag: the meaning from its value set (HPFM.ENABLED_FLAG by default). */
 export function FlagPretty({ value, lookupCode, spec }: PrettyProps) {
-  const flag = value === true ? 1 : value === false ? 0 : value
-  return <LookupPretty value={flag} lookupCode={lookupCode ?? spec?.lookupCode ?? 'HPFM.ENABLED_FLAG'} />
+  return (
+    <LookupPretty value={flagOf(value)} lookupCode={lookupCode ?? spec?.lookupCode ?? 'HPFM.ENABLED_FLAG'} />
+  )
 }
 
 export function DatePretty({ value, withTime }: PrettyProps & { withTime?: boolean }) {
   const { user } = useRendererEnv()
   const format = withTime
-    ? displayFormat(user.dateTimeFormat, 'YYYY-MM-DD HH:mm:ss')
-    : displayFormat(user.dateFormat, 'YYYY-MM-DD')
-  return (
-    <span className="wms-read-pretty">
-      {formatWireDate(value, withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD', format)}
-    </span>
-  )
+    ? displayFormat(user.dateTimeFormat, DATETIME)
+    : displayFormat(user.dateFormat, DATE)
+  return <span className="wms-read-pretty">{formatWireDate(value, withTime ? DATETIME : DATE, format)}</span>
 }
 
 export const DatetimePretty = (props: PrettyProps) => <DatePretty {...props} withTime />
+
+// The same renderings as plain text for table cells: resolved once per column (CellText).
+
+export const textCell: CellText = () => text
+
+export const numberCell: CellText = (spec) => (value) => formatNumber(value, spec?.precision)
+
+const lookupText = (code: string | undefined, context: Parameters<CellText>[1], map = (v: unknown) => v) => {
+  const meanings = code ? context.meanings(code) : undefined
+  return (value: unknown) => {
+    const shown = text(map(value))
+    return meanings?.get(shown) ?? shown
+  }
+}
+
+export const lookupCell: CellText = (spec, context) => lookupText(spec?.lookupCode, context)
+
+export const flagCell: CellText = (spec, context) =>
+  lookupText(spec?.lookupCode ?? 'HPFM.ENABLED_FLAG', context, flagOf)
+
+export const dateCell: CellText = (_spec, context) => (value) =>
+  formatWireDate(value, DATE, context.dateFormat)
+
+export const datetimeCell: CellText = (_spec, context) => (value) =>
+  formatWireDate(value, DATETIME, context.dateTimeFormat)

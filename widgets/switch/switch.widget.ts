@@ -1,5 +1,5 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { FlagPretty } from '../shared/read-pretty'
+import { flagCell, FlagPretty } from '../shared/read-pretty'
 import { Switch } from './Switch'
 
 export const switchWidget: WidgetDefinition = {
@@ -7,6 +7,7 @@ export const switchWidget: WidgetDefinition = {
   kind: 'field',
   component: Switch,
   readPretty: FlagPretty,
+  cellText: flagCell,
   requiredMessage: 'select',
   description:
     'A 1/0 flag; read-only it shows the flag meaning (HPFM.ENABLED_FLAG unless lookupCode says otherwise).',

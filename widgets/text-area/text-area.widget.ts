@@ -1,5 +1,5 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { TextPretty } from '../shared/read-pretty'
+import { textCell, TextPretty } from '../shared/read-pretty'
 import { TextArea } from './TextArea'
 
 export const textAreaWidget: WidgetDefinition = {
@@ -7,6 +7,7 @@ export const textAreaWidget: WidgetDefinition = {
   kind: 'field',
   component: TextArea,
   readPretty: TextPretty,
+  cellText: textCell,
   requiredMessage: 'enter',
   description: 'Multi-line text (remarks, addresses).',
   props: { type: 'object', properties: { rows: { type: 'integer' } }, additionalProperties: true },
