@@ -83,31 +83,42 @@ export function loadModels(dir: string, refs: ModelReferences): LoadedModel[] {
   for (const path of findModelFiles(dir)) {
     const near = relative(process.cwd(), path)
     const file = near && !near.startsWith('..') ? near : path
-    let parsed: SourceMap
+    const text = readFileSync(path, 'utf8')
+    let data: unknown
     try {
-      parsed = parseWithPointers(readFileSync(path, 'utf8'))
+      data = JSON.parse(text)
     } catch (error) {
+      // json-source-map's message names the line and column: ask it for the message.
+      let reason = (error as Error).message
+      try {
+        parseWithPointers(text)
+      } catch (located) {
+        reason = (located as Error).message
+      }
       problems.push({
         file,
         pointer: '',
-        message: `not valid JSON: ${(error as Error).message}`,
+        message: `not valid JSON: ${reason}`,
         fix: 'correct the JSON syntax',
       })
       continue
     }
+    // Positions are parsed only when a problem is reported (most files have none; bench measure 8).
+    let pointers: SourceMap['pointers'] | undefined
     const at = (pointer: string) => {
-      const place = parsed.pointers[pointer]?.key ?? parsed.pointers[pointer]?.value
+      pointers ??= parseWithPointers(text).pointers
+      const place = pointers[pointer]?.key ?? pointers[pointer]?.value
       return place ? { line: place.line + 1, column: place.column + 1 } : {}
     }
     const report = (p: { pointer: string; message: string; fix: string }) => {
       const located = at(p.pointer).line ? p.pointer : p.pointer.replace(/\/[^/]*$/, '')
       problems.push({ file, ...p, ...at(located) })
     }
-    if (!validateModel(parsed.data)) {
+    if (!validateModel(data)) {
       for (const error of validateModel.errors ?? []) report(describe(error))
       continue
     }
-    const model = parsed.data
+    const model = data
     // Pages name a model by its file (`<service>/<name>`); the server by `<service>/<entity>`: one name for both.
     const expected = `${model.service}/${model.entity.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.model.json`
     const actual = relative(dir, path).split(sep).join('/')
