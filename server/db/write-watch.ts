@@ -43,7 +43,9 @@ export class WriteWatch implements KyselyPlugin {
 }
 
 function isRead(node: RootOperationNode): boolean {
-  if (node.kind === 'SelectQueryNode') return true
+  // A select whose WITH holds an insert, update or delete writes.
+  if (node.kind === 'SelectQueryNode')
+    return (node.with?.expressions ?? []).every((cte) => cte.expression.kind === 'SelectQueryNode')
   if (node.kind === 'RawNode') return READ_ONLY.test(node.sqlFragments[0] ?? '')
   return false
 }
