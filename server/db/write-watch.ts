@@ -52,6 +52,8 @@ function isRead(node: RootOperationNode): boolean {
 
 export class ReadCache<T> {
   private readonly entries = new Map<string, { value: T; generation: number; at: number }>()
+  /** Reads under way, so that twenty requests arriving at once for the same key read once. */
+  private readonly reading = new Map<string, { promise: Promise<T>; generation: number }>()
 
   constructor(
     private readonly watch: WriteWatch,
@@ -62,15 +64,23 @@ export class ReadCache<T> {
   /** The cached answer for `key`, or `read()`'s, kept only if no write ran while it was read. */
   async get(key: string, read: () => Promise<T>): Promise<T> {
     const now = Date.now()
-    const hit = this.entries.get(key)
-    if (hit && hit.generation === this.watch.generation && now - hit.at < this.ttlMs) return hit.value
     const generation = this.watch.generation
-    const value = await read()
-    if (generation === this.watch.generation) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear()
-      this.entries.set(key, { value, generation, at: now })
+    const hit = this.entries.get(key)
+    if (hit && hit.generation === generation && now - hit.at < this.ttlMs) return hit.value
+    const pending = this.reading.get(key)
+    if (pending && pending.generation === generation) return pending.promise
+    const promise = read()
+    this.reading.set(key, { promise, generation })
+    try {
+      const value = await promise
+      if (generation === this.watch.generation) {
+        if (this.entries.size >= this.maxEntries) this.entries.clear()
+        this.entries.set(key, { value, generation, at: now })
+      }
+      return value
+    } finally {
+      if (this.reading.get(key)?.promise === promise) this.reading.delete(key)
     }
-    return value
   }
 }
 
