@@ -174,7 +174,9 @@ export function drained(out: Writable): Promise<void> {
 }
 
 // XML 1.0 forbids these control characters even escaped: they are dropped.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g
+// eslint-disable-next-line no-control-regex -- as above
 const SPECIAL = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/
 const escapeXml = (text: string) =>
   SPECIAL.test(text)
