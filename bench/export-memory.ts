@@ -1,7 +1,7 @@
 /**
- * Export cost: N rows × 12 columns written as xlsx (and CSV) the way the async worker writes them — keyset
- * batches from the database, cells formatted (lookup meanings, yes/no, dates), exceljs streaming writer with
- * shared strings off, bytes through the file store. Prints time and peak RSS growth over the baseline taken
+ * Export cost: N rows × 12 columns written as xlsx (and CSV) the way the async worker writes them — the keys
+ * sorted once, rows read by key in batches of the chosen columns, cells formatted (lookup meanings, yes/no,
+ * dates), the export's own streaming xlsx writer (inline strings), bytes through the file store. Prints time and peak RSS growth over the baseline taken
  * once the rows are in the database. Usage: `npx tsx bench/export-memory.ts [rows=100000]`.
  * Each format runs in a fresh process that loads a dump of the prepared database, so the baseline is the
  * server at rest; PGlite runs in that process, so its query memory is part of the growth (as in the server).
@@ -17,7 +17,7 @@ import type { ModelSchema } from '../renderer/schema/model.ts'
 import { openDatabase } from '../server/db/index.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
 import { cellFormatters, exportColumns } from '../server/modules/export/export-columns.ts'
-import { countRows, rowBatches } from '../server/modules/export/row-batches.ts'
+import { countRows, EXPORT_BATCH_SIZE, fieldsOf, rowBatches } from '../server/modules/export/row-batches.ts'
 import { writeExport } from '../server/modules/export/write-export.ts'
 import { localFileStore } from '../server/modules/hfle/file-store.ts'
 import { syncModelTables } from '../server/modules/models/model-table.ts'
@@ -115,7 +115,11 @@ async function run(fileType: ExportFileType, dir: string) {
   const stream = new PassThrough()
   const stored = files.put(`out.${fileType === 'CSV' ? 'csv' : 'xlsx'}`, stream)
   const spec = { fileType, singleSheetMaxRow: 1_048_575, columns, formatters }
-  const written = await writeExport(stream, spec, rowBatches(modelDb(db), model, session, {}))
+  const written = await writeExport(
+    stream,
+    spec,
+    rowBatches(modelDb(db), model, session, {}, EXPORT_BATCH_SIZE, fieldsOf(columns)),
+  )
   const { size } = await stored
   const seconds = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)

@@ -91,7 +91,7 @@ export async function listEndpoint(options: { databaseUrl?: string; seconds?: nu
     const seedSeconds = (performance.now() - loaded) / 1000
 
     const token = await signInToken(server.url)
-    const query = { warehouseCode: 'WH-007', sort: 'operatedAt,desc', page: 3, size: 20 }
+    const query = { warehouseCode: 'WH-008', sort: 'operatedAt,desc', page: 3, size: 20 }
     const path = `/api/bench/v1/1/stock-logs?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`
     const headers = { authorization: `bearer ${token}` }
     const first = await fetch(server.url + path, { headers })
@@ -104,7 +104,7 @@ export async function listEndpoint(options: { databaseUrl?: string; seconds?: nu
         .limit(query.size)
         .offset(query.page * query.size)
     const count = () =>
-      sql`select count(*) from bench_stock_log where tenant_id = 1 and warehouse_code = 'WH-007'`.execute(db)
+      sql`select count(*) from bench_stock_log where tenant_id = 1 and warehouse_code = 'WH-008'`.execute(db)
 
     // Warm both paths, then measure each alone, API first.
     await load(4, 1, async () => void (await fetch(server.url + path, { headers })).arrayBuffer())

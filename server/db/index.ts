@@ -7,6 +7,7 @@ import { pgliteDialect } from './pglite-dialect.ts'
 import { postgresDialect, type PostgresTimeouts } from './postgres-pool.ts'
 import type { Database, Db } from './schema.ts'
 import { valueParsers } from './type-parsers.ts'
+import { registerWriteWatch, WriteWatch } from './write-watch.ts'
 
 export type { Db } from './schema.ts'
 
@@ -55,7 +56,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   }
   const pglite = new PGlite({ dataDir, loadDataDir: options.loadDataDir, parsers: valueParsers })
   await pglite.waitReady
-  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite), plugins })
+  // PGlite only: every write goes through here, so short read caches can stay exact (write-watch.ts).
+  const watch = new WriteWatch()
+  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite), plugins: [...plugins, watch] })
+  registerWriteWatch(db, watch)
   attachListen(db, pgliteListen(pglite))
   return {
     db,

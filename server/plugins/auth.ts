@@ -6,6 +6,7 @@ import { forbidden, unauthorized } from '../errors.ts'
 import { hashToken } from '../modules/oauth/tokens.ts'
 import type { Session } from '../types.ts'
 import { shared } from './shared.ts'
+import { writeWatchOf, type ReadCache } from '../db/write-watch.ts'
 
 /** The caller's token: `Authorization: bearer <t>`, else the `access_token` cookie. */
 export function tokenOf(request: FastifyRequest): string | undefined {
@@ -17,6 +18,18 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return match?.[1] ? decodeURIComponent(match[1]) : undefined
 }
 
+/** The token rows read lately, per database (PGlite only; see write-watch.ts). */
+const tokenRowCaches = new WeakMap<object, ReadCache<unknown>>()
+const SESSION_CACHE_MS = 2000
+
+function tokenRowCache(db: object): ReadCache<unknown> | undefined {
+  const watch = writeWatchOf(db)
+  if (!watch) return undefined
+  let cache = tokenRowCaches.get(db)
+  if (!cache) tokenRowCaches.set(db, (cache = watch.cache<unknown>(SESSION_CACHE_MS)))
+  return cache
+}
+
 /** The live session of a token, or the reason there is none. */
 export async function sessionOfToken(
   request: FastifyRequest,
@@ -24,25 +37,30 @@ export async function sessionOfToken(
 ): Promise<{ session: Session } | { reason: string }> {
   const { db, config } = request.server
   const tokenHash = hashToken(token)
-  const row = await db
-    .selectFrom('oauthToken as t')
-    .innerJoin('iamRole as r', 'r.id', 't.roleId')
-    .select([
-      't.userId',
-      't.tenantId',
-      't.roleId',
-      't.language',
-      't.expiresAt',
-      't.status',
-      'r.code',
-      'r.level',
-      // Data permissions (model-scope.ts): a role granted the "all data" code sees every warehouse, owner, …
-      sql<boolean>`exists (select 1 from iam_role_permission p where p.role_id = t.role_id and p.code = ${ALL_DATA_PERMISSION})`.as(
-        'allData',
-      ),
-    ])
-    .where('t.tokenHash', '=', tokenHash)
-    .executeTakeFirst()
+  const read = () =>
+    db
+      .selectFrom('oauthToken as t')
+      .innerJoin('iamRole as r', 'r.id', 't.roleId')
+      .select([
+        't.userId',
+        't.tenantId',
+        't.roleId',
+        't.language',
+        't.expiresAt',
+        't.status',
+        'r.code',
+        'r.level',
+        // Data permissions (model-scope.ts): a role granted the "all data" code sees every warehouse, owner, …
+        sql<boolean>`exists (select 1 from iam_role_permission p where p.role_id = t.role_id and p.code = ${ALL_DATA_PERMISSION})`.as(
+          'allData',
+        ),
+      ])
+      .where('t.tokenHash', '=', tokenHash)
+      .executeTakeFirst()
+  // Cached for a moment on PGlite, and only while nothing was written (write-watch.ts): a logout, kick-off
+  // or revoke is a write, so it takes effect on the very next request. Status and expiry are checked below.
+  const cache = tokenRowCache(db) as ReadCache<Awaited<ReturnType<typeof read>>> | undefined
+  const row = cache ? await cache.get(tokenHash, read) : await read()
   if (!row) return { reason: 'The access token is unknown: sign in again.' }
   if (row.status === 'kicked')
     return { reason: 'You were signed out because this account signed in elsewhere.' }

@@ -20,7 +20,7 @@ import {
   recordProgress,
   taskByUuid,
 } from './export-tasks.ts'
-import { countRows, rowBatches } from './row-batches.ts'
+import { countRows, EXPORT_BATCH_SIZE, fieldsOf, rowBatches } from './row-batches.ts'
 import { writeExport } from './write-export.ts'
 
 export interface ExportWorker {
@@ -101,7 +101,7 @@ export function createExportWorker({ db, files, models, concurrency = 2 }: Expor
       const written = await writeExport(
         stream,
         spec,
-        rowBatches(modelDb(db), model, session, query),
+        rowBatches(modelDb(db), model, session, query, EXPORT_BATCH_SIZE, fieldsOf(columns)),
         async (done) => {
           if (stopping) throw new Error(INTERRUPTED_BY_SHUTDOWN)
           if (!(await recordProgress(db, uuid, done))) throw new Stopped()

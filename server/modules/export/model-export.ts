@@ -22,7 +22,7 @@ import {
   type ExportRequest,
 } from './export-options.ts'
 import { createTask } from './export-tasks.ts'
-import { countRows, rowBatches } from './row-batches.ts'
+import { countRows, EXPORT_BATCH_SIZE, fieldsOf, rowBatches } from './row-batches.ts'
 import { writeExport } from './write-export.ts'
 
 /** Whether a list request asks for an export rather than a page. */
@@ -75,7 +75,11 @@ export async function handleExport(
     formatters,
   }
   // Headers go first; a failure after them can only cut the download short (logged), not answer an envelope.
-  writeExport(body, spec, rowBatches(db, model, session, filters)).catch((error: unknown) => {
+  writeExport(
+    body,
+    spec,
+    rowBatches(db, model, session, filters, EXPORT_BATCH_SIZE, fieldsOf(columns)),
+  ).catch((error: unknown) => {
     request.log.error({ err: error }, 'export stream failed')
     body.destroy(error instanceof Error ? error : new Error(String(error)))
   })

@@ -1,13 +1,13 @@
 /**
  * Writes export rows to a stream as they arrive, batch by batch, so memory stays flat however many rows:
- * xlsx through exceljs's streaming WorkbookWriter with shared strings off (FIELD-NOTES "Export"), CSV as
+ * xlsx through the export's own streaming writer (xlsx-writer.ts: inline strings, no shared strings), CSV as
  * UTF-8 text with a byte-order mark so Excel reads Chinese correctly.
  */
 import type { Writable } from 'node:stream'
-import ExcelJS from 'exceljs'
 import type { ExportFileType } from '../../../renderer/contract/export.ts'
 import type { Row } from '../models/model-scope.ts'
 import type { CellValue, ExportColumn } from './export-columns.ts'
+import { drained, xlsxWriter } from './xlsx-writer.ts'
 
 export interface ExportFileSpec {
   fileType: ExportFileType
@@ -31,20 +31,6 @@ export function writeExport(
     : writeXlsx(out, spec, batches, onBatch)
 }
 
-/** Waits until `out` takes more; rejects when it is closed first (client gone, store failed). */
-function drained(out: Writable): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = (error?: Error) => {
-      out.off('drain', onDrain).off('close', onClose).off('error', done)
-      if (error) reject(error)
-      else resolve()
-    }
-    const onDrain = () => done()
-    const onClose = () => done(new Error('The export stream was closed before the file was complete.'))
-    out.on('drain', onDrain).on('close', onClose).on('error', done)
-  })
-}
-
 /** Stops a writer whose reader has gone (a download cancelled, the file store failed). */
 async function checkOpen(out: Writable, onBatch: OnBatch, written: number) {
   if (out.destroyed) throw new Error('The export stream was closed before the file was complete.')
@@ -59,37 +45,19 @@ async function writeXlsx(
   batches: AsyncIterable<Row[]>,
   onBatch: OnBatch,
 ) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useSharedStrings: false,
-    useStyles: true,
+  const writer = xlsxWriter(out, {
+    titles: spec.columns.map((column) => column.title),
+    widths: spec.columns.map((column) => widthOf(column.title)),
+    maxRowsPerSheet: spec.singleSheetMaxRow,
   })
-  let sheet: ExcelJS.Worksheet | undefined
-  let sheetCount = 0
-  let inSheet = 0
+  const { formatters } = spec
   let written = 0
-  const openSheet = () => {
-    sheet?.commit()
-    sheetCount += 1
-    inSheet = 0
-    sheet = workbook.addWorksheet(`Sheet${sheetCount}`, { views: [{ state: 'frozen', ySplit: 1 }] })
-    sheet.columns = spec.columns.map((column) => ({ width: widthOf(column.title) }))
-    const header = sheet.addRow(spec.columns.map((column) => column.title))
-    header.font = { bold: true }
-    header.commit()
-  }
   for await (const batch of batches) {
-    for (const row of batch) {
-      if (!sheet || inSheet >= spec.singleSheetMaxRow) openSheet()
-      sheet?.addRow(spec.formatters.map((format) => format(row))).commit()
-      inSheet += 1
-    }
+    await writer.rows(batch.map((row) => formatters.map((format) => format(row))))
     written += batch.length
     await checkOpen(out, onBatch, written)
   }
-  if (!sheet) openSheet()
-  sheet?.commit()
-  await workbook.commit()
+  await writer.finish()
   return written
 }
 

@@ -3,7 +3,7 @@
  * filled template) and xlsx exports, each recorded as a report request, and label data for printing. The data
  * sets' SQL is checked on save (a hook on the data-set model writes) and run read-only (safe-sql.ts).
  */
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
@@ -16,6 +16,9 @@ import { modelSaveCheck, type RowCheck } from '../hsdr/save-checks.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
 import { dataSetByCode, fillTemplate, reportBy, runDataSet } from './data-sets.ts'
 import { checkDataSetSql } from './safe-sql.ts'
+
+// exceljs is loaded when a workbook is first needed, not at server start (bench measure 8).
+const loadExcel = async () => (await import('exceljs')).default
 
 const Tenant = { tenantId: Type.Integer() }
 const Code = (name: string) =>
@@ -181,7 +184,7 @@ export function hrptModule(models: ModelSchema[]): FastifyPluginAsync {
           let bytes: Buffer = Buffer.alloc(0)
           await record(app.db, session, report, 'EXPORT', given, async () => {
             const result = await runDataSet(app.db, session, String(report.datasetCode), given)
-            const workbook = new ExcelJS.Workbook()
+            const workbook = new (await loadExcel()).Workbook()
             const sheet = workbook.addWorksheet(
               String(report.reportName)
                 .slice(0, 31)

@@ -48,27 +48,38 @@ export function loadModels(dir: string, refs: ModelReferences): LoadedModel[] {
   for (const path of findModelFiles(dir)) {
     const near = relative(process.cwd(), path)
     const file = near && !near.startsWith('..') ? near : path
-    let parsed: SourceMap
+    const text = readFileSync(path, 'utf8')
+    let data: unknown
     try {
-      parsed = parseWithPointers(readFileSync(path, 'utf8'))
+      data = JSON.parse(text)
     } catch (error) {
+      // json-source-map's message names the line and column: ask it for the message.
+      let reason = (error as Error).message
+      try {
+        parseWithPointers(text)
+      } catch (located) {
+        reason = (located as Error).message
+      }
       problems.push({
         file,
         pointer: '',
-        message: `not valid JSON: ${(error as Error).message}`,
+        message: `not valid JSON: ${reason}`,
         fix: 'correct the JSON syntax',
       })
       continue
     }
+    // Positions are parsed only when a problem is reported (most files have none; bench measure 8).
+    let pointers: SourceMap['pointers'] | undefined
     const at = (pointer: string) => {
-      const place = parsed.pointers[pointer]?.key ?? parsed.pointers[pointer]?.value
+      pointers ??= parseWithPointers(text).pointers
+      const place = pointers[pointer]?.key ?? pointers[pointer]?.value
       return place ? { line: place.line + 1, column: place.column + 1 } : {}
     }
     const report = (p: { pointer: string; message: string; fix: string }) => {
       const located = at(p.pointer).line ? p.pointer : p.pointer.replace(/\/[^/]*$/, '')
       problems.push({ file, ...p, ...at(located) })
     }
-    const { model, problems: found } = checkModel(parsed.data, refs, relative(dir, path).split(sep).join('/'))
+    const { model, problems: found } = checkModel(data, refs, relative(dir, path).split(sep).join('/'))
     found.forEach(report)
     // a model whose schema passes takes part in the clash check even with other problems (all are reported)
     if (model) loaded.push({ file, model })

@@ -1,5 +1,6 @@
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Page } from '../../../renderer/contract/wire.ts'
+import { writeWatchOf, type ReadCache } from '../../db/write-watch.ts'
 import { badRequest } from '../../errors.ts'
 import { applyPermissionRules } from '../hpfm-admin/data-permission.ts'
 import type { Session } from '../../types.ts'
@@ -99,6 +100,17 @@ export function sortedRows(
   return rows
 }
 
+const countCaches = new WeakMap<object, ReadCache<number>>()
+const COUNT_CACHE_MS = 5000
+
+function countCache(db: object): ReadCache<number> | undefined {
+  const watch = writeWatchOf(db)
+  if (!watch) return undefined
+  let cache = countCaches.get(db)
+  if (!cache) countCaches.set(db, (cache = watch.cache<number>(COUNT_CACHE_MS)))
+  return cache
+}
+
 /** A page of rows matching the model's searchable filters, sorted by whitelisted fields; values are bound. */
 export async function listRows(
   db: ModelDb,
@@ -108,10 +120,18 @@ export async function listRows(
 ): Promise<Page<Row>> {
   const page = Number(query.page ?? 0)
   const size = Number(query.size ?? 10)
-  const counted = await filteredRows(db, model, session, query)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirst()
-  const totalElements = Number(counted?.total ?? 0)
+  const countQuery = filteredRows(db, model, session, query).select((eb) =>
+    eb.fn.countAll<number>().as('total'),
+  )
+  const count = async () => Number((await countQuery.executeTakeFirst())?.total ?? 0)
+  // The count is the costly half of a page (it reads every matching row). Paging through a list, reloading
+  // it or many users opening it ask the same count again: on PGlite it is kept while nothing is written
+  // (write-watch.ts), so the total stays exact.
+  const cache = countCache(db)
+  const compiled = countQuery.compile()
+  const totalElements = cache
+    ? await cache.get(`${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, count)
+    : await count()
   const content = await sortedRows(db, model, session, query)
     .limit(size)
     .offset(page * size)

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import type { ModelField, ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
+import { migrations } from '../../migrations/index.ts'
 import { snakeCase } from './naming.ts'
 
 /** Identifiers come from model names the schema restricts to [a-z][A-Za-z0-9_]*; quoted all the same. */
@@ -64,12 +66,56 @@ export function uniqueKeyOfIndex(model: ModelSchema, indexName: string | undefin
   return match ? model.uniqueKeys?.[Number(match[1]) - 1] : undefined
 }
 
+/** Where the hash of the last synced model tables is kept (one row per name). */
+const STATE_TABLE = 'app_schema_state'
+const STATE_NAME = 'model-tables'
+
 /**
- * Creates missing model tables, adds missing columns and indexes. Two catalogue queries when nothing changed,
- * so a restart stays fast. Columns are never dropped or retyped here: that needs a written migration.
+ * A hash of everything the sync turns into DDL (tables, column types, indexes, views) and of the migrations
+ * that ran before it: equal hashes mean the sync would find nothing to do.
+ */
+export function modelTablesHash(models: ModelSchema[]): string {
+  const shape = models.map((model) => [
+    model.table,
+    model.primaryKey,
+    model.tenantScoped !== false,
+    model.view ?? null,
+    model.fields.map((field) => [field.name, columnType(field)]),
+    [...indexDdl(model).values()],
+  ])
+  return createHash('sha256')
+    .update(JSON.stringify([Object.keys(migrations), shape]))
+    .digest('hex')
+}
+
+async function storedHash(db: Db): Promise<string | undefined> {
+  try {
+    const result = await sql<{
+      hash: string
+    }>`select hash from ${sql.table(STATE_TABLE)} where name = ${STATE_NAME}`.execute(db)
+    return result.rows[0]?.hash
+  } catch {
+    return undefined // no state table yet
+  }
+}
+
+async function storeHash(db: Db, hash: string) {
+  await sql`create table if not exists ${sql.table(STATE_TABLE)} (name varchar(60) primary key,
+    hash varchar(64) not null, updated_at timestamp(0) not null default localtimestamp(0))`.execute(db)
+  await sql`insert into ${sql.table(STATE_TABLE)} (name, hash) values (${STATE_NAME}, ${hash})
+    on conflict (name) do update set hash = excluded.hash, updated_at = localtimestamp(0)`.execute(db)
+}
+
+/**
+ * Creates missing model tables, adds missing columns and indexes, (re)creates views. When the models and
+ * migrations are those of the last sync (same hash, kept in app_schema_state), nothing is asked of the
+ * catalogue and nothing is recreated: one query, so a restart stays fast (bench measure 8). Columns are never
+ * dropped or retyped here: that needs a written migration.
  */
 export async function syncModelTables(db: Db, models: ModelSchema[]): Promise<string[]> {
   if (!models.length) return []
+  const hash = modelTablesHash(models)
+  if ((await storedHash(db)) === hash) return []
   const tables = models.map((model) => model.table)
   const columns = await sql<{ tableName: string; columnName: string }>`
     select table_name, column_name from information_schema.columns
@@ -105,5 +151,6 @@ export async function syncModelTables(db: Db, models: ModelSchema[]): Promise<st
     statements.push(`drop view if exists ${q(model.table)}`, `create view ${q(model.table)} as ${model.view}`)
   }
   for (const statement of statements) await sql.raw(statement).execute(db)
+  await storeHash(db, hash)
   return statements
 }
