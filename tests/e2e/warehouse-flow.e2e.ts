@@ -46,6 +46,12 @@ async function balances(page: Page, token: string): Promise<Map<string, number>>
   return new Map(list.map((row) => [String(row.locationCode), Number(row.quantity)]))
 }
 
+/** What is reserved of the goods in the warehouse (allocated, not yet shipped). */
+async function reservedTotal(page: Page, token: string): Promise<number> {
+  const list = await content(page, token, `stocks?goodsCode=${GOODS}&warehouseId=${WAREHOUSE_ID}&size=200`)
+  return list.reduce((sum, row) => sum + Number(row.reservedQuantity), 0)
+}
+
 const total = (map: Map<string, number>) => [...map.values()].reduce((sum, q) => sum + q, 0)
 
 /** The ledger rows a document wrote. */
@@ -65,13 +71,13 @@ async function pickLov(page: Page, scope: Locator, label: string, search: string
   await expect.poll(() => formItem(scope, label).innerText(), SLOW).toContain(option)
 }
 
-/** Clicks a row action and confirms its dialog when it asks. */
-async function rowAction(page: Page, row: Locator, name: string) {
+/** Clicks a row action and, for one that asks first, confirms its dialog. */
+async function rowAction(page: Page, row: Locator, name: string, confirm = false) {
   await row.getByRole('button', { name, exact: true }).click()
-  const confirm = page
-    .locator('.ant-modal-confirm .ant-btn-primary, .ant-popconfirm .ant-btn-primary')
-    .first()
-  if (await confirm.isVisible({ timeout: 1500 }).catch(() => false)) await confirm.click()
+  if (!confirm) return
+  const ok = page.locator('.ant-modal-confirm .ant-btn-primary, .ant-popconfirm .ant-btn-primary').first()
+  await ok.waitFor(SLOW)
+  await ok.click()
 }
 
 /** The shell keeps every opened tab's page: scope to the one of `route`. */
@@ -91,6 +97,7 @@ describe('a clerk receives, finds, ships and counts stock through the screens', 
     await page.waitForURL('**/workplace')
     const token = await accessToken(context)
     const before = await balances(page, token)
+    const reservedBefore = await reservedTotal(page, token)
     page.on('close', () => undefined)
     try {
       // 1. receive: a new inbound order with one line, executed, received and put away
@@ -137,13 +144,13 @@ describe('a clerk receives, finds, ships and counts stock through the screens', 
       await rowAction(page, inboundRow, 'Execute')
       await expect.poll(() => inboundRow.innerText(), SLOW).toContain('Executing')
       await page.waitForTimeout(DEBOUNCE_MS)
-      await rowAction(page, inboundRow, 'Receive all')
+      await rowAction(page, inboundRow, 'Receive all', true)
       await expect.poll(() => inboundRow.innerText(), SLOW).toContain('Received')
       const received = await balances(page, token)
       expect(received.get('RCV-01') ?? 0).toBe((before.get('RCV-01') ?? 0) + 12)
       expect(total(received)).toBe(total(before) + 12)
       await page.waitForTimeout(DEBOUNCE_MS)
-      await rowAction(page, inboundRow, 'Put away')
+      await rowAction(page, inboundRow, 'Put away', true)
       await expect.poll(() => inboundRow.innerText(), SLOW).toContain('Completed')
       const stored = await balances(page, token)
       expect(stored.get('RCV-01') ?? 0).toBe(before.get('RCV-01') ?? 0)
@@ -158,6 +165,71 @@ describe('a clerk receives, finds, ships and counts stock through the screens', 
           ['PUTAWAY', PUTAWAY, 12],
         ].sort(),
       )
+
+      // 2. find them: the stock query screen shows the new balance at the putaway location
+      await openMenu(page, 'Stock', 'Stock query')
+      await page.waitForURL('**/winv/stockQuery')
+      const query = screen(page, '/winv/stockQuery')
+      await search(query, 'Goods code', GOODS)
+      const putawayRow = rows(query).filter({ hasText: PUTAWAY }).filter({ hasText: '上海一号仓' })
+      await expect.poll(() => putawayRow.count(), SLOW).toBe(1)
+      expect(await putawayRow.innerText()).toContain(`${(before.get(PUTAWAY) ?? 0) + 12}.0000`)
+
+      // 3. ship: a new outbound order of 5, submitted, allocated, picked, packed and shipped from the order list
+      await openMenu(page, 'Outbound', 'Outbound orders')
+      await page.waitForURL('**/winv/outboundOrder')
+      const outboundList = screen(page, '/winv/outboundOrder')
+      await expect.poll(() => rows(outboundList).count(), SLOW).toBeGreaterThan(0)
+      await outboundList.getByRole('button', { name: 'New order' }).click()
+      await page.waitForURL('**/winv/outboundOrder/create')
+      const order = screen(page, '/winv/outboundOrder/create')
+      await pickLov(page, order, 'Warehouse', '上海一号仓')
+      await pickLov(page, order, 'Owner', '华东日化')
+      await field(order, 'Customer').fill('E2E clerk customer')
+      await field(order, 'Receiver').fill('E2E receiver')
+      await field(order, 'Receiver phone').fill('13900002222')
+      await field(order, 'Delivery address').fill('1 E2E road')
+      await order.getByRole('button', { name: 'Add line' }).click()
+      const outLine = drawer(page)
+      await pickLov(page, outLine, 'Goods', '护手霜')
+      await field(outLine, 'Quantity').fill('5')
+      await outLine.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => outLine.isVisible(), SLOW).toBe(false)
+      await order.getByRole('button', { name: /^Save/ }).click()
+      await page.waitForURL(/outboundOrderId=\d+/, SLOW)
+      const outboundId = Number(new URL(page.url()).searchParams.get('outboundOrderId'))
+      const outbound = await apiGet(page, token, `outbound-orders/${outboundId}`)
+      expect(outbound).toMatchObject({ orderStatus: 'NEW', warehouseName: '上海一号仓' })
+      const outboundNum = String(outbound.orderNum)
+
+      await openMenu(page, 'Outbound', 'Outbound orders')
+      await page.waitForURL(/\/winv\/outboundOrder$/)
+      await search(outboundList, 'Order number', outboundNum)
+      await expect.poll(() => rows(outboundList).count(), SLOW).toBe(1)
+      const outboundRow = rows(outboundList).first()
+      const steps: Array<[string, string]> = [
+        ['Submit', 'Submitted'],
+        ['Allocate', 'Allocated'],
+        ['Confirm picking', 'Picked'],
+        ['Pack and weigh', 'Packed'],
+        ['Ship', 'Shipped'],
+      ]
+      for (const [action, status] of steps) {
+        await rowAction(page, outboundRow, action, action === 'Ship')
+        await expect.poll(() => outboundRow.innerText(), SLOW).toContain(status)
+        if (action === 'Allocate') {
+          // reserved, not yet gone: on hand unchanged, the ledger has the reservation
+          expect(await reservedTotal(page, token)).toBe(reservedBefore + 5)
+          expect(total(await balances(page, token))).toBe(total(before) + 12)
+        }
+        await page.waitForTimeout(DEBOUNCE_MS)
+      }
+      const shipped = await balances(page, token)
+      expect(total(shipped)).toBe(total(before) + 12 - 5)
+      const outboundLog = await ledger(page, token, outboundNum)
+      const shipRows = outboundLog.filter((row) => row.docType === 'OUTBOUND')
+      expect(shipRows.reduce((sum, row) => sum + Number(row.quantityChange), 0)).toBe(-5)
+      expect(shipRows.every((row) => Number(row.reservedChange) === Number(row.quantityChange))).toBe(true)
       await page.screenshot({ path: '/tmp/h11/s1.png', fullPage: true })
     } catch (e) {
       await page.screenshot({ path: '/tmp/h11/fail.png', fullPage: true })
