@@ -86,6 +86,9 @@ const screen = (page: Page, route: string) => page.locator(`[data-page-key="${ro
 /** Searches the list page's first search field labelled `label` for `value`. */
 async function search(page: Locator, label: string, value: string) {
   const bar = page.locator('form').first()
+  await page.getByRole('button', { name: 'Search', exact: true }).waitFor(SLOW)
+  // fields past the first row sit behind "More"
+  if (!(await field(bar, label).isVisible())) await page.getByRole('button', { name: 'More' }).click()
   await field(bar, label).fill(value)
   await page.getByRole('button', { name: 'Search', exact: true }).click()
 }
@@ -230,7 +233,66 @@ describe('a clerk receives, finds, ships and counts stock through the screens', 
       const shipRows = outboundLog.filter((row) => row.docType === 'OUTBOUND')
       expect(shipRows.reduce((sum, row) => sum + Number(row.quantityChange), 0)).toBe(-5)
       expect(shipRows.every((row) => Number(row.reservedChange) === Number(row.quantityChange))).toBe(true)
-      await page.screenshot({ path: '/tmp/h11/s1.png', fullPage: true })
+
+      // 4. count: a count of the warehouse, started (book quantities), one line counted one short, posted
+      await openMenu(page, 'Stock', 'Stock counts')
+      await page.waitForURL('**/winv/stockCount')
+      const counts = screen(page, '/winv/stockCount')
+      await counts.getByRole('button', { name: 'Create' }).click()
+      const countForm = drawer(page)
+      await pickLov(page, countForm, 'Warehouse', '上海一号仓')
+      await countForm.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => countForm.isVisible(), SLOW).toBe(false)
+      const created = (
+        await content(page, token, 'stock-counts?countStatus=NEW&size=1&sort=stockCountId,desc')
+      )[0]!
+      expect(created).toMatchObject({ warehouseId: WAREHOUSE_ID, createdBy: expect.any(Number) })
+      const countNum = String(created.countNum)
+      await search(counts, 'Count number', countNum)
+      await expect.poll(() => rows(counts).count(), SLOW).toBe(1)
+      const countRow = rows(counts).first()
+      await rowAction(page, countRow, 'Start', true)
+      await expect.poll(() => countRow.innerText(), SLOW).toContain('Counting')
+      const atStart = await balances(page, token)
+      await countRow.getByRole('button', { name: 'Count lines' }).click()
+      await page.waitForURL(/\/winv\/stockCount\/detail\?stockCountId=\d+/, SLOW)
+      const lines = page.locator('[data-page-key^="/winv/stockCount/detail"]')
+      // the count's lines (the address carries the count), narrowed to the goods at the putaway location
+      await expect.poll(() => rows(lines).count(), SLOW).toBeGreaterThan(0)
+      await field(lines.locator('form').first(), 'Location code').fill(PUTAWAY)
+      await search(lines, 'Goods code', GOODS)
+      const countLine = rows(lines).filter({ hasText: GOODS }).filter({ hasText: PUTAWAY })
+      await expect.poll(() => countLine.count(), SLOW).toBe(1)
+      const book = atStart.get(PUTAWAY)!
+      expect(await countLine.innerText()).toContain(`${book}.0000`)
+      await countLine.getByRole('button', { name: 'Enter count' }).click()
+      const lineForm = drawer(page)
+      await field(lineForm, 'Counted').fill(String(book - 1))
+      await lineForm.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => lineForm.isVisible(), SLOW).toBe(false)
+      await expect.poll(() => countLine.innerText(), SLOW).toContain('-1.0000')
+
+      await openMenu(page, 'Stock', 'Stock counts')
+      await page.waitForURL(/\/winv\/stockCount$/)
+      await rowAction(page, countRow, 'Post', true)
+      await expect.poll(() => countRow.innerText(), SLOW).toContain('Posted')
+      const counted = await balances(page, token)
+      expect(counted.get(PUTAWAY)).toBe(book - 1)
+      expect(total(counted)).toBe(total(atStart) - 1)
+      const countLog = await ledger(page, token, countNum)
+      expect(
+        countLog.map((row) => [row.docType, row.goodsCode, row.locationCode, Number(row.quantityChange)]),
+      ).toEqual([['COUNT', GOODS, PUTAWAY, -1]])
+
+      // the stock ledger screen shows the count's row
+      await openMenu(page, 'Stock', 'Stock ledger')
+      await page.waitForURL('**/winv/stockLogs')
+      const logs = screen(page, '/winv/stockLogs')
+      await search(logs, 'Document number', countNum)
+      await expect.poll(() => rows(logs).count(), SLOW).toBe(1)
+      expect(await rows(logs).first().innerText()).toContain(PUTAWAY)
+      expect(problems).toEqual([])
+      await context.close()
     } catch (e) {
       await page.screenshot({ path: '/tmp/h11/fail.png', fullPage: true })
       throw e
