@@ -11,6 +11,7 @@ import { createSeedRow, seedModelRows } from './model-rows.ts'
 import { seedEtsShipments } from './ets-shipments.ts'
 import { seedOpeningStock } from './opening-stock.ts'
 import { seedWinvDocuments } from './winv-documents.ts'
+import { registerWinvEffects } from '../modules/winv/index.ts'
 import { seedDemoDocument, seedDemoMessages } from './messages-demo.ts'
 import { seedOutboundFlow } from '../modules/outbound/seed-flow.ts'
 
@@ -123,6 +124,9 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     await seedLovViews(trx)
     await seedDataHierarchies(trx)
     await seedDemoRows(trx, models)
+    // The winv write guards fill the names and codes a document shows (warehouse, owner, locations, goods) and
+    // check its rows: seeded documents go through them like the API's.
+    registerWinvEffects()
     await seedModelRows(trx, models)
     if (findModel(models, 'stock') && findModel(models, 'goods')) await seedOpeningStock(trx)
     await seedWinvDocuments(trx, models)

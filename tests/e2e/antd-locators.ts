@@ -11,8 +11,8 @@ export const field = (scope: Locator, label: string) =>
 
 export const drawer = (page: Page) => page.locator('.ant-drawer-content')
 
-/** The data rows of the table on the page (not its placeholder row). */
-export const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
+/** The data rows of the table on the page or in a part of it (not its placeholder row). */
+export const rows = (page: Page | Locator) => page.locator('.ant-table-tbody tr.ant-table-row')
 
 /** A name that ends the accessible name (menu entries may start with their icon's label, e.g. "home Warehouses"). */
 const endsWithName = (name: string) => new RegExp(`(^|\\s)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)

@@ -200,3 +200,88 @@ describe('overdue view', () => {
     }
   })
 })
+
+describe('logistics user permissions limit what a user sees of shipments', () => {
+  const as = (who: string, method: Method, url: string, payload?: unknown) =>
+    injectAs(app, tokens[who]!, method, url, payload)
+  const tokens: Record<string, string> = {}
+  const all = async (who: string, query = '') =>
+    rowsOf((await as(who, 'GET', `${base}?page=0&size=1000${query}`)).json())
+  const grant = async (scopeType: string, scopeValue: string) => {
+    const created = await call('POST', '/api/ets/v1/1/user-permissions', {
+      loginName: 'clerk',
+      scopeType,
+      scopeValue,
+      enabledFlag: 1,
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    return created.json() as { userPermissionId: number }
+  }
+
+  beforeAll(async () => {
+    tokens.admin = token
+    tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
+    tokens.jxs = await signIn(app, 'jxs', 'Jxs@12345')
+  })
+
+  it('a restricted user sees only the granted region in lists, details, aggregates and the overdue view; admin sees all', async () => {
+    const everything = await all('admin')
+    const east = everything.filter((row) => row.regionCode === 'EAST')
+    expect(east.length).toBeGreaterThan(0)
+    expect(east.length).toBeLessThan(everything.length)
+
+    const seen = await all('clerk')
+    expect(seen.map((row) => row.shipmentId).sort()).toEqual(east.map((row) => row.shipmentId).sort())
+    // the filters of the screen cannot widen it
+    expect(await all('clerk', '&regionCode=SOUTH')).toEqual([])
+
+    const other = everything.find((row) => row.regionCode !== 'EAST')!
+    expect((await as('clerk', 'GET', `${base}/${String(other.shipmentId)}`)).statusCode).toBe(404)
+    expect((await as('admin', 'GET', `${base}/${String(other.shipmentId)}`)).statusCode).toBe(200)
+
+    const counted = (await as('clerk', 'GET', `${base}/aggregate?groupBy=regionCode`)).json() as Array<{
+      key: string
+      value: number
+    }>
+    expect(counted).toEqual([{ key: 'EAST', value: east.length }])
+    const adminCounted = (await as('admin', 'GET', `${base}/aggregate?groupBy=regionCode`)).json() as Array<{
+      key: string
+      value: number
+    }>
+    expect(adminCounted.reduce((sum, row) => sum + Number(row.value), 0)).toBe(everything.length)
+
+    const overdue = rowsOf((await as('clerk', 'GET', '/api/ets/v1/1/shipment-warnings?size=1000')).json())
+    expect(overdue.every((row) => row.regionCode === 'EAST')).toBe(true)
+    const events = rowsOf((await as('clerk', 'GET', '/api/ets/v1/1/track-events?size=1000')).json())
+    const eastIds = new Set(east.map((row) => row.shipmentId))
+    expect(events.length).toBeGreaterThan(0)
+    expect(events.every((row) => eastIds.has(row.shipmentId))).toBe(true)
+
+    // a user without any logistics permission sees every shipment
+    expect((await all('jxs')).length).toBe(everything.length)
+  })
+
+  it('a store or shipper grant adds its shipments; disabling every grant shows all again', async () => {
+    const everything = await all('admin')
+    const outside = everything.find((row) => row.regionCode !== 'EAST' && row.storeCode)!
+    const store = await grant('STORE', String(outside.storeCode))
+    const seen = await all('clerk')
+    expect(seen.some((row) => row.shipmentId === outside.shipmentId)).toBe(true)
+    expect(seen.every((row) => row.regionCode === 'EAST' || row.storeCode === outside.storeCode)).toBe(true)
+
+    const shipper = everything.find(
+      (row) => row.shipperCode && !seen.some((s) => s.shipperCode === row.shipperCode),
+    )
+    if (shipper) {
+      await grant('SHIPPER', String(shipper.shipperCode))
+      expect((await all('clerk')).some((row) => row.shipperCode === shipper.shipperCode)).toBe(true)
+    }
+
+    await sql`update ets_user_permission set enabled_flag = 0 where login_name = 'clerk'`.execute(app.db)
+    expect((await all('clerk')).length).toBe(everything.length)
+    await sql`update ets_user_permission set enabled_flag = 1 where login_name = 'clerk' and scope_type = 'REGION'`.execute(
+      app.db,
+    )
+    expect((await call('DELETE', '/api/ets/v1/1/user-permissions', [store])).statusCode).toBeLessThan(300)
+  })
+})

@@ -39,6 +39,12 @@ export const StepsBack: Story = {
   },
 }
 
+/** Opened by another page's navigate action with a search value in the address: the list comes filtered by it. */
+export const SearchInAddress: Story = {
+  args: { search: new URLSearchParams('warehouseName=Hefei') },
+  parameters: { env: () => createFakeEnv({ handlers: warehouseBackend().handlers }) },
+}
+
 /** Opened from its menu tab (menu 101) with a default filter template: the list comes filtered by it. */
 export const WithDefaultFilter: Story = {
   parameters: {

@@ -14,6 +14,7 @@ const {
   WithDefaultFilter,
   SavedColumns,
   WithoutPersonalSettings,
+  SearchInAddress,
 } = composeStories(stories, preview)
 /** Pastes like a user would, without a keystroke per character (the antd table makes the DOM large). */
 async function fill(box: HTMLElement, text: string) {
@@ -170,4 +171,13 @@ test('filterTemplates: false and columnSettings: false switch both parts off', a
   expect(screen.queryByText('Filter templates')).toBeNull()
   expect(screen.queryByRole('button', { name: /Columns/ })).toBeNull()
   expect(currentStoryEnv().calls.some((c) => c.path.includes('cusz'))).toBe(false)
+})
+
+test('a search field named in the address fills the search bar and filters the first load', async () => {
+  render(<SearchInAddress />)
+  expect(await screen.findByText('3 records in total')).toBeInTheDocument()
+  expect(listCalls()[0]?.params).toEqual({ page: 0, size: 10, warehouseName: 'Hefei' })
+  expect(within(screen.getByRole('search')).getByRole('textbox', { name: 'Warehouse name' })).toHaveValue(
+    'Hefei',
+  )
 })

@@ -6,6 +6,7 @@ import {
   fillPath,
   pageSizeOptions,
   restDataSource,
+  searchParams,
   useListQuery,
   usePageContext,
   useRendererEnv,
@@ -55,7 +56,23 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
     },
     [env, route, search],
   )
-  const list = useListQuery(dataSource, { initial: { page: initialPage, size }, onPageChange })
+  // A search field named in the address (`/winv/stockCount/detail?stockCountId=5`, opened by another page's
+  // navigate action) fills the search bar and filters from the first load.
+  const address = search?.toString() ?? ''
+  const fromAddress = useMemo(() => {
+    const values: Record<string, unknown> = {}
+    const query = new URLSearchParams(address)
+    for (const name of page.search?.fields ?? []) {
+      const value = query.get(name)
+      if (value !== null && value !== '' && page.fields[name]?.search !== 'range') values[name] = value
+    }
+    return values
+  }, [address, page.search, page.fields])
+  const initialFilters = Object.keys(fromAddress).length ? searchParams(page.fields, fromAddress) : undefined
+  const list = useListQuery(dataSource, {
+    initial: { page: initialPage, size, ...(initialFilters ? { filters: initialFilters } : {}) },
+    onPageChange,
+  })
   const { open, close, perform, exporting, closeExport } = useListActions(dataSource, list.reload)
   const columns = compileColumns(page, t, env.user.language)
   const personal = useColumnSettings(tableCuszCode(page.route), columns, page.columnSettings !== false)
@@ -72,7 +89,7 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
     search: Record<string, unknown>
     conditions: FilterCondition[]
     columnFilters: FilterCondition[]
-  }>({ search: {}, conditions: [], columnFilters: [] })
+  }>({ search: initialFilters ?? {}, conditions: [], columnFilters: [] })
   const reloadWith = (change: Partial<typeof query.current>) => {
     query.current = { ...query.current, ...change }
     const { search: filters, columnFilters } = query.current
@@ -86,7 +103,7 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
 
   return (
     <div className="wms-list-page" style={{ display: 'flex', flexDirection: 'column', gap: 12, padding: 16 }}>
-      <SearchBar page={page} onSearch={(search) => reloadWith({ search })} />
+      <SearchBar page={page} initialValues={fromAddress} onSearch={(search) => reloadWith({ search })} />
       {filterModel && env.menuId ? (
         <FilterTemplates
           menuId={env.menuId}

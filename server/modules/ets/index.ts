@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
 import { badRequest } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import { registerEtsScope } from './scope.ts'
 import { registerShipmentEffects } from './shipments.ts'
 import { takeProgressSnapshot } from './snapshots.ts'
 import { trackShipments } from './tracking.ts'
@@ -39,6 +40,7 @@ export function waybillNumbers(text: string): string[] {
 export const etsModule: FastifyPluginAsync = async (app) => {
   if (!registered) {
     registerShipmentEffects()
+    registerEtsScope()
     registered = true
   }
   app.get(

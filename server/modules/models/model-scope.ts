@@ -54,6 +54,19 @@ export function grantedIds(scope: ScopeType, session: Session): RawBuilder<numbe
 const scopedFields = (model: ModelSchema) =>
   Object.entries(model.dataScope ?? {}).filter((entry): entry is [ScopeType, string] => Boolean(entry[1]))
 
+/** A module's own data permission on a model: more column = value conditions for a restricted session. */
+export type RowScope = (session: Session) => Array<[string, RawBuilder<unknown>]>
+const rowScopes = new Map<string, RowScope[]>()
+
+/**
+ * Registers a data permission of `<service>/<entity>` kept by a module rather than the wmdm grants (e.g. the
+ * logistics user permissions, server/modules/ets/scope.ts); like `dataScope`, it limits every list, get,
+ * update, delete, aggregate, export and action of a role whose data access is restricted.
+ */
+export function onRowScope(modelKey: string, scope: RowScope): void {
+  rowScopes.set(modelKey, [...(rowScopes.get(modelKey) ?? []), scope])
+}
+
 /**
  * Column = value conditions limiting rows to what the session may see and change: its tenant's rows, only its
  * own when its role is listed in the model's ownerScope, and — for a role whose data access is restricted —
@@ -68,9 +81,12 @@ export function scopeConditions(
   const conditions: Array<[string, number | RawBuilder<unknown>]> = []
   if (model.tenantScoped !== false) conditions.push(['tenantId', session.tenantId])
   if (isOwnerScoped(model, session)) conditions.push(['createdBy', session.userId])
-  if (!isDataUnrestricted(session))
+  if (!isDataUnrestricted(session)) {
     for (const [scope, field] of scopedFields(model))
       conditions.push([field, sql`any(${grantedIds(scope, session)})`])
+    for (const scope of rowScopes.get(`${model.service}/${model.entity}`) ?? [])
+      conditions.push(...scope(session))
+  }
   return conditions
 }
 

@@ -425,6 +425,14 @@ export function registerInbound(): void {
     if (op === 'create') {
       Object.assign(values, { warehouseId: order.warehouseId, ownerId: order.ownerId })
       Object.assign(values, { receivedQuantity: 0, putawayQuantity: 0, returnedQuantity: 0 })
+      // a line added without a number goes after the order's last one (the screens leave it empty)
+      if (values.lineNum === undefined || values.lineNum === null)
+        values.lineNum = (
+          await sql<{
+            next: number
+          }>`select coalesce(max(line_num), 0) + 1 as next from winv_inbound_order_line
+            where tenant_id = ${session.tenantId} and inbound_order_id = ${Number(orderId)}`.execute(db)
+        ).rows[0]!.next
     }
     if (values.goodsId !== undefined) {
       const goods = await goodsOf(db, session.tenantId, values.goodsId)
