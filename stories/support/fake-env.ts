@@ -15,6 +15,8 @@ export interface FakeEnv extends RendererEnv {
   notices: Notice[]
   navigations: string[]
   confirms: string[]
+  /** Requests no fixture answered ("METHOD service path"): a story that makes one is missing a fixture. */
+  missing: string[]
 }
 
 export const fakeUser: SessionUser = {
@@ -40,11 +42,13 @@ export function createFakeEnv(options: {
     notices: [],
     navigations: [],
     confirms: [],
+    missing: [],
     user: { ...fakeUser, ...options.user },
     async request<T>(request: HttpRequest): Promise<T> {
       env.calls.push(request)
       const key = `${request.method} ${request.service} ${request.path}`
       const handler = options.handlers[key]
+      if (!handler) env.missing.push(key)
       if (!handler) throw new ApiError(`fake env: no fixture for ${key}`, 404, 'error.fixture.missing')
       return (await handler(request)) as T
     },
