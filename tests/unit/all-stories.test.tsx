@@ -10,11 +10,15 @@
  */
 import { composeStories } from '@storybook/react-vite'
 import { act, render, waitFor } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import preview from '../../.storybook/preview'
 import { currentStoryEnv } from '../../stories/support/story-env'
 
 type StoryModule = Parameters<typeof composeStories>[0]
+type ComposedStory = ((props: Record<string, unknown>) => ReactElement) & {
+  parameters: Record<string, unknown>
+}
 
 const modules = import.meta.glob<StoryModule>(
   ['../../widgets/**/*.stories.tsx', '../../stories/**/*.stories.tsx', '../../src/**/*.stories.tsx'],
@@ -53,7 +57,7 @@ it('finds the story files of widgets/, stories/ and src/', () => {
 })
 
 describe.each(files)('%s', (_file, module) => {
-  const composed = Object.entries(composeStories(module, preview))
+  const composed = Object.entries(composeStories(module, preview)) as [string, ComposedStory][]
   it.each(composed)(
     '%s renders without a crash, an undeclared error panel or a missing fixture',
     async (_name, Story) => {
