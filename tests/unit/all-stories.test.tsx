@@ -39,8 +39,12 @@ async function settle() {
   }
 }
 
+/** Text, a control or a graphic, or the placeholder a pending permission check holds the place with. */
 const visible = () =>
-  Boolean(document.body.textContent?.trim() || document.body.querySelector('svg,canvas,input,button'))
+  Boolean(
+    document.body.textContent?.trim() ||
+    document.body.querySelector('svg,canvas,input,button,[data-permission-pending]'),
+  )
 
 let errors: string[] = []
 beforeAll(() => {
