@@ -29,11 +29,14 @@ describe('list page', () => {
     expect(listCalls()[0]!.params).toMatchObject({ page: 0 })
   })
 
-  it('load fails: the server message is shown', async () => {
+  it('load fails: what happened, the server reason and a reload that asks again', async () => {
     render(<List.LoadFails />)
-    expect(
-      await screen.findByText(/The database is unavailable: try again in a minute\./),
-    ).toBeInTheDocument()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The records could not be loaded. Try again in a moment.')
+    expect(alert).toHaveTextContent('The database is unavailable: try again in a minute.')
+    const before = listCalls().length
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reload' }))
+    await waitFor(() => expect(listCalls().length).toBe(before + 1))
   })
 
   it('many rows: 1,000 warehouses paged by the server, the total shown', async () => {
