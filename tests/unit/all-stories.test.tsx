@@ -86,3 +86,18 @@ describe.each(files)('%s', (_file, module) => {
     },
   )
 })
+
+it('the introduction explains the platform, how a page file becomes a screen and how to add a widget', async () => {
+  const intro = modules['../../stories/Introduction.stories.tsx']!
+  const { Overview } = composeStories(intro, preview) as Record<string, ComposedStory>
+  const Story = Overview!
+  const view = render(<Story />)
+  for (const heading of [
+    'How a page file becomes a screen',
+    'Where the data comes from',
+    'How to add a widget',
+  ])
+    expect(view.getByRole('heading', { name: heading })).toBeInTheDocument()
+  expect(view.container).toHaveTextContent(/low-code back office/)
+  view.unmount()
+})
