@@ -48,9 +48,22 @@ function Introduction() {
       </ol>
       <Paragraph>
         Start a page with <Text code>npm run new:page -- /wmdm/carrier --model</Text>, check it with{' '}
-        <Text code>npm run schemas:check</Text>, and see whole pages under <Text strong>Screens</Text> and{' '}
-        <Text strong>Pages</Text>. The toolbar switches the language (zh_CN, en_US, zh_TW) and the role
-        (admin, clerk, jxs: the codes the seed role does not hold are denied).
+        <Text code>npm run schemas:check</Text>, and see whole pages under{' '}
+        <Text strong>Pages/Page files</Text> (one story per kind — list, form, master-detail, tabs, dashboard,
+        custom — each rendered from its file in <Text code>schemas/pages</Text>) and{' '}
+        <Text strong>Screens</Text>. The toolbar switches the language (zh_CN, en_US, zh_TW) and the role
+        (admin, clerk, jxs: the codes the seed role does not hold are denied), so a developer sees what the
+        dealer sees, in the dealer&apos;s language.
+      </Paragraph>
+
+      <Title level={3}>Where the data comes from</Title>
+      <Paragraph>
+        Widgets call the server through the renderer&apos;s environment exactly as in the app; in the
+        catalogue its requests are answered by fixtures in the wire shapes (<Text code>stories/fixtures</Text>
+        : pages of rows, the error envelope, optimistic locking, value sets from the server&apos;s seed in the
+        session&apos;s language). A story names its fixtures in <Text code>parameters.env</Text> (
+        <Text code>stories/support/fake-env.ts</Text>), and every call is recorded, so a test can assert what
+        was sent. A request no fixture answers fails the story.
       </Paragraph>
 
       <Title level={3}>How to add a widget</Title>
@@ -67,8 +80,19 @@ function Introduction() {
         </li>
         <li>
           Stories cover its states: empty, loading, error, read-only, disabled, many rows, long texts, each
-          language. A registered widget without a story fails the unit suite (
-          <Text code>tests/unit/stories-coverage.test.ts</Text>).
+          language (
+          <Text code>
+            globals: {'{'} locale: &apos;zh_TW&apos; {'}'}
+          </Text>{' '}
+          on a story sets the toolbar). A registered widget without a story fails the unit suite (
+          <Text code>tests/unit/stories-coverage.test.ts</Text>), and{' '}
+          <Text code>tests/unit/all-stories.test.tsx</Text> renders every story: a crash, an error panel the
+          story does not declare (
+          <Text code>
+            parameters: {'{'} errorPanel: true {'}'}
+          </Text>
+          ) or an unanswered request fails it. The widget&apos;s own test asserts what a user sees in each
+          state and what is sent.
         </li>
       </ol>
       {code(`// widgets/rate/rate.widget.ts

@@ -33,5 +33,6 @@ export const ClerkWithoutDelete: Story = {
 }
 /** A broken page file: the panel names the file, line:column, pointer and a suggestion. */
 export const BrokenSchema: Story = {
+  parameters: { errorPanel: true },
   args: { page: { ...warehousePage, table: { ...warehousePage.table, colums: [] } } },
 }

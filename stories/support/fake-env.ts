@@ -4,7 +4,8 @@
  */
 import { ApiError, type HttpRequest, type RendererEnv, type SessionUser } from '../../renderer/index'
 
-export type Handler = (request: HttpRequest) => unknown
+/** Answers one request; `env` gives the session (e.g. the user's language, as the server reads it from the session). */
+export type Handler = (request: HttpRequest, env: FakeEnv) => unknown
 export interface Notice {
   type: 'success' | 'error' | 'warning' | 'info'
   message: string
@@ -15,6 +16,8 @@ export interface FakeEnv extends RendererEnv {
   notices: Notice[]
   navigations: string[]
   confirms: string[]
+  /** Requests no fixture answered ("METHOD service path"): a story that makes one is missing a fixture. */
+  missing: string[]
 }
 
 export const fakeUser: SessionUser = {
@@ -40,13 +43,15 @@ export function createFakeEnv(options: {
     notices: [],
     navigations: [],
     confirms: [],
+    missing: [],
     user: { ...fakeUser, ...options.user },
     async request<T>(request: HttpRequest): Promise<T> {
       env.calls.push(request)
       const key = `${request.method} ${request.service} ${request.path}`
       const handler = options.handlers[key]
+      if (!handler) env.missing.push(key)
       if (!handler) throw new ApiError(`fake env: no fixture for ${key}`, 404, 'error.fixture.missing')
-      return (await handler(request)) as T
+      return (await handler(request, env)) as T
     },
     t: (key, fallback) => fallback ?? key,
     notify: {

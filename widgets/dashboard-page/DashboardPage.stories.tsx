@@ -36,3 +36,10 @@ export const AggregateFails: Story = {
     }),
   },
 }
+
+/** A new tenant without warehouses: zero figures and empty charts, not errors. */
+export const NoData: Story = {
+  parameters: {
+    env: backend((request) => (request.params?.groupBy ? [] : [{ key: null, value: 0 }])),
+  },
+}

@@ -23,3 +23,12 @@ export const ReadPretty: Story = {
   args: { initialValue: '2026-11-21 08:30:00', readPretty: true },
   parameters: { env: userFormats },
 }
+
+export const Empty: Story = { parameters: { env: userFormats } }
+export const Disabled: Story = {
+  args: {
+    initialValue: '2026-11-21 08:30:00',
+    field: { title: 'Shipped at', 'x-component': 'DatetimePicker', 'x-disabled': true },
+  },
+  parameters: { env: userFormats },
+}

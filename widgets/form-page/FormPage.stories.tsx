@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
-import { SchemaPage, type FormPage } from '../../renderer/index'
+import { ApiError, SchemaPage, type FormPage } from '../../renderer/index'
 import { sampleWarehouses, warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
 
@@ -35,3 +35,25 @@ type Story = StoryObj<typeof meta>
 
 export const EditWarehouse: Story = {}
 export const NewWarehouse: Story = { args: { params: {} } }
+
+/** The warehouse cannot be read: the page says why instead of showing an empty form to fill. */
+export const LoadFails: Story = {
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: {
+          ...warehouseBackend().handlers,
+          'GET wms /v1/1/warehouses/1000': () => {
+            throw new ApiError(
+              'Warehouse 1000 was not found: it may have been deleted.',
+              404,
+              'error.not_found',
+            )
+          },
+        },
+      }),
+  },
+}
+
+/** Opened in zh_TW (the toolbar's language, set by the story): labels and value meanings in that language. */
+export const TraditionalChinese: Story = { globals: { locale: 'zh_TW' } }

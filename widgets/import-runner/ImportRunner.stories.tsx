@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import importPage from '../../schemas/pages/himp/comment-import.page.json'
-import { SchemaPage } from '../../renderer/index'
+import { SchemaPage, type HttpRequest } from '../../renderer/index'
+import { pageOf } from '../../stories/fixtures/paging'
 import { createFakeEnv } from '../../stories/support/fake-env'
 
 const template = {
@@ -84,17 +85,15 @@ const lines = [
     targetId: null,
   },
 ]
-const pageOf = (rows: unknown[]) => ({
-  content: rows,
-  totalElements: rows.length,
-  totalPages: 1,
-  number: 0,
-  size: 50,
-  numberOfElements: rows.length,
-})
 const backend = {
-  'GET himp /v1/1/templates': () => pageOf([{ templateCode: template.templateCode }]),
-  'GET himp /v1/1/imports': () => pageOf([batch]),
+  // Whether the template exists, and the import of a batch uuid: list calls answered as the server pages them.
+  'GET himp /v1/1/templates': (request: HttpRequest) =>
+    pageOf([{ templateId: 3, templateCode: 'WMDM.WAREHOUSE', templateName: '仓库导入' }], request),
+  'GET himp /v1/1/imports': (request: HttpRequest) =>
+    pageOf(
+      [batch].filter((b) => b.batch === request.params?.batch),
+      request,
+    ),
   'GET himp /v1/1/import-templates/WMDM.WAREHOUSE': () => template,
   'GET himp /v1/1/imports/7': () => batch,
   'GET himp /v1/1/import-batches/7/lines': () => ({
@@ -110,7 +109,7 @@ const backend = {
 
 /** The import engine page of a template, opened from a menu or another screen with the template code. */
 const meta = {
-  title: 'Widgets/ImportRunner',
+  title: 'Pages/ImportRunner',
   component: SchemaPage,
   args: {
     page: importPage,

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import designerPage from '../../schemas/pages/hrpt/label-designer.page.json'
 import printPage from '../../schemas/pages/hrpt/label-print.page.json'
-import { SchemaPage } from '../../renderer/index'
+import { SchemaPage, type HttpRequest } from '../../renderer/index'
+import { pageOf } from '../../stories/fixtures/paging'
 import { createFakeEnv } from '../../stories/support/fake-env'
 
 const label = {
@@ -37,6 +38,11 @@ const backend = {
     numberOfElements: 1,
   }),
   'GET hrpt /v1/1/label-templates/1': () => label,
+  'GET hrpt /v1/1/label-templates': (request: HttpRequest) =>
+    pageOf(
+      [label].filter((l) => l.templateCode === request.params?.templateCode),
+      request,
+    ),
   'GET hrpt /v1/1/labels/WAREHOUSE_LABEL': () => label,
   'POST hrpt /v1/1/labels/WAREHOUSE_LABEL/data': () => data,
   'PUT hrpt /v1/1/label-templates': () => ({ ...label, objectVersionNumber: 2 }),
@@ -44,7 +50,7 @@ const backend = {
 
 /** The label designer on a canvas of the template's size, and the print view of the same label. */
 const meta = {
-  title: 'Widgets/LabelDesigner',
+  title: 'Pages/LabelDesigner',
   component: SchemaPage,
   args: {
     page: designerPage,

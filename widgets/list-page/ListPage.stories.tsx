@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import warehousePage from '../../schemas/pages/wmdm/warehouse.page.json'
-import { SchemaPage } from '../../renderer/index'
+import { ApiError, SchemaPage } from '../../renderer/index'
 import { sampleWarehouses, warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { bigTemplate, coldTemplate, cuszBackend } from '../../stories/fixtures/cusz-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
@@ -92,4 +92,46 @@ export const WithoutPersonalSettings: Story = {
   parameters: {
     env: () => Object.assign(createFakeEnv({ handlers: warehouseBackend().handlers }), { menuId: 101 }),
   },
+}
+
+/** The list request has not answered yet: the table shows it is loading, the toolbar is already there. */
+export const Loading: Story = {
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: { ...warehouseBackend().handlers, 'GET wms /v1/1/warehouses': () => new Promise(() => {}) },
+      }),
+  },
+}
+
+/** The list request fails: the server's message is shown where the rows would be, with a way to retry. */
+export const LoadFails: Story = {
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: {
+          ...warehouseBackend().handlers,
+          'GET wms /v1/1/warehouses': () => {
+            throw new ApiError(
+              'The database is unavailable: try again in a minute.',
+              503,
+              'error.database_unavailable',
+            )
+          },
+        },
+      }),
+  },
+}
+
+/** 1,000 warehouses: server paging and the page-size choices. */
+export const ManyRows: Story = {
+  parameters: {
+    env: () => createFakeEnv({ handlers: warehouseBackend({ rows: sampleWarehouses(1000) }).handlers }),
+  },
+}
+
+/** The same list in zh_TW as a warehouse clerk (the toolbar's switchers, set by the story). */
+export const ClerkInTraditionalChinese: Story = {
+  ...Warehouses,
+  globals: { locale: 'zh_TW', role: 'clerk' },
 }

@@ -1,3 +1,4 @@
+import { Alert, Button } from 'antd'
 import { useCallback, useMemo, useRef } from 'react'
 import {
   CONDITIONS_PARAM,
@@ -127,6 +128,20 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
           />
         ) : null}
       </div>
+      {list.error ? (
+        // A failed list is said, with the server's reason and a retry, instead of an empty table.
+        <Alert
+          type="error"
+          showIcon
+          message={t('common.table.loadFailed')}
+          description={list.error instanceof Error ? list.error.message : String(list.error)}
+          action={
+            <Button size="small" onClick={() => void list.reload()}>
+              {t('common.detail.reload')}
+            </Button>
+          }
+        />
+      ) : null}
       <DataTable
         columns={personal.columns}
         rows={list.rows}

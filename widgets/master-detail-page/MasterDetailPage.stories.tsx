@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { SchemaPage } from '../../renderer/index'
+import { ApiError, SchemaPage } from '../../renderer/index'
 import { orderBackend, orderPage } from '../../stories/fixtures/page-kinds'
 import { createFakeEnv } from '../../stories/support/fake-env'
 
@@ -23,5 +23,24 @@ export const SavedBySomeoneElse: Story = {
 export const SimplifiedChinese: Story = {
   parameters: {
     env: () => createFakeEnv({ handlers: orderBackend().handlers, user: { language: 'zh_CN' } }),
+  },
+}
+
+/** The order cannot be read (deleted meanwhile): the page says what happened instead of an empty form. */
+export const NotFound: Story = {
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: {
+          ...orderBackend().handlers,
+          'GET wms /v1/1/transfer-orders/7': () => {
+            throw new ApiError(
+              'Transfer order 7 was not found: it may have been deleted.',
+              404,
+              'error.not_found',
+            )
+          },
+        },
+      }),
   },
 }

@@ -35,3 +35,24 @@ export const Many: Story = {
       createFakeEnv({ handlers: warehouseBackend({ denied: ['wmdm.warehouse.button.denied'] }).handlers }),
   },
 }
+
+/** The server answers the create code with controllerType "disabled": the button shows, disabled. */
+export const Disabled: Story = {
+  parameters: {
+    env: () =>
+      createFakeEnv({ handlers: warehouseBackend({ disabled: ['wmdm.warehouse.button.create'] }).handlers }),
+  },
+}
+
+/** The permission check has not answered: a placeholder holds the place instead of a flash of buttons. */
+export const PermissionPending: Story = {
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: {
+          ...warehouseBackend().handlers,
+          'POST iam /hzero/v1/menus/check-permissions': () => new Promise(() => {}),
+        },
+      }),
+  },
+}

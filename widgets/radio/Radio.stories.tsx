@@ -17,3 +17,18 @@ type Story = StoryObj<typeof meta>
 
 export const Edit: Story = { args: { initialValue: 'NEW' } }
 export const ReadPretty: Story = { args: { initialValue: 'SHIPPED', readPretty: true } }
+
+export const Empty: Story = {}
+export const Disabled: Story = {
+  args: {
+    initialValue: 'SUBMITTED',
+    field: {
+      title: 'Order status',
+      'x-component': 'Radio',
+      'x-disabled': true,
+      'x-component-props': { lookupCode: 'WINV.JXS_ORDER_STATUS' },
+    },
+  },
+}
+/** The meanings come from the value set in the session's language (zh_TW, the seed's texts). */
+export const TraditionalChinese: Story = { args: { initialValue: 'NEW' }, globals: { locale: 'zh_TW' } }

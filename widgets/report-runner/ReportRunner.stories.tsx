@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import reportPage from '../../schemas/pages/hrpt/report-detail-path.page.json'
-import { SchemaPage } from '../../renderer/index'
+import { SchemaPage, type HttpRequest } from '../../renderer/index'
+import { pageOf } from '../../stories/fixtures/paging'
 import { createFakeEnv } from '../../stories/support/fake-env'
 
 const definition = (reportType: string) => ({
@@ -31,13 +32,21 @@ const result = {
   rendered: 'NORMAL: 12\nCOLD: 4',
 }
 const backend = (reportType: string) => ({
-  'GET hrpt /v1/1/reports/WAREHOUSE_BY_TYPE/definition': () => definition(reportType),
+  // The report is found by code in the definitions list, then its definition is read by id.
+  'GET hrpt /v1/1/report-definitions': (request: HttpRequest) =>
+    pageOf(
+      [{ reportId: 3, reportCode: 'WAREHOUSE_BY_TYPE' }].filter(
+        (r) => r.reportCode === request.params?.reportCode,
+      ),
+      request,
+    ),
+  'GET hrpt /v1/1/reports/by-id/3/definition': () => definition(reportType),
   'POST hrpt /v1/1/reports/WAREHOUSE_BY_TYPE/run': () => result,
 })
 
 /** A report opened by code: parameters, Run (table, chart or template) and Export xlsx. */
 const meta = {
-  title: 'Widgets/ReportRunner',
+  title: 'Pages/ReportRunner',
   component: SchemaPage,
   args: {
     page: reportPage,

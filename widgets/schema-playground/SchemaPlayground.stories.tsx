@@ -36,6 +36,7 @@ const backend =
       },
     })
 
-export const Configurator: Story = { parameters: { env: backend() } }
+/** Before a route is loaded the editor holds a starter file, and the preview lists what it still lacks. */
+export const Configurator: Story = { parameters: { env: backend(), errorPanel: true } }
 /** A role without hpfm.playground.view is told so. */
 export const WithoutPermission: Story = { parameters: { env: backend([PLAYGROUND_PERMISSION]) } }

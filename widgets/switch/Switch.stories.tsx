@@ -11,3 +11,8 @@ type Story = StoryObj<typeof meta>
 
 export const Edit: Story = { args: { initialValue: 1 } }
 export const ReadPretty: Story = { args: { initialValue: 0, readPretty: true } }
+
+export const Empty: Story = {}
+export const Disabled: Story = {
+  args: { initialValue: 1, field: { title: 'Enabled', 'x-component': 'Switch', 'x-disabled': true } },
+}

@@ -31,7 +31,7 @@ const backend = {
 
 /** The report template editor: text with ${column} placeholders, a data set's columns to insert, a preview. */
 const meta = {
-  title: 'Widgets/TemplateEditor',
+  title: 'Pages/TemplateEditor',
   component: SchemaPage,
   args: { page: editorPage, file: 'schemas/pages/hrpt/word-editor.page.json', params: { fileId: '1' } },
   parameters: { layout: 'fullscreen', env: () => createFakeEnv({ handlers: backend }) },

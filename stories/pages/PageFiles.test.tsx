@@ -1,0 +1,90 @@
+/** The page-kind stories rendered from schemas/pages files: what a user sees, as a role and in a language. */
+import { composeStories } from '@storybook/react-vite'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import preview from '../../.storybook/preview'
+import { currentStoryEnv } from '../support/story-env'
+import * as stories from './PageFiles.stories'
+
+const Page = composeStories(stories, preview)
+
+const listCalls = (path: string) =>
+  currentStoryEnv().calls.filter((c) => c.method === 'GET' && c.path === path)
+
+describe('page files, one per kind', () => {
+  it('list: the dealer orders, searched and paged through the model endpoint', async () => {
+    render(<Page.List />)
+    expect(await screen.findByText('JXS-20261121-0041')).toBeInTheDocument()
+    expect(screen.getAllByText('Customer').length).toBeGreaterThan(0)
+    expect(screen.getAllByText('Submitted').length).toBeGreaterThan(0)
+    await waitFor(() => expect(listCalls('/v1/1/jxs-outbound-orders').length).toBeGreaterThan(0))
+    expect(listCalls('/v1/1/jxs-outbound-orders')[0]!.params).toMatchObject({ page: 0 })
+    expect(await screen.findByRole('button', { name: /Create/ })).toBeInTheDocument()
+  })
+
+  it('list as the dealer in zh_TW: traditional texts and value meanings, the dealer may create', async () => {
+    render(<Page.ListAsDealerInTraditionalChinese />)
+    expect(await screen.findByText('JXS-20261121-0041')).toBeInTheDocument()
+    expect(currentStoryEnv().user.language).toBe('zh_TW')
+    expect(screen.getAllByText('客戶名稱').length).toBeGreaterThan(0)
+    expect((await screen.findAllByText('已提交')).length).toBeGreaterThan(0)
+    expect(await screen.findByRole('button', { name: /新\s*建/ })).toBeInTheDocument()
+  })
+
+  it('list as a clerk: the create button the role does not hold is not offered', async () => {
+    render(<Page.ListAsClerk />)
+    expect(await screen.findByText('JXS-20261121-0041')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(currentStoryEnv().calls.some((c) => c.path === '/hzero/v1/menus/check-permissions')).toBe(true),
+    )
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Create/ })).toBeNull())
+  })
+
+  it('form: a new stock count with its default type and status', async () => {
+    render(<Page.Form />)
+    expect(await screen.findByText('Cycle count')).toBeInTheDocument()
+    expect(screen.getByText('New')).toBeInTheDocument()
+  })
+
+  it('master-detail: order 41 with its lines, read by id and by parent', async () => {
+    render(<Page.MasterDetail />)
+    expect(await screen.findByDisplayValue('Hangzhou Xinyuan Trading')).toBeInTheDocument()
+    expect(await screen.findByText('SKU-TEA-250G')).toBeInTheDocument()
+    expect(screen.getByText('SKU-CUP-CERAMIC')).toBeInTheDocument()
+    const paths = currentStoryEnv().calls.map((c) => `${c.method} ${c.path}`)
+    expect(paths).toContain('GET /v1/1/jxs-outbound-orders/41')
+    expect(currentStoryEnv().calls.find((c) => c.path === '/v1/1/jxs-outbound-lines')?.params).toMatchObject({
+      outboundOrderId: '41',
+    })
+  })
+
+  it('tabs: the tab titles, and the first tab is the served page of its route with the seed rows', async () => {
+    render(<Page.Tabs />)
+    for (const title of ['Fields', 'Hidden fields', 'Validation'])
+      expect(await screen.findByRole('tab', { name: title })).toBeInTheDocument()
+    expect((await screen.findAllByText('PDA.RECEIVE', {}, { timeout: 10000 })).length).toBeGreaterThan(0)
+    expect(currentStoryEnv().calls.find((c) => c.path === '/v1/page-schemas/page')?.params).toEqual({
+      route: '/winv/appCustomizeConfigure/definition',
+    })
+  })
+
+  it('dashboard: figures and charts from the aggregate endpoints', async () => {
+    render(<Page.Dashboard />)
+    expect(await screen.findByText('Areas')).toBeInTheDocument()
+    const onHand = (await screen.findByText('Quantity on hand')).closest('.ant-card') as HTMLElement
+    expect(await within(onHand).findByText('3,187')).toBeInTheDocument()
+    const aggregates = currentStoryEnv().calls.filter((c) => c.path.endsWith('/aggregate'))
+    expect(aggregates.map((c) => c.path)).toEqual(
+      expect.arrayContaining([
+        '/v1/1/whareas/aggregate',
+        '/v1/1/locations/aggregate',
+        '/v1/1/stocks/aggregate',
+      ]),
+    )
+  })
+
+  it('custom: the express tracker draws the page and runs the query of its link', async () => {
+    render(<Page.Custom />)
+    expect(await screen.findByText(/SF1234567890/)).toBeInTheDocument()
+  })
+})
