@@ -29,14 +29,6 @@ const data = {
   truncated: false,
 }
 const backend = {
-  'GET hrpt /v1/1/label-templates': () => ({
-    content: [label],
-    totalElements: 1,
-    totalPages: 1,
-    number: 0,
-    size: 50,
-    numberOfElements: 1,
-  }),
   'GET hrpt /v1/1/label-templates/1': () => label,
   'GET hrpt /v1/1/label-templates': (request: HttpRequest) =>
     pageOf(
