@@ -181,7 +181,7 @@ export function ImportRunner({ params }: PageWidgetProps) {
           extra={
             <Button
               type="primary"
-              disabled={busy || batch.totalCount === batch.importedCount}
+              disabled={busy || batch.status === 'IMPORTING' || batch.totalCount === batch.importedCount}
               onClick={() => void doImport()}
             >
               {t('import')}
@@ -206,6 +206,9 @@ export function ImportRunner({ params }: PageWidgetProps) {
               { key: 'i', label: t('imported'), children: batch.importedCount },
             ]}
           />
+          {batch.status === 'FAILED' && batch.errorMessage && (
+            <Alert type="error" showIcon message={batch.errorMessage} style={{ marginTop: 12 }} />
+          )}
           <Segmented
             style={{ margin: '12px 0' }}
             value={status}

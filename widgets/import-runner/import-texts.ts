@@ -19,6 +19,8 @@ const TEXTS = {
   ERROR: ['有错误', 'Error', '有錯誤'],
   IMPORTED: ['已导入', 'Imported', '已導入'],
   VALIDATED: ['已校验', 'Validated', '已校驗'],
+  IMPORTING: ['导入中', 'Importing', '導入中'],
+  FAILED: ['导入失败', 'Failed', '導入失敗'],
   hint: [
     '上传 .xlsx 文件(不超过 10 MB)。每一行都按目标模型的规则校验；导入时所有有效行在一个事务中写入，有错误的行保留在列表中，可修正后再导入。',
     "Upload an .xlsx file (at most 10 MB). Every row is checked by the target model's rules; Import writes all valid rows in one transaction, rows with errors stay listed to be fixed and imported later.",
