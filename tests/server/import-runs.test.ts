@@ -17,7 +17,7 @@ let admin: string
 beforeAll(async () => {
   app = await createTestApp()
   admin = await signIn(app, 'admin', 'Admin@123')
-})
+}, 600_000)
 afterAll(() => app.close())
 
 const TITLES = ['仓库编码', '仓库名称', '仓库类型', '地址', '联系人', '联系电话', '面积', '启用']
