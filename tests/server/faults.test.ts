@@ -133,7 +133,7 @@ function printed(server: ServerProcess, pattern: RegExp, timeoutMs = 300_000): P
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read field by field
 type Wire = Record<string, any>
-const IMPORT_ROWS = 2000
+const IMPORT_ROWS = 4000
 /** Starting a fresh server (migrate + seed) on a machine busy with other test files can take minutes. */
 const START_TIMEOUT = 600_000
 const TITLES = ['仓库编码', '仓库名称', '仓库类型', '地址', '联系人', '联系电话', '面积', '启用']
