@@ -371,11 +371,15 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
                 throw error
               }
               done += 1
-              if (done % PROGRESS_EVERY === 0 && done < valid.length)
+              if (done % PROGRESS_EVERY === 0 && done < valid.length) {
                 request.log.info(
                   { importId, done, total: valid.length },
                   'import in progress (not committed yet)',
                 )
+                // Let the event loop turn: on PGlite a transaction runs in promise continuations only, so
+                // without this the log lines (and every other pending I/O) wait for the whole import.
+                await new Promise((resolve) => setImmediate(resolve))
+              }
             }
             await updateCounts(trx, importId, 'IMPORTED')
           })
