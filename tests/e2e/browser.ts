@@ -26,6 +26,14 @@ export async function openSession(browser: Browser, locale = 'zh-CN', base = bas
     locale,
     viewport: { width: 1440, height: 900 },
   })
+  // Every page of every test reports CSP violations as console errors, which `problems` collects: the e2e suite
+  // runs under the server's strict CSP, and a test asserting a clean page asserts no violation too. Injected by
+  // the browser before any page script (not an inline script, so the CSP does not apply to it).
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || '(inline)'}`)
+    })
+  })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (message) => {

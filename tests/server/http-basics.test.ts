@@ -76,3 +76,43 @@ describe('static app', () => {
     expect((await app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } })).statusCode).toBe(404)
   })
 })
+
+describe('security headers', () => {
+  it('are on every kind of answer: app page, asset, sign-in page, redirect, 401, 404, 400, API JSON and binary', async () => {
+    const answers = {
+      'app page': await app.inject({ url: '/wmdm/warehouse', headers: { accept: 'text/html' } }),
+      asset: await app.inject({ url: '/assets/app-1a2b.js' }),
+      'missing asset': await app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } }),
+      'sign-in page': await app.inject({
+        url: '/api/oauth/oauth/authorize?response_type=token&client_id=localhost&redirect_uri=http%3A%2F%2Flocalhost%3A8080%2F',
+        headers: { host: 'localhost:8080' },
+      }),
+      'logout redirect': await app.inject({ url: '/api/oauth/logout' }),
+      'no token': await app.inject({ url: '/api/iam/hzero/v1/users/self' }),
+      'unknown API': await app.inject({ url: '/api/unknown' }),
+      'bad JSON': await app.inject({
+        method: 'POST',
+        url: '/api/wms/v1/1/warehouses',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: '{',
+      }),
+      'API JSON': await app.inject({ url: '/api/wms/v1/1/warehouses', headers: bearer(token) }),
+      'xlsx download': await app.inject({
+        url: '/api/himp/v1/1/import-templates/WMDM.WAREHOUSE/excel',
+        headers: bearer(token),
+      }),
+    }
+    for (const [kind, answer] of Object.entries(answers)) {
+      expect(answer.headers['x-content-type-options'], kind).toBe('nosniff')
+      expect(answer.headers['x-frame-options'], kind).toBe('SAMEORIGIN')
+      expect(answer.headers['referrer-policy'], kind).toBe('strict-origin-when-cross-origin')
+      if (String(answer.headers['content-type']).startsWith('text/html'))
+        expect(answer.headers['content-security-policy'], kind).toMatch(/script-src 'self'(;|$)/)
+      expect(String(answer.headers['content-security-policy'] ?? ''), kind).not.toMatch(/unsafe-eval/)
+    }
+    expect(answers['sign-in page'].statusCode).toBe(200)
+    expect(answers['logout redirect'].statusCode).toBe(302)
+    expect(answers['no token'].statusCode).toBe(401)
+    expect(answers['bad JSON'].statusCode).toBe(400)
+  })
+})

@@ -281,6 +281,22 @@ describe('outbound order lifecycle', () => {
     await step(await get(`${orders}/${winner.outboundOrderId}`), 'cancel')
   })
 
+  it('two clerks picking the same order at once: exactly one wins, the other gets 409, the stock moves once', async () => {
+    const before = await stockOf()
+    const order = await step(await step(await newOrder(2), 'submit'), 'allocate')
+    const results = await Promise.all([act(order, 'pick', {}, 'admin'), act(order, 'pick', {}, 'clerk')])
+    expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join('\n')).toEqual([200, 409])
+    expect(results.find((r) => r.statusCode === 409)!.json().message).toBeTruthy()
+    const picked = await get(`${orders}/${order.outboundOrderId}`)
+    expect(picked.orderStatus).toBe('PICKED')
+    const lines: Row[] = (await get(`${api}/outbound-lines?outboundOrderId=${order.outboundOrderId}`)).content
+    expect(lines.map((l) => Number(l.pickedQuantity))).toEqual([2])
+    const shipped = await step(await step(picked, 'pack', { weight: 1, packageCount: 1 }), 'ship')
+    expect(await stockOf()).toEqual({ ...before, quantity: before.quantity - 2 })
+    const outbound = (await ledger(shipped.orderNum)).filter((r) => r.docType === 'OUTBOUND')
+    expect(outbound.reduce((sum, r) => sum + Number(r.quantityChange), 0)).toBe(-2)
+  })
+
   it('guards the actions with their permission codes', async () => {
     const order = await step(await newOrder(1), 'submit')
     const byDealer = await act(order, 'allocate', {}, 'jxs')

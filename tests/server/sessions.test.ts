@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../server/modules/oauth/tokens.ts'
-import { createTestApp, signIn, TEST_ORIGIN } from '../../server/testing.ts'
+import { createTestApp, postSignIn, signIn, TEST_ORIGIN } from '../../server/testing.ts'
 import {
   apiRoutes,
   expectEnvelope,
@@ -108,5 +108,48 @@ describe('refused tokens, on every authenticated route', () => {
     const online = await app.inject({ url: '/api/oauth/public/is-online', headers: bearer(token) })
     expect(online.json()).toBe(false)
     expect((await self(bearer(token))).statusCode).toBe(401)
+  })
+})
+
+describe('lockout follows the tenant password policy', () => {
+  it('locks after the policy’s count of wrong passwords for its minutes, naming both, even for the right password', async () => {
+    const admin = await signIn(app, 'admin', 'Admin@123')
+    const policyUrl = '/api/iam/v1/1/password-policy'
+    const current = (await app.inject({ url: policyUrl, headers: bearer(admin) })).json().content[0]
+    const saved = await app.inject({
+      method: 'PUT',
+      url: policyUrl,
+      headers: bearer(admin),
+      payload: { ...current, maxErrorTimes: 3, lockMinutes: 2 },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    try {
+      const wrong = () => postSignIn(app, 'jxs', 'not-the-password')
+      expect((await wrong()).body).toContain('用户名或密码错误')
+      const second = await wrong()
+      expect(second.body).toContain('再错 1 次账号将被锁定 2 分钟')
+      const third = await wrong()
+      expect(third.statusCode).toBe(200)
+      expect(third.body).toContain('连续 3 次密码错误，账号已锁定 2 分钟')
+      const right = await postSignIn(app, 'jxs', 'Jxs@12345')
+      expect(right.statusCode).toBe(200)
+      expect(right.body).toContain('账号已锁定')
+      expect(right.headers.location).toBeUndefined()
+      clock += 3 * 60 * 1000
+      expect((await postSignIn(app, 'jxs', 'Jxs@12345')).statusCode).toBe(302)
+    } finally {
+      const now = (await app.inject({ url: policyUrl, headers: bearer(admin) })).json().content[0]
+      await app.inject({
+        method: 'PUT',
+        url: policyUrl,
+        headers: bearer(admin),
+        payload: {
+          ...current,
+          ...now,
+          maxErrorTimes: current.maxErrorTimes,
+          lockMinutes: current.lockMinutes,
+        },
+      })
+    }
   })
 })

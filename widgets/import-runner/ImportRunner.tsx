@@ -183,7 +183,7 @@ export function ImportRunner({ params }: PageWidgetProps) {
           extra={
             <Button
               type="primary"
-              disabled={busy || batch.totalCount === batch.importedCount}
+              disabled={busy || batch.status === 'IMPORTING' || batch.totalCount === batch.importedCount}
               onClick={() => void doImport()}
             >
               {t('himp.import.import')}
@@ -212,6 +212,9 @@ export function ImportRunner({ params }: PageWidgetProps) {
               { key: 'i', label: t('himp.import.imported'), children: batch.importedCount },
             ]}
           />
+          {batch.status === 'FAILED' && batch.errorMessage && (
+            <Alert type="error" showIcon message={batch.errorMessage} style={{ marginTop: 12 }} />
+          )}
           <Segmented
             style={{ margin: '12px 0' }}
             value={status}

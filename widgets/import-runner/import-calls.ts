@@ -25,7 +25,9 @@ export interface ImportBatch {
   templateCode: string
   batch: string
   fileName: string
-  status: 'VALIDATED' | 'IMPORTED'
+  status: 'VALIDATED' | 'IMPORTING' | 'IMPORTED' | 'FAILED'
+  /** Why the last import run of this upload wrote nothing (FAILED). */
+  errorMessage?: string | null
   totalCount: number
   errorCount: number
   importedCount: number

@@ -39,11 +39,19 @@ export interface ExportWorkerDeps {
   files: FileStore
   models: ModelSchema[]
   concurrency?: number
+  /** Where progress is logged (the app's logger): one line per batch of a running task. */
+  log?: { info: (details: Record<string, unknown>, message: string) => void }
 }
 
 class Stopped extends Error {}
 
-export function createExportWorker({ db, files, models, concurrency = 2 }: ExportWorkerDeps): ExportWorker {
+export function createExportWorker({
+  db,
+  files,
+  models,
+  concurrency = 2,
+  log,
+}: ExportWorkerDeps): ExportWorker {
   const queue: string[] = []
   let running = 0
   let stopping = false
@@ -105,6 +113,7 @@ export function createExportWorker({ db, files, models, concurrency = 2 }: Expor
         async (done) => {
           if (stopping) throw new Error(INTERRUPTED_BY_SHUTDOWN)
           if (!(await recordProgress(db, uuid, done))) throw new Stopped()
+          log?.info({ uuid, taskCode: task.taskCode, done, total }, 'export in progress')
         },
       )
       const { size } = await stored

@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 export function exportModule(models: ModelSchema[]): FastifyPluginAsync {
   const plugin: FastifyPluginAsync = async (app) => {
-    const worker = createExportWorker({ db: app.db, files: app.files, models })
+    const worker = createExportWorker({ db: app.db, files: app.files, models, log: app.log })
     app.decorate('exportWorker', worker)
     app.addHook('onReady', async () => {
       const interrupted = await worker.start()

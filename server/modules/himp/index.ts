@@ -24,6 +24,8 @@ import { readWorkbook, templateWorkbook } from './workbook.ts'
 
 /** The largest upload: a bigger file is refused before it is parsed. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
+/** An import logs its progress every so many rows (operators watch long imports; the fault test waits for it). */
+const PROGRESS_EVERY = 500
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 const CodeParams = Type.Object({ tenantId: Type.Integer(), templateCode: Type.String({ maxLength: 60 }) })
@@ -71,6 +73,31 @@ async function recheck(db: Db, session: Session, template: ImportTemplate, impor
   }
   await updateCounts(db, importId)
   return { lines: lines.length, errors: errors.size }
+}
+
+async function setStatus(db: Db, importId: number, status: string, errorMessage: string | null) {
+  await modelDb(db)
+    .updateTable('himp_import')
+    .set({ status, errorMessage })
+    .where('importId', '=', importId)
+    .execute()
+}
+
+/** The reason an import cut off by a crash or a stop shows in the history. */
+export const IMPORT_INTERRUPTED =
+  'Nothing was imported: the server stopped in the middle of this import (all of it was rolled back). Import it again.'
+
+/**
+ * At start no import runs yet, so an upload still IMPORTING was cut off by a restart: its transaction was
+ * rolled back with the process, so it ends FAILED with the reason and can be imported again.
+ */
+export async function failInterruptedImports(db: Db): Promise<number> {
+  const result = await modelDb(db)
+    .updateTable('himp_import')
+    .set({ status: 'FAILED', errorMessage: IMPORT_INTERRUPTED })
+    .where('status', '=', 'IMPORTING')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }
 
 async function updateCounts(db: Db, importId: number, status?: string) {
@@ -295,6 +322,23 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
         const batch = await importRow(app.db, session, importId)
         const template = await loadTemplate(app.db, models, session.tenantId, String(batch.templateCode))
         await checkCreateCode(app.db, session, template)
+        const previous = String(batch.status)
+        // The claim is committed before the rows are written: the history shows IMPORTING while the run lasts,
+        // a second run of the same upload is refused, and a run cut off by a crash is found at the next start.
+        const claimed = await modelDb(app.db)
+          .updateTable('himp_import')
+          .set({ status: 'IMPORTING', errorMessage: null })
+          .where('importId', '=', importId)
+          .where('tenantId', '=', session.tenantId)
+          .where('status', '=', previous)
+          .where('status', '!=', 'IMPORTING')
+          .returning('importId')
+          .executeTakeFirst()
+        if (!claimed)
+          throw conflict(
+            'error.import_running',
+            `Import ${importId} is being imported by another request (or just was): wait until it ends, reload it and check its rows.`,
+          )
         let failing: { lineId: number; rowNumber: number; message: string } | undefined
         try {
           await app.db.transaction().execute(async (trx) => {
@@ -304,6 +348,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
               throw badRequest(
                 'No row is valid: fix the rows with errors (or upload a corrected file) and import again.',
               )
+            let done = 0
             for (const line of valid) {
               try {
                 const created = await createRow(trx, template.model, session, line.dataJson as Row)
@@ -325,26 +370,55 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
                   }
                 throw error
               }
+              done += 1
+              if (done % PROGRESS_EVERY === 0 && done < valid.length) {
+                request.log.info(
+                  { importId, done, total: valid.length },
+                  'import in progress (not committed yet)',
+                )
+                // Let the event loop turn: on PGlite a transaction runs in promise continuations only, so
+                // without this the log lines (and every other pending I/O) wait for the whole import.
+                await new Promise((resolve) => setImmediate(resolve))
+              }
             }
             await updateCounts(trx, importId, 'IMPORTED')
           })
         } catch (error) {
+          if (error instanceof AppError && !failing) {
+            // Refused before anything was written (no valid row): the upload is as it was.
+            await setStatus(app.db, importId, previous, null)
+            throw error
+          }
+          const reason = failing
+            ? `Nothing was imported: row ${failing.rowNumber} failed (${failing.message}). Fix it and import again.`
+            : `Nothing was imported: the import stopped (${error instanceof Error ? error.message : String(error)}). Import it again.`
+          // Nothing was written: record why, so the history and the rows show it. If the database itself is gone,
+          // this fails too and the next start marks the run FAILED.
+          await app.db
+            .transaction()
+            .execute(async (trx) => {
+              if (failing)
+                await modelDb(trx)
+                  .updateTable('himp_import_line')
+                  .set({ status: 'ERROR', errorMessage: failing.message })
+                  .where('lineId', '=', failing.lineId)
+                  .execute()
+              await updateCounts(trx, importId)
+              await setStatus(trx, importId, 'FAILED', reason)
+            })
+            .catch((recording: unknown) =>
+              request.log.error({ err: recording, importId }, 'import failure not recorded'),
+            )
           if (!failing) throw error
-          // Nothing was written: record why the row failed, so the list shows it.
-          await modelDb(app.db)
-            .updateTable('himp_import_line')
-            .set({ status: 'ERROR', errorMessage: failing.message })
-            .where('lineId', '=', failing.lineId)
-            .execute()
-          await updateCounts(app.db, importId)
-          throw new AppError(
-            409,
-            'error.import_failed',
-            `Nothing was imported: row ${failing.rowNumber} failed (${failing.message}). Fix it and import again.`,
-          )
+          throw new AppError(409, 'error.import_failed', reason)
         }
         return importRow(app.db, session, importId)
       },
     )
+
+    app.addHook('onReady', async () => {
+      const interrupted = await failInterruptedImports(app.db)
+      if (interrupted) app.log.warn({ interrupted }, 'imports interrupted by a restart marked FAILED')
+    })
   }
 }

@@ -92,7 +92,8 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     if (!result.ok) {
       let error = loginText(language, result.message, result.vars)
       const left = result.vars?.left
-      if (left !== undefined && left <= 2) error += ` ${loginText(language, 'attemptsLeft', { n: left })}`
+      if (left !== undefined && left <= 2)
+        error += ` ${loginText(language, 'attemptsLeft', { ...result.vars, n: left })}`
       return html(reply, 200, renderLoginPage({ ...page, error }), checked.origin)
     }
     // The client's own token validity (OAuth clients screen) wins over the server's default.

@@ -56,9 +56,15 @@ export async function signIn(
     return { ok: false, message: 'wrong' }
   }
   const policy = await readPasswordPolicy(db, config, user.organizationId)
+  // The texts name the tenant's own policy: how many wrong passwords lock the account, for how long.
+  const lock = { times: policy.maxErrorTimes, lock: policy.lockMinutes }
   if (user.lockedUntil && user.lockedUntil > now) {
     await record(false, 'locked')
-    return { ok: false, message: 'locked', vars: { minutes: Math.ceil((user.lockedUntil - now) / 60000) } }
+    return {
+      ok: false,
+      message: 'locked',
+      vars: { ...lock, minutes: Math.ceil((user.lockedUntil - now) / 60000) },
+    }
   }
   if (!(await verifyPassword(password, user.passwordHash))) {
     await record(false, 'wrong')
@@ -66,10 +72,10 @@ export async function signIn(
     if (failed >= policy.maxErrorTimes) {
       const lockedUntil = now + policy.lockMinutes * 60000
       await db.updateTable('iamUser').set({ failedCount: 0, lockedUntil }).where('id', '=', user.id).execute()
-      return { ok: false, message: 'locked', vars: { minutes: policy.lockMinutes } }
+      return { ok: false, message: 'locked', vars: { ...lock, minutes: policy.lockMinutes } }
     }
     await db.updateTable('iamUser').set({ failedCount: failed }).where('id', '=', user.id).execute()
-    return { ok: false, message: 'wrong', vars: { left: policy.maxErrorTimes - failed } }
+    return { ok: false, message: 'wrong', vars: { ...lock, left: policy.maxErrorTimes - failed } }
   }
   if (user.enabledFlag !== 1) {
     await record(false, 'disabled')
