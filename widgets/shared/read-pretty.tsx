@@ -1,6 +1,7 @@
 /** Read-only renderings shared by field widgets (table cells and read-pretty forms). */
 import {
   formatNumber,
+  resolvePrecision,
   formatWireDate,
   displayFormat,
   useLookup,
@@ -23,7 +24,9 @@ export function TextPretty({ value }: PrettyProps) {
 }
 
 export function NumberPretty({ value, precision, spec }: PrettyProps) {
-  return <span className="wms-read-pretty">{formatNumber(value, precision ?? spec?.precision)}</span>
+  const { user } = useRendererEnv()
+  const digits = precision ?? resolvePrecision(spec?.precision, user.quantityPrecision)
+  return <span className="wms-read-pretty">{formatNumber(value, digits)}</span>
 }
 
 export function LookupPretty({ value, lookupCode, spec }: PrettyProps) {
