@@ -20,7 +20,8 @@ import { freePort, waitUntilUp } from './server-process'
 
 const LOCATION = 'A03-02'
 const PAGE = 1000
-const KEPT = ['Goods code', 'Goods name', 'Location code', 'Quantity']
+/** The kept columns, in the file's (the model's) order. */
+const KEPT = ['On hand', 'Goods code', 'Goods name', 'Location code']
 type Stock = { goodsCode: string; goodsName: string; locationCode: string; quantity: number | string }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wms-export-large-'))
@@ -75,7 +76,7 @@ async function listed(request: APIRequestContext, token: string, query: string):
     })
     expect(response.status()).toBe(200)
     const { content } = (await response.json()) as { content: Stock[] }
-    rows.push(...content.map((s) => [s.goodsCode, s.goodsName, s.locationCode, Number(s.quantity)]))
+    rows.push(...content.map((s) => [Number(s.quantity), s.goodsCode, s.goodsName, s.locationCode]))
     if (content.length < PAGE) return rows
   }
 }
@@ -108,7 +109,7 @@ async function xlsxRows(download: Download) {
     const rows: unknown[][] = []
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
     expect(rows[0]).toEqual(KEPT)
-    return rows.slice(1).map(([code, name, location, quantity]) => [code, name, location, Number(quantity)])
+    return rows.slice(1).map(([quantity, code, name, location]) => [Number(quantity), code, name, location])
   })
 }
 
