@@ -93,16 +93,16 @@ describe('permission gates against the server', () => {
     try {
       const clerk = await clerkSession('/winv/appCustomizeConfigure')
       await clerk.page.waitForURL('**/winv/appCustomizeConfigure')
-      await clerk.page.getByRole('tab', { name: 'Fields' }).waitFor()
-      await clerk.page.getByRole('tab', { name: 'Hidden fields' }).waitFor()
-      expect(await clerk.page.getByRole('tab', { name: 'Validation' }).count()).toBe(0)
+      await clerk.page.getByRole('tab', { name: 'Fields', exact: true }).waitFor()
+      await clerk.page.getByRole('tab', { name: 'Hidden fields', exact: true }).waitFor()
+      expect(await clerk.page.getByRole('tab', { name: 'Validation', exact: true }).count()).toBe(0)
       expect(await clerk.page.getByText('Validation', { exact: true }).count()).toBe(0)
       await clerk.context.close()
 
       // the administrator (all codes) sees the three
       const page = await admin.context.newPage()
       await page.goto('/winv/appCustomizeConfigure')
-      await page.getByRole('tab', { name: 'Validation' }).waitFor()
+      await page.getByRole('tab', { name: 'Validation', exact: true }).waitFor()
       expect(await page.getByRole('tab').count()).toBe(3)
       await page.close()
     } finally {
