@@ -83,15 +83,27 @@ async function listed(request: APIRequestContext, token: string, query: string):
 }
 
 async function openExport(page: Page) {
-  // The toolbar's Export (not a closing dialog's), at most once per 1500 ms (OperationBar debounce).
-  await page
-    .locator('.ant-modal-content')
-    .waitFor({ state: 'hidden' })
-    .catch(() => undefined)
-  await page.waitForTimeout(1600)
-  await page.locator('.wms-operation-bar').getByRole('button', { name: 'Export', exact: true }).click()
-  const dialog = page.locator('.ant-modal-content', { hasText: 'Max rows per sheet' })
-  await dialog.getByText('All columns').waitFor()
+  // The toolbar's Export, at most once per 1500 ms (OperationBar debounce), until a visible dialog shows its
+  // column tree (a closed dialog may stay in the DOM, hidden).
+  const dialog = page.locator('.ant-modal-content:visible', { hasText: 'Max rows per sheet' })
+  await expect
+    .poll(
+      async () => {
+        if ((await dialog.count()) === 0) {
+          await page.waitForTimeout(1600)
+          await page
+            .locator('.wms-operation-bar')
+            .getByRole('button', { name: 'Export', exact: true })
+            .click()
+        }
+        return dialog
+          .getByText('All columns')
+          .isVisible()
+          .catch(() => false)
+      },
+      { timeout: 90_000, interval: 2000 },
+    )
+    .toBe(true)
   return dialog
 }
 

@@ -103,7 +103,7 @@ describe('permission gates against the server', () => {
       const page = await admin.context.newPage()
       await page.goto('/winv/appCustomizeConfigure')
       await page.getByRole('tab', { name: 'Validation', exact: true }).waitFor()
-      expect(await page.getByRole('tab').count()).toBe(3)
+      expect(await page.locator('.wms-tabs-page').getByRole('tab').count()).toBe(3)
       await page.close()
     } finally {
       for (const itemKey of granted) await roleItem('revoke', itemKey)
