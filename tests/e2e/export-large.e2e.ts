@@ -86,6 +86,8 @@ async function openExport(page: Page) {
   // The toolbar's Export, at most once per 1500 ms (OperationBar debounce), until a visible dialog shows its
   // column tree (a closed dialog may stay in the DOM, hidden).
   const dialog = page.locator('.ant-modal-content:visible', { hasText: 'Max rows per sheet' })
+  // a dialog closing after the previous export first
+  await expect.poll(() => dialog.count(), { timeout: 30_000 }).toBe(0)
   await expect
     .poll(
       async () => {
