@@ -52,6 +52,11 @@ export interface SessionUser {
   dateFormat: string
   dateTimeFormat: string
   timeFormat: string
+  /**
+   * Quantity precision of the user's default warehouse (the warehouse config loaded with the session); fields
+   * with `"precision": "warehouse"` use it. Absent for site roles or when the config could not be loaded.
+   */
+  quantityPrecision?: number
 }
 
 export interface Notifier {

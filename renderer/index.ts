@@ -111,5 +111,11 @@ export {
 
 // Texts and formats
 export { createTexts, interpolate, type TextResolver } from './i18n/texts'
-export { formatNumber, trimNumberText, stepFor } from './format/number'
+export {
+  formatNumber,
+  trimNumberText,
+  stepFor,
+  resolvePrecision,
+  DEFAULT_QUANTITY_PRECISION,
+} from './format/number'
 export { displayFormat, formatWireDate, WIRE_DATE, WIRE_DATETIME } from './format/date'

@@ -4,6 +4,7 @@
 import type { Field } from '@formily/core'
 import type { ISchema } from '@formily/json-schema'
 import type { TextResolver } from '../i18n/texts'
+import { resolvePrecision } from '../format/number'
 import type { FieldSpec } from '../schema/page'
 import { linkageReaction, type FieldRuntimeData } from './linkage'
 
@@ -14,6 +15,8 @@ export interface CompileContext {
   /** Which required message a widget uses ("Please enter" / "Please select"). */
   requiredMessage(widget: string): 'enter' | 'select'
   mode: FormMode
+  /** The session's warehouse quantity precision, for fields with `"precision": "warehouse"`. */
+  quantityPrecision?: number
 }
 
 const isEmpty = (v: unknown) =>
@@ -76,7 +79,8 @@ function componentProps(spec: FieldSpec, context: CompileContext, widget: string
     const mapping = mode === 'search' ? fields : { ...fields, textField, fill }
     props.lovMapping = Object.fromEntries(Object.entries(mapping).filter(([, v]) => v !== undefined))
   }
-  if (spec.precision !== undefined) props.precision = spec.precision
+  const precision = resolvePrecision(spec.precision, context.quantityPrecision)
+  if (precision !== undefined) props.precision = precision
   if (spec.min !== undefined) props.min = spec.min
   if (spec.max !== undefined) props.max = spec.max
   if (spec.maxLength !== undefined && mode !== 'search') props.maxLength = spec.maxLength
@@ -119,7 +123,8 @@ const RANGE_KIND: Record<string, 'date' | 'datetime' | 'number'> = {
 function compileRange(spec: FieldSpec, context: CompileContext): ISchema {
   const { t } = context
   const label = t(spec.label)
-  const bounds = { min: spec.min, max: spec.max, precision: spec.precision }
+  const precision = resolvePrecision(spec.precision, context.quantityPrecision)
+  const bounds = { min: spec.min, max: spec.max, precision }
   return {
     type: 'array',
     title: label,

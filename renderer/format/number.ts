@@ -20,3 +20,18 @@ export function trimNumberText(text: string): string {
 /** The input step for `precision` decimals: 3 → 0.001. */
 export const stepFor = (precision?: number) =>
   precision ? Number((1 / 10 ** precision).toFixed(precision)) : 1
+
+/** The quantity precision when the session has no warehouse config (the server's default, DEFAULT_PRECISION). */
+export const DEFAULT_QUANTITY_PRECISION = 3
+
+/**
+ * A field's digits after the point: its number, or for `"warehouse"` the quantity precision of the user's
+ * default warehouse (CORE-VAL, the warehouse config) — DEFAULT_QUANTITY_PRECISION when the session has none.
+ */
+export function resolvePrecision(
+  precision: number | 'warehouse' | undefined,
+  quantityPrecision: number | undefined,
+): number | undefined {
+  if (precision !== 'warehouse') return precision
+  return quantityPrecision ?? DEFAULT_QUANTITY_PRECISION
+}

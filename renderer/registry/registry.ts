@@ -23,6 +23,8 @@ export interface CellTextContext {
   /** The user's date and date-time display formats (dayjs tokens). */
   dateFormat: string
   dateTimeFormat: string
+  /** The quantity precision of the user's warehouse, for fields whose precision is "warehouse". */
+  quantityPrecision?: number
 }
 
 /**

@@ -59,11 +59,20 @@ export const FieldSpec = Type.Object(
     ),
     maxLength: Type.Optional(Type.Integer({ minimum: 1, description: 'Longest allowed text (characters).' })),
     precision: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        maximum: 10,
-        description: 'Digits after the decimal point of a number; the input step is 1 / 10^precision.',
-      }),
+      Type.Union(
+        [
+          Type.Integer({ minimum: 0, maximum: 10 }),
+          Type.Literal('warehouse', {
+            description:
+              "The quantity precision of the user's default warehouse (its quantityPrecision, the warehouse " +
+              'config loaded with the session; 3 when there is none): for stock quantities.',
+          }),
+        ],
+        {
+          description:
+            'Digits after the decimal point of a number (0…10, or "warehouse"); the input step is 1 / 10^precision.',
+        },
+      ),
     ),
     min: Type.Optional(Type.Number({ description: 'Smallest allowed number.' })),
     max: Type.Optional(Type.Number({ description: 'Largest allowed number.' })),

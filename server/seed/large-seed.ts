@@ -5,11 +5,23 @@
  * ledger-equals-balance invariant holds), 50,000 inbound orders in every status with one line each (besides
  * the dealer orders). Goods codes start with LG, order numbers with RKB, ledger documents are BENCH-….
  * The label trigger (server/modules/winv/stock-labels.ts) is bypassed: the labels are written directly.
+ * SEED_SCALE (default 1) multiplies every count: e.g. 0.5 gives 10,000 goods and 100,000 balances (the export
+ * e2e test's 100,000-row stock screen), 0.01 a quick smoke-sized set.
  */
 import { sql } from 'kysely'
 import type { Db } from '../db/schema.ts'
 
 export const isLargeSeed = () => process.env.SEED_SIZE === 'large'
+
+/** SEED_SCALE as a number: a positive number up to 10, else a start-up error saying what is accepted. */
+export function largeSeedScale(value = process.env.SEED_SCALE): number {
+  if (value === undefined || value.trim() === '') return 1
+  const scale = Number(value)
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 10) {
+    throw new Error(`SEED_SCALE must be a number above 0 and at most 10 (e.g. 0.5 or 2), got '${value}'.`)
+  }
+  return scale
+}
 
 export async function seedLarge(db: Db, scale = 1): Promise<void> {
   const goods = Math.max(1, Math.round(20_000 * scale))

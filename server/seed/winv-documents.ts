@@ -10,7 +10,7 @@ import type { Db } from '../db/schema.ts'
 import { runTransition } from '../modules/models/lifecycle.ts'
 import { registerWinvEffects } from '../modules/winv/index.ts'
 import { findModel, seedSession } from './demo-data.ts'
-import { isLargeSeed, seedLarge } from './large-seed.ts'
+import { isLargeSeed, largeSeedScale, seedLarge } from './large-seed.ts'
 
 export async function seedWinvDocuments(db: Db, models: ModelSchema[]): Promise<void> {
   const order = findModel(models, 'inboundOrder')
@@ -91,5 +91,5 @@ export async function seedWinvDocuments(db: Db, models: ModelSchema[]): Promise<
       await step(count, c.id, 'post')
     } else if (c.remark.endsWith('(COUNTING)')) await step(count, c.id, 'start')
   }
-  if (isLargeSeed()) await seedLarge(db)
+  if (isLargeSeed()) await seedLarge(db, largeSeedScale())
 }

@@ -20,10 +20,12 @@ export interface RendererEnvParts {
   navigate: RendererEnv['navigate']
   menuId?: number
   setTitle?: RendererEnv['setTitle']
+  /** The quantity precision of the session's warehouse config (src/stores/warehouse-config.ts), if loaded. */
+  quantityPrecision?: number
 }
 
-/** The session user the renderer sees, from users/self. */
-export function toSessionUser(user: CurrentUser): SessionUser {
+/** The session user the renderer sees, from users/self (and the warehouse config's quantity precision). */
+export function toSessionUser(user: CurrentUser, quantityPrecision?: number): SessionUser {
   return {
     userId: user.id,
     tenantId: user.tenantId,
@@ -34,6 +36,7 @@ export function toSessionUser(user: CurrentUser): SessionUser {
     dateFormat: user.dateFormat || DEFAULT_FORMATS.date,
     dateTimeFormat: user.dateTimeFormat || DEFAULT_FORMATS.dateTime,
     timeFormat: user.timeFormat || DEFAULT_FORMATS.time,
+    ...(quantityPrecision !== undefined ? { quantityPrecision } : {}),
   }
 }
 
@@ -41,7 +44,7 @@ export function createRendererEnv(parts: RendererEnvParts): RendererEnv {
   const { http, i18n, menuId } = parts
   return {
     request: (req) => http.request(req, { menuId }),
-    user: toSessionUser(parts.user),
+    user: toSessionUser(parts.user, parts.quantityPrecision),
     t: (key, fallback, vars) => i18n.t(key, { ...vars, defaultValue: fallback ?? key }),
     // A getter: the antd notification API bound to the app's theme is known only once the tree is mounted.
     notify: {

@@ -24,7 +24,8 @@ export interface SchemaPageHostProps {
 
 export default function SchemaPageHost({ file, menuId, params, search }: SchemaPageHostProps) {
   const services = useServices()
-  const { user } = useSession()
+  const { user, warehouseConfig } = useSession()
+  const quantityPrecision = warehouseConfig?.precision
   const { t } = useTranslation()
   const [state, setState] = useState<{ file: string; loaded?: LoadedPage; error?: string }>({ file })
   const [attempt, setAttempt] = useState(0)
@@ -59,8 +60,9 @@ export default function SchemaPageHost({ file, menuId, params, search }: SchemaP
           services.router.navigate ? services.router.navigate(to, options) : services.browser.assign(to),
         menuId,
         setTitle: setTabTitle ? (title) => setTabTitle(tabKey, title) : undefined,
+        quantityPrecision,
       }),
-    [services, user, menuId, setTabTitle, tabKey],
+    [services, user, menuId, setTabTitle, tabKey, quantityPrecision],
   )
 
   if (state.file === file && state.error) {

@@ -43,6 +43,39 @@ describe('/workplace', () => {
     ])
   })
 
+  describe('New company (PLAT-PERM-03: the company-create code checked on start)', () => {
+    const platform = adminMenus[2]!
+    const withCompanies = [
+      ...adminMenus.slice(0, 2),
+      {
+        ...platform,
+        subMenus: [
+          ...(platform.subMenus ?? []),
+          { ...platform.subMenus![1]!, id: 303, name: 'Organisation', route: '/hpfm/hr/org' },
+        ],
+      },
+    ]
+
+    it('is offered to a role holding the code, and opens the companies screen', async () => {
+      const { user, router } = renderSignedIn({
+        menus: withCompanies,
+        startPermissions: { 'hpfm.company.button.create': true },
+      })
+      await user.click(await screen.findByRole('button', { name: /New company/ }))
+      await waitFor(() => expect(router.state.location.pathname).not.toBe('/workplace'))
+    })
+
+    it('is not offered when the code is denied, or without the companies screen in the menu', async () => {
+      renderSignedIn({ menus: withCompanies, startPermissions: { 'hpfm.company.button.create': false } })
+      expect(await screen.findByText('Quick entries')).toBeInTheDocument()
+      expect(screen.queryByRole('button', { name: /New company/ })).toBeNull()
+      document.body.innerHTML = ''
+      renderSignedIn({ startPermissions: { 'hpfm.company.button.create': true } })
+      expect(await screen.findAllByText('Quick entries')).not.toHaveLength(0)
+      expect(screen.queryByRole('button', { name: /New company/ })).toBeNull()
+    })
+  })
+
   it('says so when nothing was visited yet', async () => {
     renderSignedIn()
     expect(await screen.findByText(/Nothing visited yet/)).toBeInTheDocument()
@@ -95,6 +128,8 @@ describe('signing in (CORE-USR-01, PLAT-LOGIN-04)', () => {
       '/api/hpfm/v1/1/prompt/en_US',
       '/api/hpfm/v1/page-schemas',
       '/api/iam/hzero/v1/member-roles/self-roles',
+      // the shell's own start-up permission check (PLAT-PERM-03)
+      '/api/iam/hzero/v1/menus/check-permissions',
       '/api/iam/hzero/v1/menus/tree?lang=en_US&roldId=11&unionLabel=false',
       '/api/iam/hzero/v1/users/self-tenants',
       '/api/iam/hzero/v1/users/self/layout-settings',
@@ -102,6 +137,8 @@ describe('signing in (CORE-USR-01, PLAT-LOGIN-04)', () => {
       '/api/wms/v1/1/warehouses/query-default-warehourse-permissions',
       '/api/wms/v1/1/wms-common/query-digital-accuracy',
     ])
+    const check = server.sent.find((r) => r.url === '/api/iam/hzero/v1/menus/check-permissions')
+    expect(check?.body).toEqual(['hpfm.company.button.create'])
     expect(screen.getByText('Tenant: 华东仓储 · Role: 租户管理员')).toBeInTheDocument()
     expect(document.documentElement.lang).toBe('en')
   })

@@ -1,15 +1,17 @@
 /**
  * The home page /workplace (CORE-ROUTE-08): a greeting with the user, current tenant and role; quick
- * entries to the menu pages the role has; and the pages this user visited recently.
+ * entries to the menu pages the role has; and the pages this user visited recently. A role holding the
+ * company-create code (checked on start, PLAT-PERM-03) with the companies screen in its menu gets "New company".
  */
-import { ClockCircleOutlined } from '@ant-design/icons'
-import { Avatar, Card, Col, Empty, Flex, Row, Typography } from 'antd'
+import { ClockCircleOutlined, PlusOutlined } from '@ant-design/icons'
+import { Avatar, Button, Card, Col, Empty, Flex, Row, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import { leafEntries } from '../routes/route-table'
 import { useSession } from '../stores/contexts'
+import { COMPANY_CREATE_CODE } from '../stores/start-permissions'
 import { useKeptPage } from '../tabs/kept-page'
 import { menuIcon } from './menu-icons'
 import { openMenuEntry } from './menu-navigation'
@@ -22,11 +24,16 @@ function greetingKey(hour: number): string {
   return 'workplace.greeting.evening'
 }
 
+/** The companies screen, whose Create button the company-create code guards. */
+const COMPANIES_ROUTE = '/hpfm/hr/org'
+
 export function Workplace({ now = new Date() }: { now?: Date }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const { user, routes } = useSession()
+  const { user, routes, startPermissions } = useSession()
   const entries = useMemo(() => leafEntries(routes.menu), [routes.menu])
+  const companies = entries.find((entry) => entry.route === COMPANIES_ROUTE)
+  const newCompany = Boolean(startPermissions?.[COMPANY_CREATE_CODE] && companies)
   // Kept alive behind its tab: read the recent visits again each time it comes back on screen.
   const { active } = useKeptPage()
   const recent = useMemo(() => (active ? readRecentVisits(user.id) : []), [user.id, active])
@@ -46,6 +53,15 @@ export function Workplace({ now = new Date() }: { now?: Date }) {
               {t('workplace.context', { tenant: user.tenantName, role: user.currentRoleName })}
             </Typography.Text>
           </div>
+          {newCompany && companies ? (
+            <Button
+              style={{ marginLeft: 'auto' }}
+              icon={<PlusOutlined />}
+              onClick={() => openMenuEntry(companies, navigate)}
+            >
+              {t('workplace.newCompany')}
+            </Button>
+          ) : null}
         </Flex>
       </Card>
       <WorkplaceCards active={active} />

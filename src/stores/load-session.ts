@@ -10,6 +10,7 @@ import { loadPageIndex } from '../routes/page-files'
 import type { PageIndex } from '../routes/route-table'
 import { applyPrompts, toLanguage } from '../locales/i18n'
 import { fetchLayoutSettings } from '../settings/layout-settings-api'
+import { loadStartPermissions } from './start-permissions'
 import { loadWarehouseConfig, type WarehouseConfig } from './warehouse-config'
 
 export interface AppSession {
@@ -22,6 +23,8 @@ export interface AppSession {
   layoutSettings: unknown
   /** Quantity precision and default warehouse permissions (CORE-DATA-03); null for site roles. */
   warehouseConfig?: WarehouseConfig | null
+  /** The shell's own permission codes checked on start (PLAT-PERM-03, start-permissions.ts): code → approved. */
+  startPermissions?: Record<string, boolean>
 }
 
 /** Loads the session; rejects with the first failing call's ApiError. */
@@ -35,21 +38,33 @@ export async function loadSession(
     path: '/hzero/v1/users/self',
   })
   const language = toLanguage(user.language)
-  const [roles, tenants, menus, pageIndex, , layoutSettings, warehouseConfig] = await Promise.all([
-    http.request<SelfRole[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/member-roles/self-roles' }),
-    http.request<SelfTenant[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/users/self-tenants' }),
-    http.request<MenuNode[]>({
-      method: 'GET',
-      service: 'iam',
-      path: '/hzero/v1/menus/tree',
-      params: { lang: language, roldId: user.currentRoleId, unionLabel: false },
-    }),
-    loadPageIndex(http),
-    loadPrompts(http, i18n, user.tenantId, language),
-    fetchLayoutSettings(http),
-    loadWarehouseConfig(http, user),
-  ])
-  return { user, roles, tenants, menus, language, pageIndex, layoutSettings, warehouseConfig }
+  const [roles, tenants, menus, pageIndex, , layoutSettings, warehouseConfig, startPermissions] =
+    await Promise.all([
+      http.request<SelfRole[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/member-roles/self-roles' }),
+      http.request<SelfTenant[]>({ method: 'GET', service: 'iam', path: '/hzero/v1/users/self-tenants' }),
+      http.request<MenuNode[]>({
+        method: 'GET',
+        service: 'iam',
+        path: '/hzero/v1/menus/tree',
+        params: { lang: language, roldId: user.currentRoleId, unionLabel: false },
+      }),
+      loadPageIndex(http),
+      loadPrompts(http, i18n, user.tenantId, language),
+      fetchLayoutSettings(http),
+      loadWarehouseConfig(http, user),
+      loadStartPermissions(http),
+    ])
+  return {
+    user,
+    roles,
+    tenants,
+    menus,
+    language,
+    pageIndex,
+    layoutSettings,
+    warehouseConfig,
+    startPermissions,
+  }
 }
 
 // Server prompts override bundled texts; without them the bundled texts still read well, so a failure is

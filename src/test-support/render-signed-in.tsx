@@ -42,6 +42,8 @@ export interface SignedInOptions {
   handler?: FakeHandler
   /** What the server has stored for the user (GET users/self/layout-settings). */
   layoutSettings?: unknown
+  /** The shell's start-up permission answers (code → approved). */
+  startPermissions?: Record<string, boolean>
 }
 
 export function renderSignedIn(options: SignedInOptions = {}) {
@@ -67,6 +69,7 @@ export function renderSignedIn(options: SignedInOptions = {}) {
     language,
     routes,
     layoutSettings: options.layoutSettings ?? {},
+    startPermissions: options.startPermissions ?? {},
   }
   const view = render(
     <AppRoot services={services}>

@@ -39,7 +39,13 @@ export default async function setup(project: TestProject) {
   })
   server.stdout?.on('data', (chunk) => (output += chunk))
   server.stderr?.on('data', (chunk) => (output += chunk))
-  await waitUntilUp(baseURL, server, () => output.slice(-4000), 120_000)
+  // E2E_START_TIMEOUT_MS: more time for a machine under heavy load (shared CPUs)
+  await waitUntilUp(
+    baseURL,
+    server,
+    () => output.slice(-4000),
+    Number(process.env.E2E_START_TIMEOUT_MS) || 120_000,
+  )
   project.provide('baseURL', baseURL)
   project.provide('dataDir', dataDir)
 

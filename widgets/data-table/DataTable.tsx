@@ -3,8 +3,10 @@ import { useMemo, useRef, useState } from 'react'
 import {
   columnFilterCondition,
   formatNumber,
+  resolvePrecision,
   usePageContext,
   useRegistry,
+  useRendererEnv,
   type ColumnFilterValue,
   type ColumnModel,
   type FilterCondition,
@@ -69,6 +71,7 @@ export function DataTable(props: DataTableProps) {
   const { t } = usePageContext()
   const registry = useRegistry()
   const cellTexts = useCellTexts(columns, registry)
+  const { user } = useRendererEnv()
   const [filters, setFilters] = useState<Record<string, ColumnFilterValue>>({})
   const applyFilter = (column: ColumnModel, value: ColumnFilterValue | undefined) => {
     const next = { ...filters }
@@ -164,7 +167,7 @@ export function DataTable(props: DataTableProps) {
               const model = columns.find((c) => c.field === field)
               const kind = model?.summary
               const text = kind
-                ? `${t(`table.summary.${kind}`)}: ${formatNumber(totals.get(field), model.spec.precision ?? (kind === 'avg' ? 2 : undefined))}`
+                ? `${t(`table.summary.${kind}`)}: ${formatNumber(totals.get(field), resolvePrecision(model.spec.precision, user.quantityPrecision) ?? (kind === 'avg' ? 2 : undefined))}`
                 : ''
               return (
                 <Table.Summary.Cell key={field} index={index} align={model?.align}>

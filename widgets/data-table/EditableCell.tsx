@@ -1,6 +1,13 @@
 import { Input, InputNumber, Select } from 'antd'
 import { useState } from 'react'
-import { useLookup, usePageContext, type ColumnModel } from '../../renderer/index'
+import {
+  resolvePrecision,
+  stepFor,
+  useLookup,
+  usePageContext,
+  useRendererEnv,
+  type ColumnModel,
+} from '../../renderer/index'
 import { cellError } from './editable-cell'
 
 export interface EditableCellProps {
@@ -17,6 +24,8 @@ export interface EditableCellProps {
  */
 export function EditableCell({ column, value, validated, onChange }: EditableCellProps) {
   const { t } = usePageContext()
+  const { user } = useRendererEnv()
+  const precision = resolvePrecision(column.spec.precision, user.quantityPrecision)
   const [touched, setTouched] = useState(false)
   const lookupCode = column.spec.lookupCode
   const { values: options } = useLookup(lookupCode)
@@ -46,7 +55,8 @@ export function EditableCell({ column, value, validated, onChange }: EditableCel
     control = (
       <InputNumber
         {...common}
-        precision={column.spec.precision}
+        precision={precision}
+        step={stepFor(precision)}
         value={typeof value === 'number' || typeof value === 'string' ? value : null}
         onChange={(next) => onChange(next)}
       />

@@ -39,7 +39,7 @@ export function useCellTexts(
   registry: WidgetRegistry,
 ): ReadonlyMap<string, (value: unknown) => string> {
   const { lookups, env } = useRendererServices()
-  const { language, dateFormat, dateTimeFormat } = env.user
+  const { language, dateFormat, dateTimeFormat, quantityPrecision } = env.user
   const [loaded, setLoaded] = useState(0)
   const { cells, missing } = useMemo(() => {
     const missing = new Set<string>()
@@ -51,6 +51,7 @@ export function useCellTexts(
       },
       dateFormat: displayFormat(dateFormat, 'YYYY-MM-DD'),
       dateTimeFormat: displayFormat(dateTimeFormat, 'YYYY-MM-DD HH:mm:ss'),
+      quantityPrecision,
     }
     const cells = new Map<string, (value: unknown) => string>()
     for (const column of columns) {
@@ -71,7 +72,7 @@ export function useCellTexts(
     return { cells, missing }
     // `loaded` and `language` change what `lookups.cached` answers
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [columns, registry, lookups, language, dateFormat, dateTimeFormat, loaded])
+  }, [columns, registry, lookups, language, dateFormat, dateTimeFormat, quantityPrecision, loaded])
   useEffect(() => {
     if (!missing.size) return
     let live = true

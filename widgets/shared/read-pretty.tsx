@@ -1,6 +1,7 @@
 /** Read-only renderings shared by field widgets (table cells and read-pretty forms). */
 import {
   formatNumber,
+  resolvePrecision,
   formatWireDate,
   displayFormat,
   useLookup,
@@ -27,7 +28,9 @@ export function TextPretty({ value }: PrettyProps) {
 }
 
 export function NumberPretty({ value, precision, spec }: PrettyProps) {
-  return <span className="wms-read-pretty">{formatNumber(value, precision ?? spec?.precision)}</span>
+  const { user } = useRendererEnv()
+  const digits = precision ?? resolvePrecision(spec?.precision, user.quantityPrecision)
+  return <span className="wms-read-pretty">{formatNumber(value, digits)}</span>
 }
 
 export function LookupPretty({ value, lookupCode, spec }: PrettyProps) {
@@ -58,7 +61,10 @@ export const DatetimePretty = (props: PrettyProps) => <DatePretty {...props} wit
 
 export const textCell: CellText = () => text
 
-export const numberCell: CellText = (spec) => (value) => formatNumber(value, spec?.precision)
+export const numberCell: CellText = (spec, context) => {
+  const digits = resolvePrecision(spec?.precision, context.quantityPrecision)
+  return (value) => formatNumber(value, digits)
+}
 
 const lookupText = (code: string | undefined, context: Parameters<CellText>[1], map = (v: unknown) => v) => {
   const meanings = code ? context.meanings(code) : undefined

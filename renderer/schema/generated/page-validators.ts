@@ -146,10 +146,17 @@ const schema17 = {
     },
     maxLength: { minimum: 1, description: 'Longest allowed text (characters).', type: 'integer' },
     precision: {
-      minimum: 0,
-      maximum: 10,
-      description: 'Digits after the decimal point of a number; the input step is 1 / 10^precision.',
-      type: 'integer',
+      description:
+        'Digits after the decimal point of a number (0…10, or "warehouse"); the input step is 1 / 10^precision.',
+      anyOf: [
+        { minimum: 0, maximum: 10, type: 'integer' },
+        {
+          description:
+            "The quantity precision of the user's default warehouse (its quantityPrecision, the warehouse config loaded with the session; 3 when there is none): for stock quantities.",
+          const: 'warehouse',
+          type: 'string',
+        },
+      ],
     },
     min: { description: 'Smallest allowed number.', type: 'number' },
     max: { description: 'Largest allowed number.', type: 'number' },
@@ -775,10 +782,13 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.precision !== undefined) {
       let data4 = data.precision
+      const _errs13 = errors
+      let valid3 = false
+      const _errs14 = errors
       if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4))) {
         const err10 = {
           instancePath: instancePath + '/precision',
-          schemaPath: '#/properties/precision/type',
+          schemaPath: '#/properties/precision/anyOf/0/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
@@ -794,7 +804,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         if (data4 > 10 || isNaN(data4)) {
           const err11 = {
             instancePath: instancePath + '/precision',
-            schemaPath: '#/properties/precision/maximum',
+            schemaPath: '#/properties/precision/anyOf/0/maximum',
             keyword: 'maximum',
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
@@ -809,7 +819,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         if (data4 < 0 || isNaN(data4)) {
           const err12 = {
             instancePath: instancePath + '/precision',
-            schemaPath: '#/properties/precision/minimum',
+            schemaPath: '#/properties/precision/anyOf/0/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
@@ -822,49 +832,50 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           errors++
         }
       }
-    }
-    if (data.min !== undefined) {
-      if (!(typeof data.min == 'number')) {
-        const err13 = {
-          instancePath: instancePath + '/min',
-          schemaPath: '#/properties/min/type',
-          keyword: 'type',
-          params: { type: 'number' },
-          message: 'must be number',
+      var _valid0 = _errs14 === errors
+      valid3 = valid3 || _valid0
+      if (!valid3) {
+        const _errs16 = errors
+        if (typeof data4 !== 'string') {
+          const err13 = {
+            instancePath: instancePath + '/precision',
+            schemaPath: '#/properties/precision/anyOf/1/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+          }
+          if (vErrors === null) {
+            vErrors = [err13]
+          } else {
+            vErrors.push(err13)
+          }
+          errors++
         }
-        if (vErrors === null) {
-          vErrors = [err13]
-        } else {
-          vErrors.push(err13)
+        if ('warehouse' !== data4) {
+          const err14 = {
+            instancePath: instancePath + '/precision',
+            schemaPath: '#/properties/precision/anyOf/1/const',
+            keyword: 'const',
+            params: { allowedValue: 'warehouse' },
+            message: 'must be equal to constant',
+          }
+          if (vErrors === null) {
+            vErrors = [err14]
+          } else {
+            vErrors.push(err14)
+          }
+          errors++
         }
-        errors++
+        var _valid0 = _errs16 === errors
+        valid3 = valid3 || _valid0
       }
-    }
-    if (data.max !== undefined) {
-      if (!(typeof data.max == 'number')) {
-        const err14 = {
-          instancePath: instancePath + '/max',
-          schemaPath: '#/properties/max/type',
-          keyword: 'type',
-          params: { type: 'number' },
-          message: 'must be number',
-        }
-        if (vErrors === null) {
-          vErrors = [err14]
-        } else {
-          vErrors.push(err14)
-        }
-        errors++
-      }
-    }
-    if (data.pattern !== undefined) {
-      if (typeof data.pattern !== 'string') {
+      if (!valid3) {
         const err15 = {
-          instancePath: instancePath + '/pattern',
-          schemaPath: '#/properties/pattern/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
+          instancePath: instancePath + '/precision',
+          schemaPath: '#/properties/precision/anyOf',
+          keyword: 'anyOf',
+          params: {},
+          message: 'must match a schema in anyOf',
         }
         if (vErrors === null) {
           vErrors = [err15]
@@ -872,33 +883,42 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           vErrors.push(err15)
         }
         errors++
+      } else {
+        errors = _errs13
+        if (vErrors !== null) {
+          if (_errs13) {
+            vErrors.length = _errs13
+          } else {
+            vErrors = null
+          }
+        }
       }
     }
-    if (data.patternMessage !== undefined) {
-      let data8 = data.patternMessage
-      if (typeof data8 === 'string') {
-        if (!pattern1.test(data8)) {
-          const err16 = {
-            instancePath: instancePath + '/patternMessage',
-            schemaPath: '#/$defs/TextKey/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
-            message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
-          }
-          if (vErrors === null) {
-            vErrors = [err16]
-          } else {
-            vErrors.push(err16)
-          }
-          errors++
-        }
-      } else {
-        const err17 = {
-          instancePath: instancePath + '/patternMessage',
-          schemaPath: '#/$defs/TextKey/type',
+    if (data.min !== undefined) {
+      if (!(typeof data.min == 'number')) {
+        const err16 = {
+          instancePath: instancePath + '/min',
+          schemaPath: '#/properties/min/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
+          params: { type: 'number' },
+          message: 'must be number',
+        }
+        if (vErrors === null) {
+          vErrors = [err16]
+        } else {
+          vErrors.push(err16)
+        }
+        errors++
+      }
+    }
+    if (data.max !== undefined) {
+      if (!(typeof data.max == 'number')) {
+        const err17 = {
+          instancePath: instancePath + '/max',
+          schemaPath: '#/properties/max/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
         }
         if (vErrors === null) {
           vErrors = [err17]
@@ -908,11 +928,62 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
+    if (data.pattern !== undefined) {
+      if (typeof data.pattern !== 'string') {
+        const err18 = {
+          instancePath: instancePath + '/pattern',
+          schemaPath: '#/properties/pattern/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        }
+        if (vErrors === null) {
+          vErrors = [err18]
+        } else {
+          vErrors.push(err18)
+        }
+        errors++
+      }
+    }
+    if (data.patternMessage !== undefined) {
+      let data8 = data.patternMessage
+      if (typeof data8 === 'string') {
+        if (!pattern1.test(data8)) {
+          const err19 = {
+            instancePath: instancePath + '/patternMessage',
+            schemaPath: '#/$defs/TextKey/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
+            message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
+          }
+          if (vErrors === null) {
+            vErrors = [err19]
+          } else {
+            vErrors.push(err19)
+          }
+          errors++
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/patternMessage',
+          schemaPath: '#/$defs/TextKey/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        }
+        if (vErrors === null) {
+          vErrors = [err20]
+        } else {
+          vErrors.push(err20)
+        }
+        errors++
+      }
+    }
     if (data.lookupCode !== undefined) {
       let data9 = data.lookupCode
       if (typeof data9 === 'string') {
         if (!pattern10.test(data9)) {
-          const err18 = {
+          const err21 = {
             instancePath: instancePath + '/lookupCode',
             schemaPath: '#/properties/lookupCode/pattern',
             keyword: 'pattern',
@@ -920,14 +991,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must match pattern "' + '^[A-Z][A-Z0-9_]*(\\.[A-Z0-9_]+)*$' + '"',
           }
           if (vErrors === null) {
-            vErrors = [err18]
+            vErrors = [err21]
           } else {
-            vErrors.push(err18)
+            vErrors.push(err21)
           }
           errors++
         }
       } else {
-        const err19 = {
+        const err22 = {
           instancePath: instancePath + '/lookupCode',
           schemaPath: '#/properties/lookupCode/type',
           keyword: 'type',
@@ -935,9 +1006,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
         }
         if (vErrors === null) {
-          vErrors = [err19]
+          vErrors = [err22]
         } else {
-          vErrors.push(err19)
+          vErrors.push(err22)
         }
         errors++
       }
@@ -946,7 +1017,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       let data10 = data.lovCode
       if (typeof data10 === 'string') {
         if (!pattern10.test(data10)) {
-          const err20 = {
+          const err23 = {
             instancePath: instancePath + '/lovCode',
             schemaPath: '#/properties/lovCode/pattern',
             keyword: 'pattern',
@@ -954,14 +1025,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must match pattern "' + '^[A-Z][A-Z0-9_]*(\\.[A-Z0-9_]+)*$' + '"',
           }
           if (vErrors === null) {
-            vErrors = [err20]
+            vErrors = [err23]
           } else {
-            vErrors.push(err20)
+            vErrors.push(err23)
           }
           errors++
         }
       } else {
-        const err21 = {
+        const err24 = {
           instancePath: instancePath + '/lovCode',
           schemaPath: '#/properties/lovCode/type',
           keyword: 'type',
@@ -969,9 +1040,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
         }
         if (vErrors === null) {
-          vErrors = [err21]
+          vErrors = [err24]
         } else {
-          vErrors.push(err21)
+          vErrors.push(err24)
         }
         errors++
       }
@@ -986,7 +1057,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             key1 === 'valueField' ||
             key1 === 'displayField'
           )) {
-            const err22 = {
+            const err25 = {
               instancePath: instancePath + '/lov',
               schemaPath: '#/properties/lov/additionalProperties',
               keyword: 'additionalProperties',
@@ -994,9 +1065,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must NOT have additional properties',
             }
             if (vErrors === null) {
-              vErrors = [err22]
+              vErrors = [err25]
             } else {
-              vErrors.push(err22)
+              vErrors.push(err25)
             }
             errors++
           }
@@ -1005,7 +1076,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           let data12 = data11.textField
           if (typeof data12 === 'string') {
             if (!pattern5.test(data12)) {
-              const err23 = {
+              const err26 = {
                 instancePath: instancePath + '/lov/textField',
                 schemaPath: '#/properties/lov/properties/textField/pattern',
                 keyword: 'pattern',
@@ -1013,14 +1084,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must match pattern "' + '^[a-z][A-Za-z0-9]*$' + '"',
               }
               if (vErrors === null) {
-                vErrors = [err23]
+                vErrors = [err26]
               } else {
-                vErrors.push(err23)
+                vErrors.push(err26)
               }
               errors++
             }
           } else {
-            const err24 = {
+            const err27 = {
               instancePath: instancePath + '/lov/textField',
               schemaPath: '#/properties/lov/properties/textField/type',
               keyword: 'type',
@@ -1028,9 +1099,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err24]
+              vErrors = [err27]
             } else {
-              vErrors.push(err24)
+              vErrors.push(err27)
             }
             errors++
           }
@@ -1043,7 +1114,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
                 let data14 = data13[key2]
                 if (typeof data14 === 'string') {
                   if (!pattern5.test(data14)) {
-                    const err25 = {
+                    const err28 = {
                       instancePath:
                         instancePath + '/lov/fill/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
                       schemaPath:
@@ -1053,14 +1124,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must match pattern "' + '^[a-z][A-Za-z0-9]*$' + '"',
                     }
                     if (vErrors === null) {
-                      vErrors = [err25]
+                      vErrors = [err28]
                     } else {
-                      vErrors.push(err25)
+                      vErrors.push(err28)
                     }
                     errors++
                   }
                 } else {
-                  const err26 = {
+                  const err29 = {
                     instancePath: instancePath + '/lov/fill/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
                     schemaPath:
                       '#/properties/lov/properties/fill/patternProperties/%5E%5Ba-z%5D%5BA-Za-z0-9%5D*%24/type',
@@ -1069,16 +1140,16 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be string',
                   }
                   if (vErrors === null) {
-                    vErrors = [err26]
+                    vErrors = [err29]
                   } else {
-                    vErrors.push(err26)
+                    vErrors.push(err29)
                   }
                   errors++
                 }
               }
             }
           } else {
-            const err27 = {
+            const err30 = {
               instancePath: instancePath + '/lov/fill',
               schemaPath: '#/properties/lov/properties/fill/type',
               keyword: 'type',
@@ -1086,9 +1157,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             }
             if (vErrors === null) {
-              vErrors = [err27]
+              vErrors = [err30]
             } else {
-              vErrors.push(err27)
+              vErrors.push(err30)
             }
             errors++
           }
@@ -1097,7 +1168,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           let data15 = data11.valueField
           if (typeof data15 === 'string') {
             if (!pattern5.test(data15)) {
-              const err28 = {
+              const err31 = {
                 instancePath: instancePath + '/lov/valueField',
                 schemaPath: '#/properties/lov/properties/valueField/pattern',
                 keyword: 'pattern',
@@ -1105,14 +1176,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must match pattern "' + '^[a-z][A-Za-z0-9]*$' + '"',
               }
               if (vErrors === null) {
-                vErrors = [err28]
+                vErrors = [err31]
               } else {
-                vErrors.push(err28)
+                vErrors.push(err31)
               }
               errors++
             }
           } else {
-            const err29 = {
+            const err32 = {
               instancePath: instancePath + '/lov/valueField',
               schemaPath: '#/properties/lov/properties/valueField/type',
               keyword: 'type',
@@ -1120,9 +1191,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err29]
+              vErrors = [err32]
             } else {
-              vErrors.push(err29)
+              vErrors.push(err32)
             }
             errors++
           }
@@ -1131,7 +1202,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           let data16 = data11.displayField
           if (typeof data16 === 'string') {
             if (!pattern5.test(data16)) {
-              const err30 = {
+              const err33 = {
                 instancePath: instancePath + '/lov/displayField',
                 schemaPath: '#/properties/lov/properties/displayField/pattern',
                 keyword: 'pattern',
@@ -1139,14 +1210,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must match pattern "' + '^[a-z][A-Za-z0-9]*$' + '"',
               }
               if (vErrors === null) {
-                vErrors = [err30]
+                vErrors = [err33]
               } else {
-                vErrors.push(err30)
+                vErrors.push(err33)
               }
               errors++
             }
           } else {
-            const err31 = {
+            const err34 = {
               instancePath: instancePath + '/lov/displayField',
               schemaPath: '#/properties/lov/properties/displayField/type',
               keyword: 'type',
@@ -1154,15 +1225,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err31]
+              vErrors = [err34]
             } else {
-              vErrors.push(err31)
+              vErrors.push(err34)
             }
             errors++
           }
         }
       } else {
-        const err32 = {
+        const err35 = {
           instancePath: instancePath + '/lov',
           schemaPath: '#/properties/lov/type',
           keyword: 'type',
@@ -1170,9 +1241,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         }
         if (vErrors === null) {
-          vErrors = [err32]
+          vErrors = [err35]
         } else {
-          vErrors.push(err32)
+          vErrors.push(err35)
         }
         errors++
       }
@@ -1181,7 +1252,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       let data17 = data.placeholder
       if (typeof data17 === 'string') {
         if (!pattern1.test(data17)) {
-          const err33 = {
+          const err36 = {
             instancePath: instancePath + '/placeholder',
             schemaPath: '#/$defs/TextKey/pattern',
             keyword: 'pattern',
@@ -1189,71 +1260,19 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
           }
           if (vErrors === null) {
-            vErrors = [err33]
+            vErrors = [err36]
           } else {
-            vErrors.push(err33)
+            vErrors.push(err36)
           }
           errors++
         }
       } else {
-        const err34 = {
+        const err37 = {
           instancePath: instancePath + '/placeholder',
           schemaPath: '#/$defs/TextKey/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-        }
-        if (vErrors === null) {
-          vErrors = [err34]
-        } else {
-          vErrors.push(err34)
-        }
-        errors++
-      }
-    }
-    if (data.help !== undefined) {
-      let data18 = data.help
-      if (typeof data18 === 'string') {
-        if (!pattern1.test(data18)) {
-          const err35 = {
-            instancePath: instancePath + '/help',
-            schemaPath: '#/$defs/TextKey/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
-            message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
-          }
-          if (vErrors === null) {
-            vErrors = [err35]
-          } else {
-            vErrors.push(err35)
-          }
-          errors++
-        }
-      } else {
-        const err36 = {
-          instancePath: instancePath + '/help',
-          schemaPath: '#/$defs/TextKey/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        }
-        if (vErrors === null) {
-          vErrors = [err36]
-        } else {
-          vErrors.push(err36)
-        }
-        errors++
-      }
-    }
-    if (data.defaultValue !== undefined) {
-      let data19 = data.defaultValue
-      if (typeof data19 !== 'string' && !(typeof data19 == 'number') && typeof data19 !== 'boolean') {
-        const err37 = {
-          instancePath: instancePath + '/defaultValue',
-          schemaPath: '#/properties/defaultValue/type',
-          keyword: 'type',
-          params: { type: schema17.properties.defaultValue.type },
-          message: 'must be string,number,boolean',
         }
         if (vErrors === null) {
           vErrors = [err37]
@@ -1263,9 +1282,61 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
+    if (data.help !== undefined) {
+      let data18 = data.help
+      if (typeof data18 === 'string') {
+        if (!pattern1.test(data18)) {
+          const err38 = {
+            instancePath: instancePath + '/help',
+            schemaPath: '#/$defs/TextKey/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
+            message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
+          }
+          if (vErrors === null) {
+            vErrors = [err38]
+          } else {
+            vErrors.push(err38)
+          }
+          errors++
+        }
+      } else {
+        const err39 = {
+          instancePath: instancePath + '/help',
+          schemaPath: '#/$defs/TextKey/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        }
+        if (vErrors === null) {
+          vErrors = [err39]
+        } else {
+          vErrors.push(err39)
+        }
+        errors++
+      }
+    }
+    if (data.defaultValue !== undefined) {
+      let data19 = data.defaultValue
+      if (typeof data19 !== 'string' && !(typeof data19 == 'number') && typeof data19 !== 'boolean') {
+        const err40 = {
+          instancePath: instancePath + '/defaultValue',
+          schemaPath: '#/properties/defaultValue/type',
+          keyword: 'type',
+          params: { type: schema17.properties.defaultValue.type },
+          message: 'must be string,number,boolean',
+        }
+        if (vErrors === null) {
+          vErrors = [err40]
+        } else {
+          vErrors.push(err40)
+        }
+        errors++
+      }
+    }
     if (data.readOnly !== undefined) {
       if (typeof data.readOnly !== 'boolean') {
-        const err38 = {
+        const err41 = {
           instancePath: instancePath + '/readOnly',
           schemaPath: '#/properties/readOnly/type',
           keyword: 'type',
@@ -1273,16 +1344,16 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be boolean',
         }
         if (vErrors === null) {
-          vErrors = [err38]
+          vErrors = [err41]
         } else {
-          vErrors.push(err38)
+          vErrors.push(err41)
         }
         errors++
       }
     }
     if (data.updatable !== undefined) {
       if (typeof data.updatable !== 'boolean') {
-        const err39 = {
+        const err42 = {
           instancePath: instancePath + '/updatable',
           schemaPath: '#/properties/updatable/type',
           keyword: 'type',
@@ -1290,9 +1361,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be boolean',
         }
         if (vErrors === null) {
-          vErrors = [err39]
+          vErrors = [err42]
         } else {
-          vErrors.push(err39)
+          vErrors.push(err42)
         }
         errors++
       }
@@ -1313,7 +1384,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.search !== undefined) {
       let data23 = data.search
       if (typeof data23 !== 'string') {
-        const err40 = {
+        const err43 = {
           instancePath: instancePath + '/search',
           schemaPath: '#/properties/search/type',
           keyword: 'type',
@@ -1321,14 +1392,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
         }
         if (vErrors === null) {
-          vErrors = [err40]
+          vErrors = [err43]
         } else {
-          vErrors.push(err40)
+          vErrors.push(err43)
         }
         errors++
       }
       if ('range' !== data23) {
-        const err41 = {
+        const err44 = {
           instancePath: instancePath + '/search',
           schemaPath: '#/properties/search/const',
           keyword: 'const',
@@ -1336,9 +1407,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be equal to constant',
         }
         if (vErrors === null) {
-          vErrors = [err41]
+          vErrors = [err44]
         } else {
-          vErrors.push(err41)
+          vErrors.push(err44)
         }
         errors++
       }
@@ -1346,7 +1417,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.props !== undefined) {
       let data24 = data.props
       if (!(data24 && typeof data24 == 'object' && !Array.isArray(data24))) {
-        const err42 = {
+        const err45 = {
           instancePath: instancePath + '/props',
           schemaPath: '#/properties/props/type',
           keyword: 'type',
@@ -1354,15 +1425,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         }
         if (vErrors === null) {
-          vErrors = [err42]
+          vErrors = [err45]
         } else {
-          vErrors.push(err42)
+          vErrors.push(err45)
         }
         errors++
       }
     }
   } else {
-    const err43 = {
+    const err46 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1370,9 +1441,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err43]
+      vErrors = [err46]
     } else {
-      vErrors.push(err43)
+      vErrors.push(err46)
     }
     errors++
   }
