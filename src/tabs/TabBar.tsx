@@ -46,7 +46,10 @@ export function TabBar({ state, onSelect, onCommand, fallbackKey }: TabBarProps)
         size="small"
         activeKey={state.activeKey || undefined}
         items={items}
-        onChange={onSelect}
+        // onTabClick, not onChange: rc-tabs calls onChange only for a tab other than the one it shows as
+        // active, and right after a switch the bar still shows the previous tab until the new page has rendered
+        // (seconds on a busy machine), so a click or Enter on that tab was swallowed.
+        onTabClick={(key) => onSelect(key)}
         onEdit={(key, action) => action === 'remove' && typeof key === 'string' && onCommand('close', key)}
         tabBarStyle={{ margin: 0 }}
         style={{ flex: 1, minWidth: 0 }}
