@@ -76,7 +76,7 @@ beforeAll(async () => {
   await signIn(page, 'admin', 'Admin@123')
   await page.waitForURL('**/workplace')
   await page.locator('[data-page-key="/workplace"]').waitFor()
-  await expect.poll(() => page.locator('.ant-spin-spinning:visible').count(), { timeout: 20_000 }).toBe(0)
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 })
   entryViolations.push(...(await axeViolations(page)).map((line) => `shell: ${line}`))
 }, 90_000)
 afterAll(async () => {
