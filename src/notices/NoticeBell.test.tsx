@@ -8,7 +8,7 @@ const { NoMessages, Some, Many, Disconnected } = composeStories(stories, preview
 
 test('no unread messages: no number on the bell, and the dropdown says so', async () => {
   render(<NoMessages />)
-  const bell = screen.getByLabelText('Messages (0 unread)')
+  const bell = screen.getByLabelText('Messages: 0 unread')
   expect(screen.getByTestId('notice-count').querySelector('.ant-badge-count')).toBeNull()
   fireEvent.click(bell)
   expect(await screen.findByText('No unread messages')).toBeInTheDocument()
@@ -17,7 +17,7 @@ test('no unread messages: no number on the bell, and the dropdown says so', asyn
 
 test('some: the count on the bell; the latest messages can be marked read one by one or all', async () => {
   render(<Some />)
-  fireEvent.click(screen.getByLabelText('Messages (3 unread)'))
+  fireEvent.click(screen.getByLabelText('Messages: 3 unread'))
   expect(await screen.findByText('New bonded warehouse')).toBeInTheDocument()
   expect(screen.getByTestId('notice-count')).toHaveTextContent('3')
   fireEvent.click(screen.getAllByText('Mark read')[1]!)
@@ -33,7 +33,7 @@ test('many: the badge caps at 99+', () => {
 
 test('disconnected: the bell says live messages are off and keeps the last count', async () => {
   render(<Disconnected />)
-  const bell = screen.getByLabelText('Messages (2 unread)')
+  const bell = screen.getByLabelText('Messages: 2 unread')
   expect(bell).toHaveAttribute('title', 'Live messages are disconnected: reload the page to see new ones')
   fireEvent.click(bell)
   expect(await screen.findByTestId('notice-panel')).toHaveTextContent('Live messages are disconnected')

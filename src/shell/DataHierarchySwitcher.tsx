@@ -103,7 +103,7 @@ export function DataHierarchySwitcher({ user }: { user: CurrentUser }) {
         <Button
           type="text"
           icon={<ClusterOutlined />}
-          aria-label={t('dataHierarchy.choose')}
+          aria-label={`${t('dataHierarchy.choose')}: ${modalSummary.join(' / ')}`}
           title={t('dataHierarchy.choose')}
           onClick={() => setModalOpen(true)}
         >

@@ -25,7 +25,11 @@ export function LanguagePicker({ current, onChange }: LanguagePickerProps) {
         onClick: ({ key }) => key !== current && onChange(key as Language),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('shell.language')}>
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-label={`${t('shell.language')}: ${t(`lang.${current}`)}`}
+      >
         {t(`lang.${current}`)}
       </Button>
     </Dropdown>

@@ -42,7 +42,7 @@ function tenantServer() {
 }
 
 async function openModal(user: ReturnType<typeof renderSignedIn>['user']) {
-  await user.click(screen.getByRole('button', { name: 'Tenant' }))
+  await user.click(screen.getByRole('button', { name: /^Tenant:/ }))
   const dialog = await screen.findByRole('dialog')
   await within(dialog).findByText('华北仓储') // the fresh list from the server
   return dialog

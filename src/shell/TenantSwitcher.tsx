@@ -27,7 +27,8 @@ export function TenantSwitcher({ user, tenants, actions }: TenantSwitcherProps) 
       <Button
         type="text"
         icon={<ApartmentOutlined />}
-        aria-label={t('shell.tenant')}
+        // the visible tenant name is part of the name (WCAG 2.5.3: voice users say what they see)
+        aria-label={`${t('shell.tenant')}: ${user.tenantName}`}
         onClick={() => {
           setUsed(true)
           setOpen(true)

@@ -36,21 +36,27 @@ export function TabBar({ state, onSelect, onCommand, fallbackKey }: TabBarProps)
       </Dropdown>
     ),
   }))
+  // The "more" button sits beside the tab list, not in it (antd's tabBarExtraContent would put it inside the
+  // role="tablist" element, where only tabs belong): screen readers count the tabs right.
   return (
-    <Tabs
-      type="editable-card"
-      hideAdd
-      size="small"
-      activeKey={state.activeKey || undefined}
-      items={items}
-      onChange={onSelect}
-      onEdit={(key, action) => action === 'remove' && typeof key === 'string' && onCommand('close', key)}
-      tabBarStyle={{ margin: 0 }}
-      tabBarExtraContent={
-        <Dropdown trigger={['click']} menu={menuOf(ALL_TAB_ACTIONS, state.activeKey || fallbackKey)}>
-          <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('tabs.more')} />
-        </Dropdown>
-      }
-    />
+    <div style={{ display: 'flex', alignItems: 'flex-end' }}>
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={state.activeKey || undefined}
+        items={items}
+        // onTabClick, not onChange: rc-tabs calls onChange only for a tab other than the one it shows as
+        // active, and right after a switch the bar still shows the previous tab until the new page has rendered
+        // (seconds on a busy machine), so a click or Enter on that tab was swallowed.
+        onTabClick={(key) => onSelect(key)}
+        onEdit={(key, action) => action === 'remove' && typeof key === 'string' && onCommand('close', key)}
+        tabBarStyle={{ margin: 0 }}
+        style={{ flex: 1, minWidth: 0 }}
+      />
+      <Dropdown trigger={['click']} menu={menuOf(ALL_TAB_ACTIONS, state.activeKey || fallbackKey)}>
+        <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('tabs.more')} />
+      </Dropdown>
+    </div>
   )
 }

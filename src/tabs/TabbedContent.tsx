@@ -97,7 +97,10 @@ export function TabbedContent({ showTabBar, header }: TabbedContentProps) {
           <TabBar
             state={state}
             fallbackKey={home.path}
-            onSelect={(tabKey) => void navigate(tabKey)}
+            // the address bar is compared, not `pathname`: a render may still be catching up with the last switch
+            onSelect={(tabKey) =>
+              tabKey !== `${window.location.pathname}${window.location.search}` && void navigate(tabKey)
+            }
             onCommand={onCommand}
           />
         </div>

@@ -1,7 +1,8 @@
 /**
  * Opens every screen of schemas/routes.tsv that has a page file, as the administrator, inside one running app
  * (in-app navigation, as a menu click does), and fails on an error panel, an empty page, a failed request or a
- * console error. `SMOKE_MODULES=hiam,hpfm` limits it to some modules (for working on them).
+ * console error, or a serious or critical accessibility violation (axe-core on the shown page, tests/e2e/axe.ts).
+ * `SMOKE_MODULES=hiam,hpfm` limits it to some modules (for working on them).
  *
  * Pages without sign-in (/public/…) have their own tests. Routes with `{params}` are opened with the sample values of SAMPLE_PARAMS (ids of the seed), or `1`.
  */
@@ -12,6 +13,7 @@ import { pageRoutes, readSpecRoutes } from '../../scripts/lib/route-coverage'
 import { readSeedSet } from '../../server/seed/seed-files'
 import { matchPattern } from '../../src/routes/route-pattern'
 import { accessToken, launch, openSession, signIn, type Session } from './browser'
+import { axeViolations } from './axe'
 
 /** Modules whose screens are not page files (the shell's own pages). */
 const SHELL_MODULES = new Set(['shell', 'exception', 'public', 'module'])
@@ -61,12 +63,22 @@ const concrete = (pattern: string) =>
 
 let browser: Browser
 let session: Session
+const entryViolations: string[] = []
 beforeAll(async () => {
   browser = await launch()
   session = await openSession(browser, 'en-US')
-  await signIn(session.page, 'admin', 'Admin@123')
-  await session.page.waitForURL('**/workplace')
-}, 60_000)
+  const { page } = session
+  // the sign-in page and the shell are checked on the way in (a second sign-in would end this session)
+  await page.goto('/')
+  await page.waitForURL(/\/api\/oauth\/oauth\/authorize/)
+  await page.locator('input[name="username"]').waitFor()
+  entryViolations.push(...(await axeViolations(page)).map((line) => `sign-in: ${line}`))
+  await signIn(page, 'admin', 'Admin@123')
+  await page.waitForURL('**/workplace')
+  await page.locator('[data-page-key="/workplace"]').waitFor()
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 })
+  entryViolations.push(...(await axeViolations(page)).map((line) => `shell: ${line}`))
+}, 90_000)
 afterAll(async () => {
   await browser?.close()
 })
@@ -80,12 +92,20 @@ async function openInApp(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path)
 }
 
+describe('accessibility of the sign-in page and the shell', () => {
+  it('has no serious or critical axe violation on the sign-in page, nor in the shell around the workplace', () => {
+    expect(entryViolations).toEqual([])
+  })
+})
+
 describe('every screen opens clean for the administrator', () => {
   it.skipIf(!routes.length)(
     `opens ${routes.length} screens`,
     async () => {
       const { page, problems, context } = session
       const failures: string[] = []
+      let axeTime = 0
+      let axeRuns = 0
       // the tenant administrator's screens first, then the platform administrator's (role switched on the server)
       const ordered = [...routes.filter((r) => !siteOnly(r.path)), ...routes.filter((r) => siteOnly(r.path))]
       let switched = false
@@ -129,8 +149,19 @@ describe('every screen opens clean for the administrator', () => {
           )
           .allInnerTexts()
         if (alerts.length) failures.push(`${path}: error panel: ${alerts.join(' | ').slice(0, 300)}`)
+        if (state === 'settled') {
+          const started = performance.now()
+          // the shown page only: the kept (hidden) pages of the area would double the cost and were checked already
+          for (const line of await axeViolations(page, `[data-page-key="${path}"]`))
+            failures.push(`${path}: ${line}`)
+          axeTime += performance.now() - started
+          axeRuns++
+        }
         for (const problem of problems.slice(before)) failures.push(`${path}: ${problem}`)
       }
+      console.info(
+        `axe: ${axeRuns} screens, ${Math.round(axeTime / 1000)} s in all, ${Math.round(axeTime / Math.max(1, axeRuns))} ms per screen`,
+      )
       expect(failures).toEqual([])
     },
     Math.max(60_000, routes.length * 20_000),

@@ -7,12 +7,15 @@ export interface FlagCheckboxProps {
   value?: unknown
   onChange?(value: 1 | 0): void
   disabled?: boolean
+  /** The field's label (the renderer passes it): the box stands alone, without text of its own. */
+  'aria-label'?: string
 }
 
 /** A 1/0 flag as a checkbox. */
-export function FlagCheckbox({ value, onChange, disabled }: FlagCheckboxProps) {
+export function FlagCheckbox({ value, onChange, disabled, 'aria-label': label }: FlagCheckboxProps) {
   return (
     <AntCheckbox
+      aria-label={label}
       checked={isOn(value)}
       disabled={disabled}
       onChange={(e) => onChange?.(e.target.checked ? 1 : 0)}

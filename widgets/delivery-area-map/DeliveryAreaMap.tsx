@@ -120,6 +120,9 @@ export function DeliveryAreaMap({ params, search }: PageWidgetProps) {
             const x = col * (TILE + GAP)
             const y = row * (TILE + GAP)
             const name = provinceName(code)
+            // a long name shows as its code on the tile; the tile's name then starts with that code (WCAG 2.5.3)
+            const shown = name.length > 9 ? code : name
+            const province = shown === name ? name : `${code} ${name}`
             return (
               <g
                 key={code}
@@ -128,7 +131,7 @@ export function DeliveryAreaMap({ params, search }: PageWidgetProps) {
                 data-province={code}
                 data-warehouse={first?.code ?? ''}
                 data-highlighted={servedBySelected ? 'true' : undefined}
-                aria-label={t('ets.areaMap.tileLabel', { province: name, detail: describe(code) })}
+                aria-label={t('ets.areaMap.tileLabel', { province, detail: describe(code) })}
                 opacity={dimmed ? 0.3 : 1}
                 onMouseEnter={() => setActive(code)}
                 onFocus={() => setActive(code)}
@@ -152,7 +155,7 @@ export function DeliveryAreaMap({ params, search }: PageWidgetProps) {
                   fontSize={name.length > 6 ? 9 : name.length > 3 ? 10 : 13}
                   fill="#262626"
                 >
-                  {name.length > 9 ? code : name}
+                  {shown}
                 </text>
                 {areas.length > 1 && (
                   <text x={x + TILE - 4} y={y + 12} textAnchor="end" fontSize={10} fill="#262626">

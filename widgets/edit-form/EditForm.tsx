@@ -8,6 +8,7 @@ import {
   type DataSource,
   type Row,
 } from '../../renderer/index'
+import { useReturnFocus } from '../shared/use-return-focus'
 import { FormBody } from './FormBody'
 import { saveRecord } from './save-record'
 
@@ -28,6 +29,7 @@ export function EditForm({ page, mode, record, dataSource, onClose, onSaved }: E
   const env = useRendererEnv()
   const { t } = usePageContext()
   const [saving, setSaving] = useState(false)
+  useReturnFocus()
   const form = useMemo(
     () => createForm({ initialValues: mode === 'create' ? {} : { ...record }, readPretty: mode === 'view' }),
     [mode, record],

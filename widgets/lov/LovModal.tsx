@@ -1,9 +1,9 @@
 /**
  * The popup picker (CORE-LOV-03…09): width from the view (720 by default), a search form of the view's query
  * fields, a paged table of its table fields (page size 50 or the view's, options 10/20/50), single or multiple
- * choice. Double-clicking a row confirms it. MulLov keeps the selection while the user pages and searches.
+ * choice. Double-clicking a row (or Enter on its box) confirms it. MulLov keeps the selection while the user pages and searches.
  */
-import { Alert, Modal, Table, type TableColumnsType } from 'antd'
+import { Alert, Modal, Table, type CheckboxProps, type TableColumnsType } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import {
   LOV_MODAL_WIDTH,
@@ -15,7 +15,8 @@ import {
   type LovView,
   type PageResult,
 } from '../../renderer/index'
-import { keyOf, type LovFields } from './lov-choice'
+import { keyOf, labelOf, type LovFields } from './lov-choice'
+import { useReturnFocus } from '../shared/use-return-focus'
 import { LovSearchForm } from './LovSearchForm'
 import { useTrailingDebounce } from './use-trailing-debounce'
 import { useWidgetTexts } from './use-lov-texts'
@@ -53,6 +54,7 @@ export function LovModal(props: LovModalProps) {
   const { view, fields, multiple, firstPage, extra, onConfirm, onCancel } = props
   const env = useRendererEnv()
   const t = useWidgetTexts()
+  useReturnFocus()
   const pageSize = view.pageSize || LOV_PAGE_SIZE
   const sizeOptions = [...new Set([...LOV_PAGE_SIZE_OPTIONS, pageSize])].sort((a, b) => a - b)
   const [query, setQuery] = useState({ page: 0, size: pageSize, search: {} as Record<string, unknown> })
@@ -123,6 +125,9 @@ export function LovModal(props: LovModalProps) {
         rowSelection={{
           type: multiple ? 'checkbox' : 'radio',
           selectedRowKeys: [...selected.keys()],
+          // each row's box is named by the row, so a screen reader says what is being chosen
+          // (antd passes it on to the input; its CheckboxProps type just does not list aria attributes)
+          getCheckboxProps: (row) => ({ 'aria-label': labelOf(row, fields) }) as Partial<CheckboxProps>,
           onChange: (keys, pageRows) => {
             // Rows of other pages stay selected: only this page's rows are added or removed.
             const next = new Map(
@@ -136,10 +141,19 @@ export function LovModal(props: LovModalProps) {
             setSelected(multiple ? next : new Map([...next].slice(-1)))
           },
         }}
-        onRow={(row) => ({
-          onDoubleClick: () =>
-            confirm(multiple ? [...new Map([...selected, [keyOf(row, fields), row]]).values()] : [row]),
-        })}
+        onRow={(row) => {
+          const pick = () =>
+            confirm(multiple ? [...new Map([...selected, [keyOf(row, fields), row]]).values()] : [row])
+          return {
+            onDoubleClick: pick,
+            // the keyboard's double-click: Enter on a row's box confirms that row (Space only selects it)
+            onKeyDown: (event) => {
+              if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return
+              event.preventDefault()
+              pick()
+            },
+          }
+        }}
         pagination={{
           current: (result?.page ?? query.page) + 1,
           pageSize: query.size,
