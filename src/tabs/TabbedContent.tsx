@@ -97,10 +97,10 @@ export function TabbedContent({ showTabBar, header }: TabbedContentProps) {
           <TabBar
             state={state}
             fallbackKey={home.path}
-            // the address bar is compared, not `pathname`: a render may still be catching up with the last switch
-            onSelect={(tabKey) =>
-              tabKey !== `${window.location.pathname}${window.location.search}` && void navigate(tabKey)
-            }
+            // Always navigate, even to what looks like the current tab: right after a switch the rendered state (and
+            // the address bar, while a lazy page loads) may still show the previous location, and a skipped click
+            // was swallowed or overtaken by the pending switch. The same address replaces its history entry.
+            onSelect={(tabKey) => void navigate(tabKey, { replace: tabKey === `${pathname}${search}` })}
             onCommand={onCommand}
           />
         </div>
