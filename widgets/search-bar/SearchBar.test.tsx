@@ -52,3 +52,14 @@ test('CORE-TBL-10: by default 7 conditions per row and 1 row; the rest wait behi
   await userEvent.click(screen.getByRole('button', { name: 'Less' }))
   await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Contact phone' })).toBeNull())
 })
+
+test('reset goes back to the values the page opened with (a filter named in the address), boxes and query alike', async () => {
+  render(<Warehouse initialValues={{ warehouseCode: 'WH-E001' }} />)
+  const code = screen.getByRole('textbox', { name: 'Warehouse code' })
+  expect(code).toHaveValue('WH-E001')
+  await userEvent.clear(code)
+  await userEvent.type(code, 'WH-E00')
+  await userEvent.click(screen.getByRole('button', { name: 'Reset' }))
+  await waitFor(() => expect(Warehouse.args.onSearch).toHaveBeenLastCalledWith({ warehouseCode: 'WH-E001' }))
+  expect(code).toHaveValue('WH-E001')
+})

@@ -47,8 +47,10 @@ export function SearchBar({ page, onSearch, initialValues }: SearchBarProps) {
   const reset = () =>
     form.validate().then(
       () => {
+        // back to the values the page opened with (defaults, and a filter named in the address): the boxes and
+        // the query agree
         form.reset()
-        onSearch({})
+        onSearch(searchParams(page.fields, { ...form.values }))
       },
       () => undefined,
     )
