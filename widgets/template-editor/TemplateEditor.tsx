@@ -123,7 +123,7 @@ export function TemplateEditor({ params }: PageWidgetProps) {
           <Typography.Paragraph type="secondary">{t('hrpt.template.hint')}</Typography.Paragraph>
           <Input.TextArea
             ref={area}
-            aria-label="template"
+            aria-label={template.templateName}
             value={content}
             onChange={(event) => setContent(event.target.value)}
             autoSize={{ minRows: 18, maxRows: 40 }}
@@ -136,6 +136,7 @@ export function TemplateEditor({ params }: PageWidgetProps) {
         <Card title={t('hrpt.template.preview')}>
           <Space direction="vertical" style={{ width: '100%' }}>
             <Select
+              aria-label={t('hrpt.template.dataSet')}
               placeholder={t('hrpt.template.dataSet')}
               style={{ width: '100%' }}
               value={dataSet}
