@@ -45,6 +45,14 @@ test('date and datetime ranges show in the user format and are sent in the wire 
       shippedAtFrom: '2026-05-01 00:00:00',
     }),
   )
+  // Reset returns to the values the page opened with (the story's initial values), not to empty boxes.
+  vi.mocked(Filled.args.onSearch!).mockClear()
   await userEvent.click(screen.getByRole('button', { name: 'Reset' }))
-  await waitFor(() => expect(Filled.args.onSearch).toHaveBeenLastCalledWith({}))
+  await waitFor(() =>
+    expect(Filled.args.onSearch).toHaveBeenLastCalledWith({
+      expectedDateFrom: '2026-05-01',
+      expectedDateTo: '2026-05-31',
+      shippedAtFrom: '2026-05-01 00:00:00',
+    }),
+  )
 })
