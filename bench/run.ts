@@ -36,8 +36,9 @@ async function step(name: string, work: () => Promise<Figure[]>) {
 
 const npm = (...args: string[]) => execFileSync('npm', ['run', '-s', ...args], { stdio: 'inherit' })
 
-if (wants(1, 2, 3)) npm('build', '--', '--config', 'bench/vite.config.ts')
+if (wants(1, 2, 3)) npm('build:app', '--', '--config', 'bench/vite.config.ts')
 if (wants(4, 5)) npm('build')
+else if (wants(8)) npm('build:server')
 
 if (wants(1, 2, 3, 4, 5)) {
   const browser = await launchChromium()

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Db, Texts } from '../db/schema.ts'
+import { seedDataDir } from './data.ts'
 
 /** server/seed/data/data-hierarchies.json: levels and values per tenant, and who sees the header switcher. */
 export interface SeedDataHierarchies {
@@ -19,7 +21,7 @@ export interface SeedDataHierarchies {
 
 export const readSeedDataHierarchies = (): SeedDataHierarchies =>
   JSON.parse(
-    readFileSync(new URL('./data/data-hierarchies.json', import.meta.url), 'utf8'),
+    readFileSync(join(seedDataDir, 'data-hierarchies.json'), 'utf8'),
   ) as SeedDataHierarchies
 
 /** Levels are inserted parents first (the file lists them so), values after their level. */

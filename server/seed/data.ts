@@ -1,9 +1,9 @@
-import { fileURLToPath } from 'node:url'
 import type { Texts } from '../db/schema.ts'
+import { projectPath } from '../paths.ts'
 import { readSeedSet } from './seed-files.ts'
 
 /** The seed's folder: server/seed/data. */
-export const seedDataDir = fileURLToPath(new URL('./data', import.meta.url))
+export const seedDataDir = projectPath('server', 'seed', 'data')
 
 /**
  * Seed data as JSON files in server/seed/data: `<set>.json` and/or `<set>/*.json` per module (seed-files.ts).

@@ -16,7 +16,7 @@ import ExcelJS from 'exceljs'
 import type { APIRequestContext, Browser, Download, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessToken, launch, openSession, signIn } from './browser'
-import { freePort, waitUntilUp } from './server-process'
+import { builtServerArgs, freePort, waitUntilUp } from './server-process'
 
 const LOCATION = 'A03-02'
 const PAGE = 1000
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   const started = Date.now()
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  server = spawn(process.execPath, builtServerArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -4,11 +4,11 @@
  * through `inject('baseURL')`.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { freePort, waitUntilUp } from './server-process'
+import { builtServerArgs, freePort, waitUntilUp } from './server-process'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,14 +18,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync('dist/app/index.html')) {
-    throw new Error('dist/app/index.html is missing: run `npm run build` first (`npm run test:e2e` does).')
-  }
   const dataDir = mkdtempSync(join(tmpdir(), 'wms-e2e-'))
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
   let output = ''
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, builtServerArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessToken, launch, openSession, signIn } from './browser'
-import { freePort, waitUntilUp } from './server-process'
+import { builtServerArgs, freePort, waitUntilUp } from './server-process'
 import { openMenu } from './antd-locators'
 
 const work = mkdtempSync(join(tmpdir(), 'wms-new-page-'))
@@ -42,7 +42,7 @@ beforeAll(async () => {
   writeFileSync(join(schemas, 'pages/wmdm/courier-check.page.json'), BROKEN_PAGE)
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  server = spawn(process.execPath, builtServerArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,6 +1,20 @@
 /** Starting the built server as a child process: a free loopback port and a wait until it answers. */
 import type { ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
+
+/**
+ * The arguments of `node` that run the server exactly as `npm start` does: the bundle `npm run build` writes
+ * (dist/server/main.js), not the TypeScript sources.
+ */
+export function builtServerArgs(): string[] {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/app/index.html')) {
+    throw new Error(
+      'dist/server/main.js or dist/app/index.html is missing: run `npm run build` first (`npm run test:e2e` does).',
+    )
+  }
+  return ['--enable-source-maps', 'dist/server/main.js']
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -11,6 +11,7 @@ import { sql } from 'kysely'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
+import { projectPath } from '../../paths.ts'
 import type { Session } from '../../types.ts'
 import { onTransition } from '../models/lifecycle.ts'
 import type { Row } from '../models/model-scope.ts'
@@ -21,7 +22,7 @@ import { goodsOf, locationOf } from './lookup.ts'
 
 const modelFile = (name: string) =>
   JSON.parse(
-    readFileSync(new URL(`../../../schemas/models/wms/${name}.model.json`, import.meta.url), 'utf8'),
+    readFileSync(projectPath('schemas', 'models', 'wms', `${name}.model.json`), 'utf8'),
   ) as ModelSchema
 
 interface DocSpec {
