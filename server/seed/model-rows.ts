@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { sql } from 'kysely'
 import type { ModelSchema } from '../../renderer/schema/model.ts'
 import type { Db } from '../db/schema.ts'
-import { createRow } from '../modules/models/model-write.ts'
+import { codeRuleFields, createRow } from '../modules/models/model-write.ts'
 import { snakeCase } from '../modules/models/naming.ts'
 import type { Session } from '../types.ts'
 import { seedDataDir } from './data.ts'
@@ -85,10 +85,13 @@ export async function createSeedRow(
   session: Session,
   values: Record<string, unknown>,
 ) {
-  const row = await createRow(db, model, session, values)
+  // A seed shows fixed document numbers; the API takes them only from the code rule (refused in a body).
+  const numbered = new Set(codeRuleFields(model).map((field) => field.name))
+  const body = Object.fromEntries(Object.entries(values).filter(([name]) => !numbered.has(name)))
+  const row = await createRow(db, model, session, body)
   const direct = model.fields.filter(
     (field) =>
-      (field.readOnly || field.name === model.lifecycle?.field) &&
+      (field.readOnly || field.name === model.lifecycle?.field || numbered.has(field.name)) &&
       values[field.name] !== undefined &&
       values[field.name] !== row[field.name],
   )

@@ -428,9 +428,98 @@ describe('dealer orders', () => {
     const twice = await act(await newOrder(1, { jxsOrderId: submitted.outboundOrderId }), 'submit')
     expect(twice.statusCode).toBe(409)
     order = await step(await step(await step(order, 'allocate'), 'pick'), 'pack', { weight: 1 })
+    // SHIPPED comes only through the documented transition, with the outbound order: on its own it is refused
+    const early = await call('admin', 'POST', `${jxsOrders}/${mine.outboundOrderId}/ship`, {})
+    expect(early.statusCode, early.body).toBe(409)
+    expect(early.json().message).toMatch(/ships only with the outbound order made for it/)
     await step(order, 'ship')
-    expect((await call('jxs', 'GET', `${jxsOrders}/${mine.outboundOrderId}`)).json().orderStatus).toBe(
-      'SHIPPED',
+    const shipped = (await call('jxs', 'GET', `${jxsOrders}/${mine.outboundOrderId}`)).json()
+    expect(shipped.orderStatus).toBe('SHIPPED')
+    expect(shipped.objectVersionNumber).toBe(submitted.objectVersionNumber + 1)
+  })
+
+  it('a dealer cannot cancel a SUBMITTED order a live outbound order carries; after the warehouse cancels it, can', async () => {
+    const jxsOrders = `${api}/jxs-outbound-orders`
+    const created = (
+      await call('jxs', 'POST', jxsOrders, {
+        customerName: 'Dealer customer',
+        receiverName: 'Y',
+        receiverPhone: '13900000002',
+        receiverAddress: 'Road 10',
+      })
+    ).json()
+    const submitted = (
+      await call('jxs', 'POST', `${jxsOrders}/${created.outboundOrderId}/submit`, created)
+    ).json()
+    expect(submitted.orderStatus).toBe('SUBMITTED')
+    const outbound = await step(
+      await newOrder(1, { orderType: 'DEALER', jxsOrderId: submitted.outboundOrderId }),
+      'submit',
     )
+    const refused = await call('jxs', 'POST', `${jxsOrders}/${submitted.outboundOrderId}/cancel`, submitted)
+    expect(refused.statusCode, refused.body).toBe(409)
+    expect(refused.json().message).toContain(
+      `already on outbound order ${String(outbound.orderNum)} (SUBMITTED)`,
+    )
+    expect(refused.json().message).toMatch(/ask the warehouse to cancel or intercept/)
+    expect((await call('jxs', 'GET', `${jxsOrders}/${submitted.outboundOrderId}`)).json().orderStatus).toBe(
+      'SUBMITTED',
+    )
+
+    await step(outbound, 'cancel')
+    const cancelled = await call('jxs', 'POST', `${jxsOrders}/${submitted.outboundOrderId}/cancel`, submitted)
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(cancelled.json().orderStatus).toBe('CANCELLED')
+    // and the warehouse cannot ship against it any more
+    const again = await act(await newOrder(1, { jxsOrderId: submitted.outboundOrderId }), 'submit')
+    expect(again.statusCode).toBe(409)
+  })
+})
+
+describe('document numbers come from the code rules', () => {
+  it('refuses a number sent by the client (400 naming the field and the rule); an empty one is numbered', async () => {
+    const body = (orderNum: unknown) => ({
+      header: {
+        orderType: 'NORMAL',
+        warehouseId,
+        ownerId: goods.ownerId,
+        customerName: 'Numbers',
+        receiverName: 'N',
+        receiverPhone: '13800000009',
+        receiverAddress: 'Road 2',
+        orderNum,
+      },
+      lines: [],
+    })
+    const forged = await call('admin', 'POST', `${orders}/with-lines`, body('OUT-FORGED-1'))
+    expect(forged.statusCode, forged.body).toBe(400)
+    expect(forged.json().message).toMatch(
+      /orderNum 'OUT-FORGED-1' cannot be chosen: .*code rule WINV\.OUTBOUND.*Leave orderNum empty/,
+    )
+    expect(forged.json().fields).toHaveProperty('orderNum')
+    expect((await get(`${orders}?orderNum=OUT-FORGED-1`)).totalElements).toBe(0)
+
+    // the plain create and batch-save refuse it too; a clerk is no exception
+    const location = (await get(`${api}/locations?warehouseId=${warehouseId}&size=1`)).content[0]
+    const plain = await call('clerk', 'POST', `${api}/inbound-orders`, {
+      orderType: 'PURCHASE',
+      warehouseId,
+      ownerId: goods.ownerId,
+      receivingLocationId: location.locationId,
+      orderNum: 'RK-FORGED',
+    })
+    expect(plain.statusCode, plain.body).toBe(400)
+    expect(plain.json().message).toMatch(/orderNum 'RK-FORGED' cannot be chosen/)
+    const batch = await call('admin', 'POST', `${api}/stock-counts/batch-save`, [
+      { _status: 'create', warehouseId, countType: 'FULL', countNum: 'PD-FORGED' },
+    ])
+    expect(batch.statusCode, batch.body).toBe(400)
+    expect(batch.json().message).toMatch(/countNum 'PD-FORGED' cannot be chosen/)
+
+    for (const empty of ['', null]) {
+      const numbered = await call('admin', 'POST', `${orders}/with-lines`, body(empty))
+      expect(numbered.statusCode, numbered.body).toBeLessThan(300)
+      expect(numbered.json().header.orderNum).toMatch(/^[A-Z]+\d+/)
+    }
   })
 })

@@ -66,8 +66,34 @@ async function mapDuplicate<T>(model: ModelSchema, values: Row, write: () => Pro
   }
 }
 
+/** The fields a model numbers from a code rule (document numbers: schemas/README.md "Document numbers"). */
+export const codeRuleFields = (model: ModelSchema) => model.fields.filter((field) => !!field.codeRule)
+
+/**
+ * 400 when a create names its own document number: a field with a code rule takes only the rule's next number,
+ * so numbers stay unique, gapless per rule and unforgeable (an empty value — '' or null — is the same as none).
+ */
+function refuseClientNumbers(model: ModelSchema, body: Row): void {
+  const sent = codeRuleFields(model).filter((field) => {
+    const value = body[field.name]
+    return value !== undefined && value !== null && value !== ''
+  })
+  if (!sent.length) return
+  const fields = Object.fromEntries(
+    sent.map((field) => [
+      field.name,
+      `numbered by code rule ${String(field.codeRule)}: leave ${field.name} empty`,
+    ]),
+  )
+  throw badRequest(
+    `${sent.map((f) => `${f.name} '${String(body[f.name])}'`).join(', ')} cannot be chosen: ${model.entity} numbers come from code rule ${sent.map((f) => String(f.codeRule)).join(', ')}. Leave ${sent.map((f) => f.name).join(', ')} empty and the server assigns the next number.`,
+    fields,
+  )
+}
+
 /** Inserts a row: defaults, code-rule numbers, audit fields and tenant set by the server. */
 export async function createRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<Row> {
+  refuseClientNumbers(model, body)
   const values: Row = {}
   for (const field of writableFields(model)) {
     let value = body[field.name]

@@ -8,6 +8,7 @@ import { badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { nextCode } from '../hpfm/code-rules.ts'
 import { onTransition } from '../models/lifecycle.ts'
+import { registerDealerOrderEffects } from './dealer-orders.ts'
 import type { Row } from '../models/model-scope.ts'
 import {
   allocateOrder,
@@ -23,11 +24,12 @@ import {
 const ORDER = 'wms/outboundOrder'
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
+/** The dealer order is locked while checked, so a dealer's cancel at the same moment waits and then sees this order. */
 async function checkDealerOrder(db: Db, order: Row): Promise<void> {
   if (!order.jxsOrderId) return
   const { rows } = await sql<{ orderStatus: string; orderNum: string }>`select order_status, order_num
     from winv_jxs_outbound_order where outbound_order_id = ${order.jxsOrderId}
-      and tenant_id = ${order.tenantId as number}`.execute(db)
+      and tenant_id = ${order.tenantId as number} for update`.execute(db)
   const dealer = rows[0]
   if (!dealer)
     throw badRequest(`Dealer order ${String(order.jxsOrderId)} does not exist.`, {
@@ -128,6 +130,7 @@ export function registerOutboundEffects(): void {
   )
   registerWaveEffects()
   registerPackEffects()
+  registerDealerOrderEffects()
   onTransition('wms/processingOrder', 'complete', async ({ db, row, body }) => {
     const done = Number(body.processedQuantity ?? row.quantity)
     if (!Number.isFinite(done) || done <= 0 || done > Number(row.quantity))

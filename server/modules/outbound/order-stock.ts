@@ -11,6 +11,7 @@ import type { Db } from '../../db/schema.ts'
 import { badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { availableByLocation, moveStock } from '../stock/ledger.ts'
+import { shipDealerOrder } from './dealer-orders.ts'
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000
 
@@ -190,11 +191,8 @@ export async function shipOrder(db: Db, session: Session, order: OrderRow): Prom
     where outbound_order_id = ${order.outboundOrderId} and pack_status in ('PACKED', 'LOADED')`.execute(db)
   await sql`update winv_outbound_order set shipped_date = localtimestamp(0)
     where outbound_order_id = ${order.outboundOrderId}`.execute(db)
-  if (order.jxsOrderId) {
-    await sql`update winv_jxs_outbound_order set order_status = 'SHIPPED',
-        object_version_number = object_version_number + 1, last_update_date = localtimestamp(0)
-      where outbound_order_id = ${order.jxsOrderId} and order_status = 'SUBMITTED'`.execute(db)
-  }
+  // The dealer order follows through its documented transition (SUBMITTED → ship → SHIPPED).
+  if (order.jxsOrderId) await shipDealerOrder(db, session, order.jxsOrderId)
 }
 
 /** Releases every reservation still held (OPEN or PICKED tasks) and cancels the tasks and open packs. */
