@@ -26,7 +26,15 @@ export function PageRouteView({ page }: { page: PageRoute }) {
     if (active && !page.hidden) recordVisit(user.id, { path: pathname, title: page.title })
   }, [active, page, pathname, user.id])
 
-  return <PageBody file={page.file} menuId={page.menuId} paramsKey={paramsKey} search={search} />
+  return (
+    <PageBody
+      file={page.file}
+      menuId={page.menuId}
+      paramsKey={paramsKey}
+      search={search}
+      titleFromPage={page.authorized}
+    />
+  )
 }
 
 interface PageBodyProps {
@@ -35,9 +43,10 @@ interface PageBodyProps {
   /** Params as JSON: a string compares by value, so memo holds across navigations that keep them. */
   paramsKey: string
   search: string
+  titleFromPage?: boolean
 }
 
-const PageBody = memo(function PageBody({ file, menuId, paramsKey, search }: PageBodyProps) {
+const PageBody = memo(function PageBody({ file, menuId, paramsKey, search, titleFromPage }: PageBodyProps) {
   const { t } = useTranslation()
   const params = useMemo(() => JSON.parse(paramsKey) as Record<string, string>, [paramsKey])
   const query = useMemo(() => new URLSearchParams(search), [search])
@@ -48,7 +57,13 @@ const PageBody = memo(function PageBody({ file, menuId, paramsKey, search }: Pag
       reloadLabel={t('page.reload')}
     >
       <Suspense fallback={<Skeleton active />}>
-        <SchemaPageHost file={file} menuId={menuId} params={params} search={query} />
+        <SchemaPageHost
+          file={file}
+          menuId={menuId}
+          params={params}
+          search={query}
+          titleFromPage={titleFromPage}
+        />
       </Suspense>
     </PageErrorBoundary>
   )

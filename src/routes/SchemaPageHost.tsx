@@ -5,7 +5,13 @@
 import { Alert, Button, Skeleton } from 'antd'
 import { useContext, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { createRegistry, RendererProvider, SchemaPage } from '../../renderer/index'
+import {
+  createRegistry,
+  createTexts,
+  RendererProvider,
+  SchemaPage,
+  type PageTexts,
+} from '../../renderer/index'
 import { defaultWidgets } from '../../widgets/index'
 import { createRendererEnv } from '../http/renderer-env'
 import { useServices, useSession } from '../stores/contexts'
@@ -17,12 +23,15 @@ const registry = createRegistry(defaultWidgets)
 
 export interface SchemaPageHostProps {
   file: string
+  /** 0: an authorized page without a menu entry (no H-Menu-Id sent). */
   menuId: number
   params: Record<string, string>
   search: URLSearchParams
+  /** The tab takes the page's own title (an authorized page has no menu name to show). */
+  titleFromPage?: boolean
 }
 
-export default function SchemaPageHost({ file, menuId, params, search }: SchemaPageHostProps) {
+export default function SchemaPageHost({ file, menuId, params, search, titleFromPage }: SchemaPageHostProps) {
   const services = useServices()
   const { user, warehouseConfig } = useSession()
   const quantityPrecision = warehouseConfig?.precision
@@ -58,12 +67,19 @@ export default function SchemaPageHost({ file, menuId, params, search }: SchemaP
         confirm: (options) => services.ui.confirm(options),
         navigate: (to, options) =>
           services.router.navigate ? services.router.navigate(to, options) : services.browser.assign(to),
-        menuId,
+        menuId: menuId || undefined,
         setTitle: setTabTitle ? (title) => setTabTitle(tabKey, title) : undefined,
         quantityPrecision,
       }),
     [services, user, menuId, setTabTitle, tabKey, quantityPrecision],
   )
+
+  const loaded = state.file === file ? state.loaded : undefined
+  useEffect(() => {
+    const page = loaded?.page as { title?: unknown; texts?: PageTexts } | undefined
+    if (!titleFromPage || !setTabTitle || typeof page?.title !== 'string') return
+    setTabTitle(tabKey, createTexts(env, page.texts)(page.title))
+  }, [titleFromPage, setTabTitle, tabKey, loaded, env])
 
   if (state.file === file && state.error) {
     return (

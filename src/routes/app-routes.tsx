@@ -1,5 +1,6 @@
 /**
  * The route tree. Signed in: the shell with home, /workplace, the menu's pages and their hidden sub-pages,
+ * the authorized pages every role reaches without a menu (/ets/…, /pub/logistics-screen: route-table.ts),
  * the error pages and /404; every unknown path redirects to /404 (PLAT-ROUTE-04, X-30). Public (no login):
  * the error pages and the /public session pages only.
  */

@@ -1,10 +1,10 @@
 import { matchRoutes } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import type { MenuNode } from '../../renderer/contract/wire'
-import { adminMenus, fixturePageIndex } from '../test-support/fixtures'
+import { adminMenus, fixturePageIndex, jxsMenus } from '../test-support/fixtures'
 import { signedInRoutes } from './app-routes'
 import { homePathFor } from './home'
-import { buildRouteTable, leafEntries } from './route-table'
+import { buildRouteTable, isAuthorizedRoute, leafEntries } from './route-table'
 
 const menuNode = (n: Partial<MenuNode> & Pick<MenuNode, 'id' | 'name' | 'type'>): MenuNode => ({
   code: `m${n.id}`,
@@ -136,5 +136,52 @@ describe('signed-in routes', () => {
     expect(leaf('/', 'jxs').element?.props.to).toBe('/winv/jxsOutboundOrder')
     expect(leaf('/workplace', 'jxs').element?.props.to).toBe('/winv/jxsOutboundOrder')
     expect(leaf('/workplace', 'tenant-admin').element?.props.to).toBeUndefined()
+  })
+})
+
+describe('authorized routes (CORE-PERM-05)', () => {
+  const index = {
+    ...fixturePageIndex,
+    'schemas/pages/ets/express.page.json': '/ets/express',
+    'schemas/pages/ets/delivery-progress-import.page.json': '/ets/delivery-progress/import/{code}',
+    'schemas/pages/ets/logisticsScreen.page.json': '/pub/logistics-screen',
+  }
+
+  it('routes every /ets page and /pub/logistics-screen for a role without their menus, outside its menu', () => {
+    const table = buildRouteTable(jxsMenus, index)
+    const matched = (path: string) => {
+      const matches = matchRoutes(signedInRoutes(table, 'jxs'), path) ?? []
+      return matches[matches.length - 1]?.route.path
+    }
+    expect(matched('/ets/express')).toBe('/ets/express')
+    expect(matched('/pub/logistics-screen')).toBe('/pub/logistics-screen')
+    expect(matched('/ets/delivery-progress/import/ETS.DELIVERY_PROGRESS')).toBe(
+      '/ets/delivery-progress/import/:code',
+    )
+    expect(table.pages.find((p) => p.path === '/ets/express')).toMatchObject({
+      file: 'schemas/pages/ets/express.page.json',
+      menuId: 0,
+      hidden: true,
+      authorized: true,
+    })
+    // not in the menu, and other modules' pages stay menu-only
+    expect(leafEntries(table.menu).map((e) => e.route)).toEqual(['/winv/jxsOutboundOrder'])
+    expect(matched('/hrpt/data-set')).toBe('*')
+  })
+
+  it('keeps the menu entry (its id and title) when the role has one', () => {
+    const menus = [menuNode({ id: 77, name: 'Express query', type: 'menu', route: '/ets/express' })]
+    const pages = buildRouteTable(menus, index).pages.filter((p) => p.path === '/ets/express')
+    expect(pages).toEqual([expect.objectContaining({ menuId: 77, title: 'Express query', hidden: false })])
+    expect(pages[0]?.authorized).toBeUndefined()
+  })
+
+  it('names the authorized routes exactly', () => {
+    expect(['/ets/express', '/ets/delivery-progress', '/pub/logistics-screen'].every(isAuthorizedRoute)).toBe(
+      true,
+    )
+    expect(
+      ['/etsx', '/ets', '/pub/other', '/wmdm/warehouse', '/public/express'].some(isAuthorizedRoute),
+    ).toBe(false)
   })
 })

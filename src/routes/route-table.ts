@@ -20,6 +20,21 @@ export interface PageRoute {
   hidden: boolean
   /** Values a menu route fixes for a pattern's params (menu `/import/ABC` on page `/import/{code}`). */
   fixedParams: Record<string, string>
+  /**
+   * An authorized page reached without a menu entry of the role (CORE-PERM-05): it has no menu id (0, no
+   * H-Menu-Id sent) and its tab takes the page's own title once loaded.
+   */
+  authorized?: true
+}
+
+/**
+ * Routes reachable by any signed-in role whatever its menus (CORE-PERM-05, routes.tsv `authorized`): the
+ * logistics screens (/ets/…) and the logistics big screen (/pub/logistics-screen). Their data calls are open
+ * to every signed-in role too (the ets models guard writes, not reads); the error and /public pages are
+ * routed apart (app-routes.tsx).
+ */
+export function isAuthorizedRoute(route: string): boolean {
+  return route.startsWith('/ets/') || route === '/pub/logistics-screen'
 }
 
 export interface MenuEntry {
@@ -99,6 +114,13 @@ export function buildRouteTable(tree: MenuNode[], pageIndex: PageIndex): RouteTa
       if (pages.some((p) => p.path === path)) continue
       pages.push({ path, file, menuId: parent.menuId, title: parent.title, hidden: true, fixedParams: {} })
     }
+  }
+  // Authorized pages the role's menu does not reach: routable, not in the menu.
+  for (const { file, route } of files) {
+    if (!isAuthorizedRoute(route)) continue
+    const path = toRouterPath(route)
+    if (pages.some((p) => p.path === path)) continue
+    pages.push({ path, file, menuId: 0, title: path, hidden: true, fixedParams: {}, authorized: true })
   }
   return { pages, menu }
 }

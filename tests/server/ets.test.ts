@@ -3,10 +3,12 @@
  * signature; invalid moves are refused; the express query signed in and public; the delivery-progress snapshot
  * replaces the day's rows; the overdue view lists only unsigned overdue parcels.
  */
+import { readdirSync, readFileSync } from 'node:fs'
+import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { type Method, bearer, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
 let app: FastifyInstance
 let token = ''
@@ -283,5 +285,126 @@ describe('logistics user permissions limit what a user sees of shipments', () =>
       app.db,
     )
     expect((await call('DELETE', '/api/ets/v1/1/user-permissions', [store])).statusCode).toBeLessThan(300)
+  })
+})
+
+describe('logistics routes without a menu permission (CORE-PERM-05)', () => {
+  interface Menu {
+    route?: string
+    subMenus?: Menu[]
+  }
+  const routesOf = (nodes: Menu[]): string[] =>
+    nodes.flatMap((node) => [...(node.route ? [node.route] : []), ...routesOf(node.subMenus ?? [])])
+  const pageFiles = readdirSync('schemas/pages/ets').map((name) => `schemas/pages/ets/${name}`)
+
+  it('a role without ets menus (jxs) reads every /ets page and the data its lists and charts load', async () => {
+    const jxs = await signIn(app, 'jxs', 'Jxs@12345')
+    const as = (method: Method, url: string, payload?: unknown) => injectAs(app, jxs, method, url, payload)
+    const menus = routesOf((await as('GET', '/api/iam/hzero/v1/menus/tree?lang=en_US')).json() as Menu[])
+    expect(menus.length).toBeGreaterThan(0)
+    expect(menus.filter((route) => route.startsWith('/ets') || route.startsWith('/pub/'))).toEqual([])
+
+    const routes = pageFiles.map(
+      (file) => (JSON.parse(readFileSync(file, 'utf8')) as { route: string }).route,
+    )
+    expect(routes).toContain('/pub/logistics-screen')
+    for (const route of routes) {
+      const page = await as('GET', `/api/hpfm/v1/page-schemas/page?route=${encodeURIComponent(route)}`)
+      expect(page.statusCode, `${route}: ${page.body}`).toBe(200)
+    }
+    // every list path of the ets pages (the paths without a row id), and the charts' aggregates
+    const lists = new Set(
+      pageFiles.flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/"path": "(\/v1\/\{tenantId\}\/[a-z-]+)"/g)].map(
+          (m) => m[1]!,
+        ),
+      ),
+    )
+    lists.delete('/v1/{tenantId}/delivery-progress/snapshot')
+    expect(lists.size).toBeGreaterThanOrEqual(8)
+    for (const path of lists) {
+      const url = `/api/ets${path.replace('{tenantId}', '1')}?page=0&size=5`
+      const listed = await as('GET', url)
+      expect(listed.statusCode, `${url}: ${listed.body}`).toBe(200)
+    }
+    const aggregate = await as('GET', `${base}/aggregate?groupBy=carrierCode&measure=count`)
+    expect(aggregate.statusCode, aggregate.body).toBe(200)
+    expect((await as('GET', '/api/ets/v1/1/delivery-area-map')).statusCode).toBe(200)
+    expect((await as('GET', '/api/ets/v1/1/express/track?q=NOPE0001')).statusCode).toBe(200)
+
+    // reading is open; writing keeps its permission codes
+    const write = await as('POST', '/api/ets/v1/1/delivery-progress', {
+      deliveryNum: 'DP-JXS-1',
+      storeCode: 'S1',
+      warehouseCode: 'W1',
+      progressStatus: 'PLANNED',
+      plannedDate: '2026-11-30',
+    })
+    expect(write.statusCode).toBe(403)
+    expect(write.json().message).toMatch(/ets\.deliveryProgress\.button\.create/)
+    expect((await as('POST', '/api/ets/v1/1/delivery-progress/snapshot', {})).statusCode).toBe(403)
+  })
+})
+
+describe('delivery progress import from xlsx (template ETS.DELIVERY_PROGRESS)', () => {
+  const TITLES = ['配送单号', '门店', '发货仓', '进度', '计划到达', '实际到达', '件数', '备注']
+
+  async function upload(rows: unknown[][], sheetName = 'DeliveryProgress') {
+    const book = new ExcelJS.Workbook()
+    const sheet = book.addWorksheet(sheetName)
+    sheet.addRow(TITLES)
+    for (const row of rows) sheet.addRow(row)
+    const content = Buffer.from(await book.xlsx.writeBuffer())
+    const boundary = '----deliveryProgressBoundary'
+    return app.inject({
+      method: 'POST',
+      url: '/api/himp/v1/1/import-templates/ETS.DELIVERY_PROGRESS/upload',
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="progress.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    })
+  }
+
+  it('the menu leads to the template; its columns are the model fields; valid rows land, a bad one stays listed', async () => {
+    const menus = (await call('GET', '/api/iam/hzero/v1/menus/tree?lang=en_US')).json() as unknown
+    expect(JSON.stringify(menus)).toContain('/ets/delivery-progress/import/ETS.DELIVERY_PROGRESS')
+    expect(JSON.stringify(menus)).not.toContain('/ets/delivery-progress/import/WMDM.WAREHOUSE')
+
+    const uploaded = await upload([
+      ['DP-IMP-001', 'ST-001', 'WH-N001', 'PLANNED', new Date(Date.UTC(2026, 11, 1)), null, 12, 'first'],
+      ['DP-IMP-002', 'ST-002', 'WH-N001', 'ARRIVED', '2026-11-20', '2026-11-21', 3, ''],
+      ['DP-IMP-003', 'ST-003', 'WH-N001', 'LOST', '2026-11-22', null, 1, 'bad status'],
+    ])
+    expect(uploaded.statusCode, uploaded.body).toBe(200)
+    const batch = uploaded.json() as { importId: number; totalCount: number; errorCount: number }
+    expect(batch).toMatchObject({ totalCount: 3, errorCount: 1 })
+    const lines = (await call('GET', `/api/himp/v1/1/import-batches/${batch.importId}/lines?size=10`)).json()
+    const bad = rowsOf(lines).find((line) => line.status !== 'VALID')!
+    expect(bad.errorMessage).toMatch(/进度 \(progressStatus\) 'LOST' is not a value of ETS\.PROGRESS_STATUS/)
+
+    const imported = await call('POST', `/api/himp/v1/1/import-batches/${batch.importId}/import`)
+    expect(imported.statusCode, imported.body).toBe(200)
+    const history = (await call('GET', `/api/himp/v1/1/imports/${batch.importId}`)).json()
+    expect(history).toMatchObject({ status: 'IMPORTED', importedCount: 2 })
+    const landed = rowsOf(
+      (await call('GET', '/api/ets/v1/1/delivery-progress?deliveryNum=DP-IMP&size=10')).json(),
+    )
+    expect(
+      landed.map((row) => [row.deliveryNum, row.progressStatus, row.plannedDate, row.packageCount]).sort(),
+    ).toEqual([
+      ['DP-IMP-001', 'PLANNED', '2026-12-01', 12],
+      ['DP-IMP-002', 'ARRIVED', '2026-11-20', 3],
+    ])
+  })
+
+  it('a file without the template sheet is refused with the reason', async () => {
+    const wrong = await upload([['DP-IMP-009', 'ST-009', 'WH-N001', 'PLANNED', '2026-11-22']], 'Warehouses')
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().message).toMatch(/DeliveryProgress/)
   })
 })
