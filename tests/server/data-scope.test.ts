@@ -6,6 +6,7 @@
  * CUS-001, CUS-003, VEN-001 and ORG-EAST.
  */
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
@@ -231,5 +232,154 @@ describe('granting and revoking', () => {
     )
     const grants = await get('admin', `${wms}/user-warehouses?userId=3&warehouseCode=WH-CLERK`)
     expect(grants.content[0]).toMatchObject({ loginName: 'clerk', warehouseName: 'Clerk hub' })
+  })
+})
+
+describe('the rest of the warehouse screens: rules, lines and their Lovs (issue 7 audit)', () => {
+  type Rows = Array<Record<string, unknown>>
+  const granted = { warehouses: ['WH-E001', 'WH-E003', 'WH-E006'], owners: ['OWN-A', 'OWN-B'] }
+  const grantedWarehouseIds = async () => new Set(await Promise.all(granted.warehouses.map(warehouseId)))
+  const all = async (user: string, url: string): Promise<Rows> =>
+    (await get(user, `${url}${url.includes('?') ? '&' : '?'}size=1000`)).content as Rows
+
+  it('warehouse rules, strategies, warnings, replenishment and employee bindings follow the warehouse grants', async () => {
+    const e002 = await warehouseId('WH-E002')
+    // every seeded replenishment rule is in WH-E001: one moves to WH-E002, so there is something to hide
+    await sql`update winv_replenishment_rule set warehouse_id = ${e002}
+      where replenishment_rule_id = (select min(replenishment_rule_id) from winv_replenishment_rule)`.execute(
+      app.db,
+    )
+    const mine = await grantedWarehouseIds()
+    for (const resource of [
+      'replenishment-rules',
+      'warning-rules',
+      'strategies',
+      'rules',
+      'employee-bindings',
+    ]) {
+      const admin = await all('admin', `${wms}/${resource}`)
+      const clerk = await all('clerk', `${wms}/${resource}`)
+      const expected = admin.filter((row) => mine.has(row.warehouseId as number))
+      expect(admin.length, resource).toBeGreaterThan(expected.length)
+      expect(clerk.length, resource).toBeGreaterThan(0)
+      expect(clerk.map((row) => JSON.stringify(row)).sort(), resource).toEqual(
+        expected.map((row) => JSON.stringify(row)).sort(),
+      )
+      const foreign = admin.find((row) => !mine.has(row.warehouseId as number) && row.warehouseId)
+      if (foreign) {
+        const key = Object.keys(foreign).find((name) => name.endsWith('Id') && name !== 'warehouseId')!
+        expect(
+          (await call('clerk', 'GET', `${wms}/${resource}/${String(foreign[key])}`)).statusCode,
+          resource,
+        ).toBe(404)
+      }
+    }
+  })
+
+  it('outbound lines follow their order: list, get, export and a new line on a foreign order', async () => {
+    const orders = await all('admin', `${wms}/outbound-orders`)
+    const mine = await grantedWarehouseIds()
+    const ownerIds = new Set(
+      ((await get('clerk', `${wms}/owners?size=100`)).content as Rows).map((row) => row.ownerId as number),
+    )
+    const visibleOrders = new Set(
+      orders
+        .filter((o) => mine.has(o.warehouseId as number) && ownerIds.has(o.ownerId as number))
+        .map((o) => o.outboundOrderId as number),
+    )
+    const adminLines = await all('admin', `${wms}/outbound-lines`)
+    const clerkLines = await all('clerk', `${wms}/outbound-lines`)
+    const expected = adminLines.filter((line) => visibleOrders.has(line.outboundOrderId as number))
+    expect(adminLines.length).toBeGreaterThan(expected.length)
+    expect(clerkLines.length).toBeGreaterThan(0)
+    expect(clerkLines.map((line) => line.outboundLineId).sort()).toEqual(
+      expected.map((line) => line.outboundLineId).sort(),
+    )
+    const foreign = adminLines.find((line) => !visibleOrders.has(line.outboundOrderId as number))!
+    expect(
+      (await call('clerk', 'GET', `${wms}/outbound-lines/${String(foreign.outboundLineId)}`)).statusCode,
+    ).toBe(404)
+    // the export writes the same rows (column 2 only: one line per row)
+    const exported = await call('clerk', 'GET', `${wms}/outbound-lines?exportType=DATA&ids=2&fileType=CSV`)
+    expect(exported.statusCode, exported.body).toBe(200)
+    expect(
+      exported.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/).length - 1,
+    ).toBe(expected.length)
+
+    const foreignOrder = orders.find(
+      (o) => o.orderStatus === 'NEW' && !visibleOrders.has(o.outboundOrderId as number),
+    )
+    const target = foreignOrder ?? orders.find((o) => !visibleOrders.has(o.outboundOrderId as number))!
+    const added = await call('clerk', 'POST', `${wms}/outbound-lines`, {
+      outboundOrderId: target.outboundOrderId,
+      lineNum: 99,
+      goodsId: foreign.goodsId,
+      goodsCode: foreign.goodsCode,
+      quantity: 1,
+    })
+    expect(added.statusCode, added.body).toBe(400)
+    expect(added.json().message).toMatch(/outboundOrderId .* not in the warehouses or owners granted to you/)
+  })
+
+  it('stock adjustment lines follow their adjustment', async () => {
+    const e002 = await warehouseId('WH-E002')
+    const adjusts = await all('admin', `${wms}/stock-adjusts`)
+    const moved = adjusts[0]!
+    await sql`update winv_stock_adjust set warehouse_id = ${e002}
+      where stock_adjust_id = ${moved.stockAdjustId as number}`.execute(app.db)
+    const adminLines = await all('admin', `${wms}/stock-adjust-lines`)
+    const clerkLines = await all('clerk', `${wms}/stock-adjust-lines`)
+    expect(adminLines.some((line) => line.stockAdjustId === moved.stockAdjustId)).toBe(true)
+    expect(clerkLines.some((line) => line.stockAdjustId === moved.stockAdjustId)).toBe(false)
+    expect(clerkLines.length).toBe(
+      adminLines.filter((line) => line.stockAdjustId !== moved.stockAdjustId).length,
+    )
+    const exported = await call(
+      'clerk',
+      'GET',
+      `${wms}/stock-adjust-lines?exportType=DATA&ids=2&fileType=CSV`,
+    )
+    expect(exported.statusCode, exported.body).toBe(200)
+    expect(
+      exported.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/).length - 1,
+    ).toBe(clerkLines.length)
+    await sql`update winv_stock_adjust set warehouse_id = ${moved.warehouseId as number}
+      where stock_adjust_id = ${moved.stockAdjustId as number}`.execute(app.db)
+  })
+
+  it('the owner, goods, location, area and wave-rule Lovs list only what is granted', async () => {
+    const lov = (user: string, code: string) =>
+      get(user, `/api/hpfm/v1/1/lovs/data?lovCode=${code}&size=1000`)
+    for (const code of ['WINV.OWNER', 'WINV.GOODS', 'WMDM.GOODS']) {
+      const clerk = await lov('clerk', code)
+      const admin = await lov('admin', code)
+      expect(clerk.content.length, code).toBeGreaterThan(0)
+      expect(new Set(codes(clerk, 'ownerCode')), code).toEqual(new Set(granted.owners))
+      expect(admin.totalElements, code).toBeGreaterThan(clerk.totalElements)
+    }
+    for (const code of ['WINV.LOCATION', 'WMDM.LOCATION', 'WINV.WHAREA']) {
+      const clerk = await lov('clerk', code)
+      const admin = await lov('admin', code)
+      expect(clerk.content.length, code).toBeGreaterThan(0)
+      expect(
+        codes(clerk, 'warehouseCode').every((c) => granted.warehouses.includes(String(c))),
+        code,
+      ).toBe(true)
+      expect(admin.totalElements, code).toBeGreaterThan(clerk.totalElements)
+    }
+    const e002 = await warehouseId('WH-E002')
+    await sql`update winv_wave_mould set warehouse_id = ${e002}
+      where mould_id = (select min(mould_id) from winv_wave_mould)`.execute(app.db)
+    const mine = await grantedWarehouseIds()
+    const moulds = await lov('clerk', 'WINV.WAVE_MOULD')
+    expect(moulds.content.length).toBeGreaterThan(0)
+    expect(moulds.content.every((row: { warehouseId: number }) => mine.has(row.warehouseId))).toBe(true)
+    expect((await lov('admin', 'WINV.WAVE_MOULD')).totalElements).toBe(moulds.totalElements + 1)
   })
 })
