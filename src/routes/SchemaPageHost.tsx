@@ -24,7 +24,7 @@ export interface SchemaPageHostProps {
 
 export default function SchemaPageHost({ file, menuId, params, search }: SchemaPageHostProps) {
   const services = useServices()
-  const { user, warehouseConfig } = useSession()
+  const { user, warehouseConfig, caches } = useSession()
   const quantityPrecision = warehouseConfig?.precision
   const { t } = useTranslation()
   const [state, setState] = useState<{ file: string; loaded?: LoadedPage; error?: string }>({ file })
@@ -77,7 +77,12 @@ export default function SchemaPageHost({ file, menuId, params, search }: SchemaP
   }
   if (state.file !== file || !state.loaded) return <Skeleton active />
   return (
-    <RendererProvider env={env} registry={registry}>
+    <RendererProvider
+      env={env}
+      registry={registry}
+      permissions={caches?.permissions}
+      lovViews={caches?.lovViews}
+    >
       <SchemaPage
         page={state.loaded.page}
         source={state.loaded.source}
