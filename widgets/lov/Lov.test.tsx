@@ -6,8 +6,17 @@ import { LOV_PAGE_SIZE_OPTIONS } from '../../renderer/index'
 import { currentStoryEnv } from '../../stories/support/story-env'
 import * as stories from './Lov.stories'
 
-const { Empty, Loading, WithValue, ReadOnly, ServerError, DefinitionUnavailable, ManyRows, OneResult } =
-  composeStories(stories, preview)
+const {
+  Empty,
+  Loading,
+  WithValue,
+  ReadOnly,
+  ServerError,
+  DefinitionUnavailable,
+  ManyRows,
+  OneResult,
+  NarrowedByOrganisation,
+} = composeStories(stories, preview)
 
 afterEach(() => vi.useRealTimers())
 
@@ -159,3 +168,24 @@ test('while the definition loads, the picker cannot open yet', () => {
   expect(screen.getByRole('button', { name: 'Open the picker' })).toBeDisabled()
   expect(screen.getByRole('combobox', { name: 'Warehouse' })).toBeInTheDocument()
 })
+
+test('PLAT-WH: a picker narrowed by another field sends its value with every query, and nothing once it is empty', async () => {
+  render(<NarrowedByOrganisation />)
+  fireEvent.click(await openButton())
+  const modal = await dialog()
+  await waitFor(() => expect(dataCalls().length).toBeGreaterThan(0))
+  expect(dataCalls().at(-1)?.params).toEqual({
+    invOrganizationId: '7',
+    lovCode: 'WMDM.WAREHOUSE',
+    page: 0,
+    size: 50,
+  })
+  fireEvent.click(within(modal).getByText('Cancel'))
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  fireEvent.change(screen.getByRole('textbox', { name: 'Organisation id' }), { target: { value: '' } })
+  fireEvent.click(await openButton())
+  await dialog()
+  await waitFor(() =>
+    expect(dataCalls().at(-1)?.params).toEqual({ lovCode: 'WMDM.WAREHOUSE', page: 0, size: 50 }),
+  )
+}, 60_000)
