@@ -71,7 +71,16 @@ export {
 export type { FormMode, CompileContext } from './compile/field-schema'
 export { evaluateCondition } from './compile/conditions'
 export { searchParams } from './compile/search-params'
-export { pageSizeOptions, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_OPTIONS } from './compile/page-sizes'
+export {
+  pageSizeOptions,
+  defaultPageSizeOptions,
+  isCoreWorkspace,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE_OPTIONS,
+  PLATFORM_PAGE_SIZE_OPTIONS,
+  CORE_PAGE_SIZE_OPTIONS,
+  CORE_BASIC_TABLE_PAGE_SIZE_OPTIONS,
+} from './compile/page-sizes'
 
 // Data
 export { restDataSource, type DataSource, type ListQuery, type Row } from './data/rest-data-source'

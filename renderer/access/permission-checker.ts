@@ -19,6 +19,8 @@ export interface PermissionChecker {
   /** Queues `code` for the next batch unless known or queued. */
   request(code: string): void
   subscribe(listener: () => void): () => void
+  /** Forgets every answer of every role (sign-out); codes in use become pending and are asked anew. */
+  clear(): void
 }
 
 const PENDING: PermissionState = { status: 'pending', disabled: false }
@@ -88,6 +90,10 @@ export function createPermissionChecker(
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
+    },
+    clear() {
+      byRole.clear()
+      listeners.forEach((listener) => listener())
     },
   }
 }

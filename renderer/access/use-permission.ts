@@ -15,8 +15,10 @@ export function usePermission(code: string | undefined): PermissionState {
     () => (code ? permissions.state(code) : FREE),
     () => (code ? permissions.state(code) : FREE),
   )
+  // Asked again whenever it is pending: after a role or tenant switch, or after the answers were cleared.
+  const pending = state.status === 'pending'
   useEffect(() => {
-    if (code) permissions.request(code)
-  }, [code, permissions])
+    if (code && pending) permissions.request(code)
+  }, [code, permissions, pending])
   return state
 }

@@ -74,7 +74,8 @@ function componentProps(spec: FieldSpec, context: CompileContext, widget: string
     props.lookupCode = 'HPFM.ENABLED_FLAG'
   if (spec.lovCode) {
     props.lovCode = spec.lovCode
-    // A search form keeps only the searched value: filling other fields there would add them to the query.
+    // A search form keeps only the searched value (and the narrowing params): filling other fields there would
+    // add them to the query.
     const { textField, fill, ...fields } = spec.lov ?? {}
     const mapping = mode === 'search' ? fields : { ...fields, textField, fill }
     props.lovMapping = Object.fromEntries(Object.entries(mapping).filter(([, v]) => v !== undefined))

@@ -41,6 +41,7 @@ export interface LovView {
   /** Row field shown to the user. */
   displayField: string
   title: string
+  /** Popup width; 720 (LOV_MODAL_WIDTH, CORE-LOV-03) unless an administrator set another on the view. */
   width: number
   height?: number
   /** Popup page size (X-03: 50 unless the view says otherwise). */

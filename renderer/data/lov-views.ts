@@ -12,6 +12,8 @@ export interface LovViewLoader {
   load(viewCode: string): Promise<LovView>
   /** An already-loaded definition (synchronous), for renders after the first. */
   cached(viewCode: string): LovView | undefined
+  /** Forgets every definition (a Lov view was saved, or the session ended). */
+  clear(): void
 }
 
 export function createLovViewLoader(env: Pick<RendererEnv, 'request' | 'user'>): LovViewLoader {
@@ -20,6 +22,10 @@ export function createLovViewLoader(env: Pick<RendererEnv, 'request' | 'user'>):
   const keyOf = (code: string) => `${env.user.tenantId}|${env.user.roleLevel}|${env.user.language}|${code}`
   return {
     cached: (code) => views.get(keyOf(code)),
+    clear() {
+      promises.clear()
+      views.clear()
+    },
     load(code) {
       const key = keyOf(code)
       const known = promises.get(key)

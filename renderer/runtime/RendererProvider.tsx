@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import { createPermissionChecker } from '../access/permission-checker'
+import { createPermissionChecker, type PermissionChecker } from '../access/permission-checker'
 import { onConfigChanged, watchConfigWrites } from '../data/config-changes'
 import { createLookupLoader } from '../data/lookups'
-import { createLovViewLoader } from '../data/lov-views'
+import { createLovViewLoader, type LovViewLoader } from '../data/lov-views'
 import type { RendererEnv } from '../env'
 import type { WidgetRegistry } from '../registry/registry'
 import { RendererContext } from './context'
@@ -11,6 +11,12 @@ export interface RendererProviderProps {
   /** Keep it stable (memoise it): permission and value-list caches live as long as it does. */
   env: RendererEnv
   registry: WidgetRegistry
+  /**
+   * The session's permission checker and Lov view loader (the app creates them once per signed-in session,
+   * src/stores/session-caches.ts). Without them the provider makes its own, living as long as `env`.
+   */
+  permissions?: PermissionChecker
+  lovViews?: LovViewLoader
   children?: ReactNode
 }
 
@@ -19,8 +25,9 @@ export interface RendererProviderProps {
  * the Lov view cache.
  * @example <RendererProvider env={env} registry={createRegistry(defaultWidgets)}><SchemaPage … /></RendererProvider>
  */
-export function RendererProvider({ env, registry, children }: RendererProviderProps) {
-  // A value set, Lov view or prompt saved in any page drops this page's value-list and Lov caches.
+export function RendererProvider({ env, registry, permissions, lovViews, children }: RendererProviderProps) {
+  // A value set, Lov view or prompt saved in any page drops this page's value-list and Lov caches (a session
+  // Lov loader given as a prop clears itself, session-caches.ts).
   const [configVersion, setConfigVersion] = useState(0)
   useEffect(() => onConfigChanged(() => setConfigVersion((version) => version + 1)), [])
   const watched = useMemo(() => watchConfigWrites(env), [env])
@@ -28,13 +35,14 @@ export function RendererProvider({ env, registry, children }: RendererProviderPr
     () => ({
       env: watched,
       registry,
-      permissions: createPermissionChecker(watched),
+      permissions: permissions ?? createPermissionChecker(watched),
       lookups: createLookupLoader(watched),
-      lovViews: createLovViewLoader(watched),
+      // A session loader given from outside drops its own definitions on a configuration change.
+      lovViews: lovViews ?? createLovViewLoader(watched),
     }),
     // configVersion: new loaders (empty caches) after a configuration change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [watched, registry, configVersion],
+    [watched, registry, configVersion, permissions, lovViews],
   )
   return <RendererContext.Provider value={services}>{children}</RendererContext.Provider>
 }

@@ -35,3 +35,29 @@ describe('range search fields match the model (searchable: "range")', () => {
     ])
   })
 })
+
+describe('a Lov narrowed by other fields (lov.params) names fields of the page', () => {
+  const lovField = (p: Json) =>
+    Object.entries(p.fields as Json).find(([, f]) => f.widget === 'Lov' || f.widget === 'MulLov')
+  it('accepts a parameter taken from another field of the page', () => {
+    const p = page()
+    const [name, field] = lovField(p)!
+    const other = Object.keys(p.fields).find((n) => n !== name)!
+    field.lov = { ...field.lov, params: { someParam: other } }
+    expect(messages(p)).toEqual([])
+  })
+
+  it('refuses an unknown field and the field itself, with the path and a way out', () => {
+    const p = page()
+    const [name, field] = lovField(p)!
+    field.lov = { ...field.lov, params: { a: 'noSuchField', b: name } }
+    const found = messages(p)
+    expect(found).toHaveLength(2)
+    expect(found[0]).toMatch(
+      new RegExp(
+        `^/fields/${name}/lov/params/a: 'noSuchField' is not a field of this page, so it cannot narrow the picker`,
+      ),
+    )
+    expect(found[1]).toContain(`/fields/${name}/lov/params/b: '${name}' cannot narrow its own picker`)
+  })
+})

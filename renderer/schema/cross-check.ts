@@ -36,7 +36,10 @@ const GUARD: Record<string, keyof NonNullable<ModelSchema['permissions']>> = {
 
 type Block = {
   dataSource?: { model?: string; primaryKey: string }
-  fields?: Record<string, { lookupCode?: string; lovCode?: string; search?: 'range' }>
+  fields?: Record<
+    string,
+    { lookupCode?: string; lovCode?: string; search?: 'range'; lov?: { params?: Record<string, string> } }
+  >
   search?: { fields: string[] }
   table?: {
     columns: { field: string; sortable?: boolean; filter?: string }[]
@@ -66,6 +69,18 @@ export function crossIssues(page: PageSchema, context: CrossContext): IssueDraft
           pointer: `${at}/lovCode`,
           message: `Lov view '${field.lovCode}' is not in server/seed/data/lov-views.json`,
           suggestion: suggestName(field.lovCode, [...context.lovCodes], 'Lov views'),
+        })
+      }
+      const pageFields = Object.keys(block.fields ?? {})
+      for (const [param, source] of Object.entries(field.lov?.params ?? {})) {
+        if (pageFields.includes(source) && source !== name) continue
+        issues.push({
+          pointer: `${at}/lov/params/${param}`,
+          message:
+            source === name
+              ? `'${name}' cannot narrow its own picker: name another field of this page`
+              : `'${source}' is not a field of this page, so it cannot narrow the picker`,
+          suggestion: suggestName(source, pageFields, 'page fields'),
         })
       }
       if (!model) continue

@@ -42,6 +42,14 @@ export const LovMapping = Type.Object(
     displayField: Type.Optional(
       Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', description: "Row field shown (default: the view's)." }),
     ),
+    params: Type.Optional(
+      Type.Record(PageFieldName, PageFieldName, {
+        description:
+          'Narrows the picker by other fields of this form: query parameter → page field, sent with every query ' +
+          'when the field has a value, e.g. {"invOrganizationId": "invOrganizationId"} on a warehouse picker and ' +
+          '{"warehouseId": "warehouseId"} on an area picker (organisation → warehouse → area).',
+      }),
+    ),
   },
   { additionalProperties: false, description: "How a Lov/MulLov choice maps onto this page's fields." },
 )

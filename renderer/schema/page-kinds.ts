@@ -95,7 +95,9 @@ export const TableSpec = Type.Object(
     pageSizeOptions: Type.Optional(
       Type.Array(Type.Integer({ minimum: 1, maximum: 1000 }), {
         minItems: 1,
-        description: 'Page sizes offered (default 10, 20, 50, 100); pageSize is inserted when missing.',
+        description:
+          'Page sizes offered; pageSize is inserted when missing. Default (X-02): 10, 15, 20, 50, 80, 100 on core ' +
+          'workspace pages (/hmnt, /hfle, /hfile, /ets, /pets, /hrpt, /winv/requisitionNoteHandle), else 10, 20, 50, 100.',
       }),
     ),
     rowActions: Type.Optional(

@@ -33,7 +33,7 @@ export interface SchemaPageHostProps {
 
 export default function SchemaPageHost({ file, menuId, params, search, titleFromPage }: SchemaPageHostProps) {
   const services = useServices()
-  const { user, warehouseConfig } = useSession()
+  const { user, warehouseConfig, caches } = useSession()
   const quantityPrecision = warehouseConfig?.precision
   const { t } = useTranslation()
   const [state, setState] = useState<{ file: string; loaded?: LoadedPage; error?: string }>({ file })
@@ -93,7 +93,12 @@ export default function SchemaPageHost({ file, menuId, params, search, titleFrom
   }
   if (state.file !== file || !state.loaded) return <Skeleton active />
   return (
-    <RendererProvider env={env} registry={registry}>
+    <RendererProvider
+      env={env}
+      registry={registry}
+      permissions={caches?.permissions}
+      lovViews={caches?.lovViews}
+    >
       <SchemaPage
         page={state.loaded.page}
         source={state.loaded.source}

@@ -40,7 +40,8 @@ export const FIXED_CONTENT_WIDTH = 1200
 
 export function ShellLayout() {
   const services = useServices()
-  const { routes, user } = useSession()
+  const session = useSession()
+  const { routes, user } = session
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const { t } = useTranslation()
@@ -121,7 +122,10 @@ export function ShellLayout() {
           onToggle={() => (mobile ? setDrawerOpen(true) : changeView({ collapsed: !view.collapsed }))}
           actions={actions}
           navigate={navigate}
-          onLogout={() => logout(services.browser)}
+          onLogout={() => {
+            session.caches?.reset()
+            logout(services.browser)
+          }}
           notices={<HeaderNotices />}
         />
       </Layout.Header>

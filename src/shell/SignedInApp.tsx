@@ -4,6 +4,7 @@
  */
 import { Alert, Button, Flex, Spin } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
+import { toSessionUser } from '../http/renderer-env'
 import { useTranslation } from 'react-i18next'
 import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import type { Language } from '../../renderer/contract/wire'
@@ -12,6 +13,7 @@ import { buildRouteTable, type RouteTable } from '../routes/route-table'
 import { saveLayoutSettings } from '../settings/layout-settings-api'
 import { useServices, SessionContext } from '../stores/contexts'
 import { loadSession, type AppSession } from '../stores/load-session'
+import { createSessionCaches } from '../stores/session-caches'
 
 type State =
   | { status: 'loading' }
@@ -39,7 +41,11 @@ export function SignedInApp({ setLanguage }: { setLanguage(language: Language): 
         const routes = buildRouteTable(session.menus, pageIndex)
         const router = createBrowserRouter(signedInRoutes(routes, session.user.currentRoleCode))
         services.router.navigate = (to, options) => void router.navigate(to, options)
-        setState({ status: 'ready', session: { ...session, routes }, router })
+        // One Lov view cache and one permission checker for every page of this session.
+        const caches = createSessionCaches(services.http, () =>
+          toSessionUser(session.user, session.warehouseConfig?.precision),
+        )
+        setState({ status: 'ready', session: { ...session, routes, caches }, router })
       },
       (error: unknown) =>
         setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
@@ -47,6 +53,8 @@ export function SignedInApp({ setLanguage }: { setLanguage(language: Language): 
   }, [services, setLanguage])
 
   useEffect(load, [load])
+  const caches = state.status === 'ready' ? state.session.caches : undefined
+  useEffect(() => () => caches?.dispose(), [caches])
 
   if (state.status === 'loading')
     return (

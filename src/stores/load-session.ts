@@ -11,6 +11,7 @@ import type { PageIndex } from '../routes/route-table'
 import { applyPrompts, toLanguage } from '../locales/i18n'
 import { fetchLayoutSettings } from '../settings/layout-settings-api'
 import { loadStartPermissions } from './start-permissions'
+import type { SessionCaches } from './session-caches'
 import { loadWarehouseConfig, type WarehouseConfig } from './warehouse-config'
 
 export interface AppSession {
@@ -25,6 +26,8 @@ export interface AppSession {
   warehouseConfig?: WarehouseConfig | null
   /** The shell's own permission codes checked on start (PLAT-PERM-03, start-permissions.ts): code → approved. */
   startPermissions?: Record<string, boolean>
+  /** Lov definitions and permission answers shared by every page of the session (session-caches.ts). */
+  caches?: SessionCaches
 }
 
 /** Loads the session; rejects with the first failing call's ApiError. */

@@ -14,6 +14,8 @@ import type { BrowserLocation } from '../session/login'
 import { AppRoot } from '../shell/AppRoot'
 import { createAppServices } from '../stores/app-services'
 import { SessionContext } from '../stores/contexts'
+import { createSessionCaches } from '../stores/session-caches'
+import { toSessionUser } from '../http/renderer-env'
 import { fakeServer, type FakeHandler } from './fake-adapter'
 import { adminMenus, adminRoles, adminTenants, adminUser, fixturePageIndex } from './fixtures'
 
@@ -70,6 +72,7 @@ export function renderSignedIn(options: SignedInOptions = {}) {
     routes,
     layoutSettings: options.layoutSettings ?? {},
     startPermissions: options.startPermissions ?? {},
+    caches: createSessionCaches(services.http, () => toSessionUser(user)),
   }
   const view = render(
     <AppRoot services={services}>

@@ -1,6 +1,7 @@
 /**
  * Data permissions in the browser (CORE-USR-06, PLAT-WH-01): the clerk, granted WH-E001, WH-E003 and WH-E006,
- * sees only those in the warehouse list and in a warehouse picker; the administrator sees every warehouse.
+ * sees only those in the warehouse list and in a warehouse picker; the administrator sees every warehouse. The
+ * organisation picker lists through wms-common/inv-organizations, 20 a page (PLAT-WH-01, PLAT-TBL-03).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator } from 'playwright-core'
@@ -49,6 +50,29 @@ describe('warehouse data permissions', () => {
     await item(drawer(page), 'Warehouse').getByRole('button', { name: 'Open the picker' }).click()
     const modal = page.locator('.ant-modal-content', { hasText: 'Choose a warehouse' })
     await expect.poll(() => modal.locator('tr.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(3)
+    await context.close()
+  })
+
+  it('the organisation picker asks inv-organizations for 20 a page and lists the organisations', async () => {
+    const { page, context, problems } = await openSession(browser, 'en-US')
+    await signIn(page, 'admin', 'Admin@123', '/wmdm/warehouseRelation')
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await page.getByRole('button', { name: 'Create' }).click()
+    const asked = page.waitForRequest((request) =>
+      /\/wms\/v1\/\d+\/wms-common\/inv-organizations\?/.test(request.url()),
+    )
+    await item(drawer(page), 'Inventory organisation')
+      .getByRole('button', { name: 'Open the picker' })
+      .click()
+    const url = new URL((await asked).url())
+    expect(url.searchParams.get('size')).toBe('20')
+    expect(url.searchParams.get('lovCode')).toBe('WMDM.INV_ORGANIZATION')
+    const modal = page.locator('.ant-modal-content', { hasText: 'Choose an inventory organisation' })
+    await expect.poll(() => modal.locator('tr.ant-table-row').count(), { timeout: 15_000 }).toBe(2)
+    const texts = await modal.locator('tr.ant-table-row').allInnerTexts()
+    expect(texts.map((text) => /ORG-[A-Z]+/.exec(text)?.[0]).sort()).toEqual(['ORG-EAST', 'ORG-NORTH'])
+    await expect.poll(() => modal.getByText('20 / page').count()).toBe(1)
+    expect(problems).toEqual([])
     await context.close()
   })
 })

@@ -158,6 +158,31 @@ describe('Lovs and accessible lists', () => {
     ])
   })
 
+  it('PLAT-WH-01: the organisation picker lists through inv-organizations, 20 a page, with its code sent along', async () => {
+    const view = await get('clerk', '/api/hpfm/v1/1/lov-view/info?viewCode=WMDM.INV_ORGANIZATION')
+    expect(view).toMatchObject({
+      lovTypeCode: 'URL',
+      queryUrl: '/wms/v1/{organizationId}/wms-common/inv-organizations',
+      pageSize: 20,
+    })
+    // What the picker sends (CORE-LOV-12): lovCode, page, size and its search fields.
+    const picked = await get(
+      'clerk',
+      `${wms}/wms-common/inv-organizations?lovCode=WMDM.INV_ORGANIZATION&page=0&size=20&invOrganizationCode=ORG`,
+    )
+    expect(codes(picked, 'invOrganizationCode')).toEqual(['ORG-EAST'])
+    expect(picked.size).toBe(20)
+    for (const path of ['warehouses/accessibleList', 'whareas/accessibleList']) {
+      const page = await get('clerk', `${wms}/${path}?lovCode=WMDM.X&page=0&size=20`)
+      expect(page.size).toBe(20)
+    }
+    const viaLovs = await get('clerk', '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.INV_ORGANIZATION&size=20')
+    expect(codes(viaLovs, 'invOrganizationCode')).toEqual(['ORG-EAST'])
+    const unknown = await call('clerk', 'GET', `${wms}/wms-common/inv-organizations?colour=red`)
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json()).toMatchObject({ failed: true })
+  })
+
   it('the default permissions answer the grants, and the precision follows the default warehouse', async () => {
     const mine = await get('clerk', `${wms}/warehouses/query-default-warehourse-permissions`)
     expect(mine.warehouseList.map((w: { warehouseCode: string }) => w.warehouseCode)).toEqual([

@@ -34,7 +34,7 @@ describe('lov-view/info (CORE-API-11, CORE-DATA-09)', () => {
       displayField: 'warehouseName',
       title: 'Choose a warehouse',
       width: 720,
-      pageSize: 50,
+      pageSize: 20, // warehouse lookups page by 20
       delayLoadFlag: 0,
     })
     expect(view.queryFields[2]).toEqual({

@@ -1,9 +1,10 @@
 import { composeStories } from '@storybook/react-vite'
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import preview from '../../.storybook/preview'
 import * as stories from './DataTable.stories'
+import { TABLE_RESIZE_DELAY_MS, tableBodyHeight } from './use-table-height'
 
 const { Rows, Empty, Summary, Average, ThousandRows, ColumnFilters, Editable, EditableValidated } =
   composeStories(stories, preview)
@@ -121,4 +122,27 @@ test('CORE-TBL-13/14: after validation every empty required cell shows its messa
   expect(screen.getByText('Please select Warehouse type')).toBeInTheDocument()
   // the filled lines show no message
   expect(within(container).getAllByRole('alert')).toHaveLength(2)
+})
+
+test('CORE-TBL-11: a table of a few rows scrolls within the window, its height recalculated 150 ms after a resize', () => {
+  const resizeTo = (height: number) => {
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: height })
+    window.dispatchEvent(new Event('resize'))
+  }
+  vi.useFakeTimers()
+  try {
+    resizeTo(900)
+    render(<Rows />)
+    expect(document.querySelectorAll('tr.ant-table-row').length).toBeLessThanOrEqual(100) // not virtualised
+    const body = () => document.querySelector<HTMLElement>('.ant-table-body')
+    expect(body()).not.toBeNull()
+    expect(body()?.style.maxHeight).toBe(`${tableBodyHeight(0, 900)}px`)
+    act(() => resizeTo(1200))
+    act(() => void vi.advanceTimersByTime(TABLE_RESIZE_DELAY_MS - 1))
+    expect(body()?.style.maxHeight).toBe(`${tableBodyHeight(0, 900)}px`)
+    act(() => void vi.advanceTimersByTime(1))
+    expect(body()?.style.maxHeight).toBe(`${tableBodyHeight(0, 1200)}px`)
+  } finally {
+    vi.useRealTimers()
+  }
 })

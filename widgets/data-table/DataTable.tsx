@@ -189,7 +189,8 @@ export function DataTable(props: DataTableProps) {
         dataSource={rows}
         loading={loading}
         virtual={virtual}
-        scroll={virtual ? { x: scrollX, y: height } : { x: scrollX }}
+        // Every table's body scrolls within the window's height, recalculated 150 ms after a resize (CORE-TBL-11).
+        scroll={{ x: scrollX, y: height }}
         summary={summary}
         onChange={handleChange}
         locale={{ emptyText: <Empty description={props.emptyText ?? t('common.table.empty')} /> }}

@@ -49,3 +49,9 @@ export const FieldsFailed: Story = { parameters: { env: envWith(() => cuszBacken
 export const DeleteCancelled: Story = {
   parameters: { env: envWith(() => cuszBackend({ templates: [coldTemplate] }), false) },
 }
+
+/** No template yet, in Simplified Chinese: the platform's own wording of the messages (CORE-FLT-23). */
+export const EmptyInChinese: Story = { ...Empty, globals: { locale: 'zh_CN' } }
+
+/** The default template, in Simplified Chinese: the delete confirmation's wording (CORE-FLT-28). */
+export const DefaultTemplateInChinese: Story = { ...DefaultTemplate, globals: { locale: 'zh_CN' } }

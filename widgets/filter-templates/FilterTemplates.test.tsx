@@ -6,10 +6,15 @@ import preview from '../../.storybook/preview'
 import { currentStoryEnv } from '../../stories/support/story-env'
 import * as stories from './FilterTemplates.stories'
 
-const { Empty, WithTemplates, DefaultTemplate, FieldsFailed, DeleteCancelled } = composeStories(
-  stories,
-  preview,
-)
+const {
+  Empty,
+  WithTemplates,
+  DefaultTemplate,
+  FieldsFailed,
+  DeleteCancelled,
+  EmptyInChinese,
+  DefaultTemplateInChinese,
+} = composeStories(stories, preview)
 const TIMEOUT = 60000
 const calls = (method: string, suffix = '') =>
   currentStoryEnv().calls.filter(
@@ -46,7 +51,8 @@ test('CORE-FLT-06: the default template fills in and applies its conditions on l
       { fieldCode: 'area', fieldType: 'float', operateCode: 'GREATER_THAN', fieldValue: '10000' },
     ]),
   )
-  expect(screen.getByText('Large sites')).toBeInTheDocument()
+  // The template's name shows once the selector has re-rendered, which may come after the apply.
+  expect(await screen.findByText('Large sites')).toBeInTheDocument()
 })
 
 test(
@@ -197,3 +203,33 @@ test('fields that cannot be loaded are reported in the editor', async () => {
   await expand()
   expect(await screen.findByText('Filter fields could not be loaded: Unknown model')).toBeInTheDocument()
 })
+
+test(
+  'CORE-FLT-23 in zh_CN: an incomplete row is refused with "校验不通过，请完整填写必输配置项"',
+  async () => {
+    render(<EmptyInChinese />)
+    await userEvent.click(await screen.findByText('筛选模板'))
+    await userEvent.click(screen.getByRole('switch', { name: '编辑模式' }))
+    await pick('字段', 'Warehouse name') // the fixture's config-field labels are English
+    await userEvent.click(screen.getByRole('button', { name: '保存模板' }))
+    expect(currentStoryEnv().notices).toContainEqual({
+      type: 'error',
+      message: '校验不通过，请完整填写必输配置项',
+    })
+    expect(calls('POST')).toHaveLength(0)
+  },
+  TIMEOUT,
+)
+
+test(
+  'CORE-FLT-28 in zh_CN: delete asks exactly "确定删除选中模板数据？"',
+  async () => {
+    render(<DefaultTemplateInChinese />)
+    await userEvent.click(await screen.findByText('筛选模板'))
+    await userEvent.click(screen.getByRole('switch', { name: '编辑模式' }))
+    await userEvent.click(screen.getByRole('button', { name: '删除模板' }))
+    await waitFor(() => expect(calls('DELETE')).toHaveLength(1))
+    expect(currentStoryEnv().confirms).toEqual(['确定删除选中模板数据？'])
+  },
+  TIMEOUT,
+)

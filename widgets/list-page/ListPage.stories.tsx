@@ -135,3 +135,12 @@ export const ClerkInTraditionalChinese: Story = {
   ...Warehouses,
   globals: { locale: 'zh_TW', role: 'clerk' },
 }
+/**
+ * The same list as a core workspace page (a reporting route) that names no page sizes of its own: the core
+ * basic table's sizes (X-02).
+ */
+const { pageSizeOptions: _platformSizes, ...coreTable } = warehousePage.table
+export const CoreWorkspaceSizes: Story = {
+  args: { page: { ...warehousePage, route: '/hrpt/warehouse-overview', table: coreTable } },
+  parameters: { env: () => createFakeEnv({ handlers: warehouseBackend().handlers }) },
+}

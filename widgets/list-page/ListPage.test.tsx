@@ -15,6 +15,7 @@ const {
   SavedColumns,
   WithoutPersonalSettings,
   SearchInAddress,
+  CoreWorkspaceSizes,
 } = composeStories(stories, preview)
 /** Pastes like a user would, without a keystroke per character (the antd table makes the DOM large). */
 async function fill(box: HTMLElement, text: string) {
@@ -180,4 +181,34 @@ test('a search field named in the address fills the search bar and filters the f
   expect(within(screen.getByRole('search')).getByRole('textbox', { name: 'Warehouse name' })).toHaveValue(
     'Hefei',
   )
+})
+
+/** The size changer's options as the user sees them. */
+async function sizeOptionsShown() {
+  await screen.findByText('WH-E001')
+  const changer = document.querySelector('.ant-pagination-options .ant-select-selector')
+  expect(changer).not.toBeNull()
+  await userEvent.click(changer as HTMLElement)
+  const options = await screen.findAllByRole('option')
+  return options.map((option) => option.textContent)
+}
+
+test('X-02 / PLAT-TBL-01: a warehouse list opens at 10 rows and offers 10, 20, 50 and 100 per page', async () => {
+  render(<Warehouses />)
+  expect(await sizeOptionsShown()).toEqual(['10 / page', '20 / page', '50 / page', '100 / page'])
+  expect(listCalls()[0]?.params).toEqual({ page: 0, size: 10 })
+})
+
+test('X-02 / CORE-TBL-04: a core workspace list (the basic table) offers 10, 15, 20, 50, 80 and 100 per page', async () => {
+  render(<CoreWorkspaceSizes />)
+  expect(await sizeOptionsShown()).toEqual([
+    '10 / page',
+    '15 / page',
+    '20 / page',
+    '50 / page',
+    '80 / page',
+    '100 / page',
+  ])
+  await userEvent.click(screen.getByTitle('15 / page'))
+  await waitFor(() => expect(listCalls().at(-1)?.params).toEqual({ page: 0, size: 15 }))
 })

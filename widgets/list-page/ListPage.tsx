@@ -149,7 +149,7 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
         loading={list.loading}
         page={list.query.page}
         size={list.query.size}
-        sizeOptions={pageSizeOptions(page.table.pageSizeOptions, size)}
+        sizeOptions={pageSizeOptions(page.table.pageSizeOptions, size, page.route)}
         rowKey={page.dataSource.primaryKey}
         rowActions={page.table.rowActions}
         onRowAction={(action, row) => void perform(action, row)}

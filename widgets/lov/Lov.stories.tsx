@@ -45,3 +45,23 @@ export const DefinitionUnavailable: Story = { parameters: { env: lovEnv({ view: 
 export const ManyRows: Story = { parameters: { env: lovEnv({ rows: 180 }) } }
 /** The query finds one warehouse: opening the picker chooses it without the popup (CORE-LOV-08). */
 export const OneResult: Story = { parameters: { env: lovEnv({ rows: 1 }) } }
+/** A warehouse picker narrowed by the organisation chosen in the same form (lovMapping.params, PLAT-WH). */
+export const NarrowedByOrganisation: Story = {
+  args: {
+    fields: {
+      invOrganizationId: {
+        title: 'Organisation id',
+        'x-component': 'Input',
+        'x-component-props': { 'aria-label': 'Organisation id' },
+      },
+      warehouseId: {
+        ...fields.warehouseId,
+        'x-component-props': {
+          ...fields.warehouseId['x-component-props'],
+          lovMapping: { textField: 'warehouseName', params: { invOrganizationId: 'invOrganizationId' } },
+        },
+      },
+    },
+    initialValues: { invOrganizationId: 7 },
+  },
+}

@@ -2,11 +2,21 @@ import { composeStories } from '@storybook/react-vite'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import preview from '../../.storybook/preview'
+import { LOV_PAGE_SIZE_OPTIONS } from '../../renderer/index'
 import { currentStoryEnv } from '../../stories/support/story-env'
 import * as stories from './Lov.stories'
 
-const { Empty, Loading, WithValue, ReadOnly, ServerError, DefinitionUnavailable, ManyRows, OneResult } =
-  composeStories(stories, preview)
+const {
+  Empty,
+  Loading,
+  WithValue,
+  ReadOnly,
+  ServerError,
+  DefinitionUnavailable,
+  ManyRows,
+  OneResult,
+  NarrowedByOrganisation,
+} = composeStories(stories, preview)
 
 afterEach(() => vi.useRealTimers())
 
@@ -41,6 +51,25 @@ test('CORE-LOV-03/04/07/09: the popup (720 wide) lists the view; a double-click 
     warehouseCode: 'WH-E003',
   })
   expect(screen.getByText('Suzhou warehouse 3')).toBeInTheDocument()
+}, 60_000)
+
+test('CORE-LOV-04: the page-size changer offers 10, 20 and 50 per page; choosing 20 asks the server for 20 from the first page', async () => {
+  render(<ManyRows />)
+  fireEvent.click(await openButton())
+  const modal = await dialog()
+  await within(modal).findByText('Shanghai warehouse 1')
+  const changer = modal.querySelector('.ant-pagination-options .ant-select-selector')
+  expect(changer).not.toBeNull()
+  fireEvent.mouseDown(changer as Element)
+  const options = await screen.findAllByRole('option')
+  expect(options.map((option) => option.textContent)).toEqual(
+    LOV_PAGE_SIZE_OPTIONS.map((size) => `${size} / page`),
+  )
+  expect(LOV_PAGE_SIZE_OPTIONS).toEqual([10, 20, 50])
+  fireEvent.click(await screen.findByTitle('20 / page'))
+  await waitFor(() => expect(modal.querySelectorAll('tr.ant-table-row')).toHaveLength(20))
+  expect(dataCalls().at(-1)?.params).toEqual({ lovCode: 'WMDM.WAREHOUSE', page: 0, size: 20 })
+  expect(within(modal).getByText('180 records in total')).toBeInTheDocument()
 }, 60_000)
 
 test('the popup searches by its query fields and pages on the server; the definition is fetched once per session', async () => {
@@ -139,3 +168,24 @@ test('while the definition loads, the picker cannot open yet', () => {
   expect(screen.getByRole('button', { name: 'Open the picker' })).toBeDisabled()
   expect(screen.getByRole('combobox', { name: 'Warehouse' })).toBeInTheDocument()
 })
+
+test('PLAT-WH: a picker narrowed by another field sends its value with every query, and nothing once it is empty', async () => {
+  render(<NarrowedByOrganisation />)
+  fireEvent.click(await openButton())
+  const modal = await dialog()
+  await waitFor(() => expect(dataCalls().length).toBeGreaterThan(0))
+  expect(dataCalls().at(-1)?.params).toEqual({
+    invOrganizationId: '7',
+    lovCode: 'WMDM.WAREHOUSE',
+    page: 0,
+    size: 50,
+  })
+  fireEvent.click(within(modal).getByText('Cancel'))
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  fireEvent.change(screen.getByRole('textbox', { name: 'Organisation id' }), { target: { value: '' } })
+  fireEvent.click(await openButton())
+  await dialog()
+  await waitFor(() =>
+    expect(dataCalls().at(-1)?.params).toEqual({ lovCode: 'WMDM.WAREHOUSE', page: 0, size: 50 }),
+  )
+}, 60_000)

@@ -1,5 +1,6 @@
 /**
- * The popup picker (CORE-LOV-03…09): width from the view (720 by default), a search form of the view's query
+ * The popup picker (CORE-LOV-03…09): 720 wide (CORE-LOV-03; every seeded view says 720 or nothing — a width an
+ * administrator sets on a view in the Lov view page overrides it, the way the view's page size does, X-03), a search form of the view's query
  * fields, a paged table of its table fields (page size 50 or the view's, options 10/20/50), single or multiple
  * choice. Double-clicking a row (or Enter on its box) confirms it. MulLov keeps the selection while the user pages and searches.
  */

@@ -9,7 +9,7 @@ import type { Field } from '@formily/core'
 import { Button, Select, Space, Tooltip } from 'antd'
 import { useState } from 'react'
 import { queryLov, useLovView, useRendererEnv, type LovRow, type PageResult } from '../../renderer/index'
-import { choiceValues, keyOf, labelOf, lovFields, type LovMapping } from './lov-choice'
+import { choiceValues, keyOf, labelOf, lovFields, paramValues, type LovMapping } from './lov-choice'
 import { LovModal } from './LovModal'
 import { useTrailingDebounce } from './use-trailing-debounce'
 import { useWidgetTexts } from './use-lov-texts'
@@ -37,11 +37,17 @@ const asList = (v: unknown): string[] =>
 const multipleText = (v: unknown) => String(v).split(',')
 
 export function LovPicker(props: LovPickerProps) {
-  const { value, onChange, lovCode, lovMapping, multiple = false, disabled, extra } = props
+  const { value, onChange, lovCode, lovMapping, multiple = false, disabled } = props
   const env = useRendererEnv()
   const t = useWidgetTexts()
   const field = useField<Field>()
   const form = field?.form
+  // Values of other fields narrowing the list (lovMapping.params), read when a query is made: the picker does
+  // not re-render when another field changes.
+  const extraNow = () => ({
+    ...paramValues(lovMapping, form?.values as Record<string, unknown> | undefined),
+    ...props.extra,
+  })
   const { view, loading: viewLoading, failed } = useLovView(lovCode)
   const fields = lovFields(view, lovMapping)
   const [options, setOptions] = useState<LovRow[]>([])
@@ -74,7 +80,12 @@ export function LovPicker(props: LovPickerProps) {
     const param =
       view.queryFields.find((q) => q.field === fields.displayField)?.field ?? view.queryFields[0]?.field
     setSearching(true)
-    queryLov(env, view, { page: 0, size: INLINE_SIZE, search: param ? { [param]: text } : {}, extra }).then(
+    queryLov(env, view, {
+      page: 0,
+      size: INLINE_SIZE,
+      search: param ? { [param]: text } : {},
+      extra: extraNow(),
+    }).then(
       (page) => {
         setOptions(page.rows)
         setSearching(false)
@@ -92,7 +103,7 @@ export function LovPicker(props: LovPickerProps) {
     if (!view) return
     if (multiple || !isEmpty(value)) return setPopup({})
     try {
-      const first = await queryLov(env, view, { page: 0, size: view.pageSize, extra })
+      const first = await queryLov(env, view, { page: 0, size: view.pageSize, extra: extraNow() })
       if (first.total === 1 && first.rows[0]) return choose([first.rows[0]])
       setPopup({ firstPage: first })
     } catch {
@@ -141,7 +152,7 @@ export function LovPicker(props: LovPickerProps) {
             (c) => c.row ?? { [fields.valueField]: c.value, [fields.displayField]: c.label },
           )}
           firstPage={popup.firstPage}
-          extra={extra}
+          extra={extraNow()}
           onConfirm={choose}
           onCancel={() => setPopup(undefined)}
         />

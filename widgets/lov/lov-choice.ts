@@ -9,6 +9,24 @@ export interface LovMapping {
   fill?: Record<string, string>
   valueField?: string
   displayField?: string
+  /**
+   * Query parameter → field of the same form whose value is sent with every query (organisation →
+   * warehouse → area narrowing); an empty field sends nothing.
+   */
+  params?: Record<string, string>
+}
+
+/** The values `mapping.params` sends, read from the form now, as text (empty ones left out; SQL views take text only). */
+export function paramValues(
+  mapping: LovMapping | undefined,
+  values: Record<string, unknown> | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [param, field] of Object.entries(mapping?.params ?? {})) {
+    const value = values?.[field]
+    if (value !== undefined && value !== null && value !== '') out[param] = String(value)
+  }
+  return out
 }
 
 export interface LovFields {

@@ -207,6 +207,12 @@ const schema17 = {
           description: "Row field shown (default: the view's).",
           type: 'string',
         },
+        params: {
+          description:
+            'Narrows the picker by other fields of this form: query parameter → page field, sent with every query when the field has a value, e.g. {"invOrganizationId": "invOrganizationId"} on a warehouse picker and {"warehouseId": "warehouseId"} on an area picker (organisation → warehouse → area).',
+          type: 'object',
+          patternProperties: { '^[a-z][A-Za-z0-9]*$': { pattern: '^[a-z][A-Za-z0-9]*$', type: 'string' } },
+        },
       },
     },
     placeholder: { description: "Text key of the empty input's hint.", $ref: '#/$defs/TextKey' },
@@ -1055,7 +1061,8 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             key1 === 'textField' ||
             key1 === 'fill' ||
             key1 === 'valueField' ||
-            key1 === 'displayField'
+            key1 === 'displayField' ||
+            key1 === 'params'
           )) {
             const err25 = {
               instancePath: instancePath + '/lov',
@@ -1232,8 +1239,67 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             errors++
           }
         }
+        if (data11.params !== undefined) {
+          let data17 = data11.params
+          if (data17 && typeof data17 == 'object' && !Array.isArray(data17)) {
+            for (const key3 in data17) {
+              if (pattern5.test(key3)) {
+                let data18 = data17[key3]
+                if (typeof data18 === 'string') {
+                  if (!pattern5.test(data18)) {
+                    const err35 = {
+                      instancePath:
+                        instancePath + '/lov/params/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
+                      schemaPath:
+                        '#/properties/lov/properties/params/patternProperties/%5E%5Ba-z%5D%5BA-Za-z0-9%5D*%24/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '^[a-z][A-Za-z0-9]*$' },
+                      message: 'must match pattern "' + '^[a-z][A-Za-z0-9]*$' + '"',
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err35]
+                    } else {
+                      vErrors.push(err35)
+                    }
+                    errors++
+                  }
+                } else {
+                  const err36 = {
+                    instancePath:
+                      instancePath + '/lov/params/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
+                    schemaPath:
+                      '#/properties/lov/properties/params/patternProperties/%5E%5Ba-z%5D%5BA-Za-z0-9%5D*%24/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err36]
+                  } else {
+                    vErrors.push(err36)
+                  }
+                  errors++
+                }
+              }
+            }
+          } else {
+            const err37 = {
+              instancePath: instancePath + '/lov/params',
+              schemaPath: '#/properties/lov/properties/params/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            }
+            if (vErrors === null) {
+              vErrors = [err37]
+            } else {
+              vErrors.push(err37)
+            }
+            errors++
+          }
+        }
       } else {
-        const err35 = {
+        const err38 = {
           instancePath: instancePath + '/lov',
           schemaPath: '#/properties/lov/type',
           keyword: 'type',
@@ -1241,18 +1307,18 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         }
         if (vErrors === null) {
-          vErrors = [err35]
+          vErrors = [err38]
         } else {
-          vErrors.push(err35)
+          vErrors.push(err38)
         }
         errors++
       }
     }
     if (data.placeholder !== undefined) {
-      let data17 = data.placeholder
-      if (typeof data17 === 'string') {
-        if (!pattern1.test(data17)) {
-          const err36 = {
+      let data19 = data.placeholder
+      if (typeof data19 === 'string') {
+        if (!pattern1.test(data19)) {
+          const err39 = {
             instancePath: instancePath + '/placeholder',
             schemaPath: '#/$defs/TextKey/pattern',
             keyword: 'pattern',
@@ -1260,71 +1326,19 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
           }
           if (vErrors === null) {
-            vErrors = [err36]
+            vErrors = [err39]
           } else {
-            vErrors.push(err36)
+            vErrors.push(err39)
           }
           errors++
         }
       } else {
-        const err37 = {
+        const err40 = {
           instancePath: instancePath + '/placeholder',
           schemaPath: '#/$defs/TextKey/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-        }
-        if (vErrors === null) {
-          vErrors = [err37]
-        } else {
-          vErrors.push(err37)
-        }
-        errors++
-      }
-    }
-    if (data.help !== undefined) {
-      let data18 = data.help
-      if (typeof data18 === 'string') {
-        if (!pattern1.test(data18)) {
-          const err38 = {
-            instancePath: instancePath + '/help',
-            schemaPath: '#/$defs/TextKey/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
-            message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
-          }
-          if (vErrors === null) {
-            vErrors = [err38]
-          } else {
-            vErrors.push(err38)
-          }
-          errors++
-        }
-      } else {
-        const err39 = {
-          instancePath: instancePath + '/help',
-          schemaPath: '#/$defs/TextKey/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        }
-        if (vErrors === null) {
-          vErrors = [err39]
-        } else {
-          vErrors.push(err39)
-        }
-        errors++
-      }
-    }
-    if (data.defaultValue !== undefined) {
-      let data19 = data.defaultValue
-      if (typeof data19 !== 'string' && !(typeof data19 == 'number') && typeof data19 !== 'boolean') {
-        const err40 = {
-          instancePath: instancePath + '/defaultValue',
-          schemaPath: '#/properties/defaultValue/type',
-          keyword: 'type',
-          params: { type: schema17.properties.defaultValue.type },
-          message: 'must be string,number,boolean',
         }
         if (vErrors === null) {
           vErrors = [err40]
@@ -1334,9 +1348,61 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
+    if (data.help !== undefined) {
+      let data20 = data.help
+      if (typeof data20 === 'string') {
+        if (!pattern1.test(data20)) {
+          const err41 = {
+            instancePath: instancePath + '/help',
+            schemaPath: '#/$defs/TextKey/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
+            message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
+          }
+          if (vErrors === null) {
+            vErrors = [err41]
+          } else {
+            vErrors.push(err41)
+          }
+          errors++
+        }
+      } else {
+        const err42 = {
+          instancePath: instancePath + '/help',
+          schemaPath: '#/$defs/TextKey/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        }
+        if (vErrors === null) {
+          vErrors = [err42]
+        } else {
+          vErrors.push(err42)
+        }
+        errors++
+      }
+    }
+    if (data.defaultValue !== undefined) {
+      let data21 = data.defaultValue
+      if (typeof data21 !== 'string' && !(typeof data21 == 'number') && typeof data21 !== 'boolean') {
+        const err43 = {
+          instancePath: instancePath + '/defaultValue',
+          schemaPath: '#/properties/defaultValue/type',
+          keyword: 'type',
+          params: { type: schema17.properties.defaultValue.type },
+          message: 'must be string,number,boolean',
+        }
+        if (vErrors === null) {
+          vErrors = [err43]
+        } else {
+          vErrors.push(err43)
+        }
+        errors++
+      }
+    }
     if (data.readOnly !== undefined) {
       if (typeof data.readOnly !== 'boolean') {
-        const err41 = {
+        const err44 = {
           instancePath: instancePath + '/readOnly',
           schemaPath: '#/properties/readOnly/type',
           keyword: 'type',
@@ -1344,16 +1410,16 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be boolean',
         }
         if (vErrors === null) {
-          vErrors = [err41]
+          vErrors = [err44]
         } else {
-          vErrors.push(err41)
+          vErrors.push(err44)
         }
         errors++
       }
     }
     if (data.updatable !== undefined) {
       if (typeof data.updatable !== 'boolean') {
-        const err42 = {
+        const err45 = {
           instancePath: instancePath + '/updatable',
           schemaPath: '#/properties/updatable/type',
           keyword: 'type',
@@ -1361,9 +1427,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be boolean',
         }
         if (vErrors === null) {
-          vErrors = [err42]
+          vErrors = [err45]
         } else {
-          vErrors.push(err42)
+          vErrors.push(err45)
         }
         errors++
       }
@@ -1382,9 +1448,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       }
     }
     if (data.search !== undefined) {
-      let data23 = data.search
-      if (typeof data23 !== 'string') {
-        const err43 = {
+      let data25 = data.search
+      if (typeof data25 !== 'string') {
+        const err46 = {
           instancePath: instancePath + '/search',
           schemaPath: '#/properties/search/type',
           keyword: 'type',
@@ -1392,14 +1458,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
         }
         if (vErrors === null) {
-          vErrors = [err43]
+          vErrors = [err46]
         } else {
-          vErrors.push(err43)
+          vErrors.push(err46)
         }
         errors++
       }
-      if ('range' !== data23) {
-        const err44 = {
+      if ('range' !== data25) {
+        const err47 = {
           instancePath: instancePath + '/search',
           schemaPath: '#/properties/search/const',
           keyword: 'const',
@@ -1407,17 +1473,17 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be equal to constant',
         }
         if (vErrors === null) {
-          vErrors = [err44]
+          vErrors = [err47]
         } else {
-          vErrors.push(err44)
+          vErrors.push(err47)
         }
         errors++
       }
     }
     if (data.props !== undefined) {
-      let data24 = data.props
-      if (!(data24 && typeof data24 == 'object' && !Array.isArray(data24))) {
-        const err45 = {
+      let data26 = data.props
+      if (!(data26 && typeof data26 == 'object' && !Array.isArray(data26))) {
+        const err48 = {
           instancePath: instancePath + '/props',
           schemaPath: '#/properties/props/type',
           keyword: 'type',
@@ -1425,15 +1491,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         }
         if (vErrors === null) {
-          vErrors = [err45]
+          vErrors = [err48]
         } else {
-          vErrors.push(err45)
+          vErrors.push(err48)
         }
         errors++
       }
     }
   } else {
-    const err46 = {
+    const err49 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1441,9 +1507,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err46]
+      vErrors = [err49]
     } else {
-      vErrors.push(err46)
+      vErrors.push(err49)
     }
     errors++
   }
@@ -1743,7 +1809,8 @@ const schema29 = {
     },
     pageSizeOptions: {
       minItems: 1,
-      description: 'Page sizes offered (default 10, 20, 50, 100); pageSize is inserted when missing.',
+      description:
+        'Page sizes offered; pageSize is inserted when missing. Default (X-02): 10, 15, 20, 50, 80, 100 on core workspace pages (/hmnt, /hfle, /hfile, /ets, /pets, /hrpt, /winv/requisitionNoteHandle), else 10, 20, 50, 100.',
       type: 'array',
       items: { minimum: 1, maximum: 1000, type: 'integer' },
     },
@@ -2336,8 +2403,8 @@ const schema34 = {
     'Permission code "<module>.<page>.button.<action>", e.g. wmdm.warehouse.button.create. For create, edit, delete and export it must equal the model\'s guard for the same operation.',
   type: 'string',
 }
-const pattern24 = new RegExp('^[a-z][A-Za-z0-9]*\\.[a-z][A-Za-z0-9]*\\.button\\.[a-z][A-Za-z0-9-]*$', 'u')
-const pattern39 = new RegExp('^/', 'u')
+const pattern26 = new RegExp('^[a-z][A-Za-z0-9]*\\.[a-z][A-Za-z0-9]*\\.button\\.[a-z][A-Za-z0-9-]*$', 'u')
+const pattern41 = new RegExp('^/', 'u')
 function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null
   let errors = 0
@@ -2503,7 +2570,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data3 = data.permission
             if (typeof data3 === 'string') {
-              if (!pattern24.test(data3)) {
+              if (!pattern26.test(data3)) {
                 const err9 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -2726,7 +2793,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data8 = data.permission
             if (typeof data8 === 'string') {
-              if (!pattern24.test(data8)) {
+              if (!pattern26.test(data8)) {
                 const err21 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -2950,7 +3017,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data13 = data.permission
             if (typeof data13 === 'string') {
-              if (!pattern24.test(data13)) {
+              if (!pattern26.test(data13)) {
                 const err33 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -3277,7 +3344,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data21 = data.permission
             if (typeof data21 === 'string') {
-              if (!pattern24.test(data21)) {
+              if (!pattern26.test(data21)) {
                 const err51 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -3501,7 +3568,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data26 = data.permission
             if (typeof data26 === 'string') {
-              if (!pattern24.test(data26)) {
+              if (!pattern26.test(data26)) {
                 const err63 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -3553,7 +3620,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.to !== undefined) {
             let data28 = data.to
             if (typeof data28 === 'string') {
-              if (!pattern39.test(data28)) {
+              if (!pattern41.test(data28)) {
                 const err65 = {
                   instancePath: instancePath + '/to',
                   schemaPath: '#/oneOf/4/properties/to/pattern',
@@ -3797,7 +3864,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data32 = data.permission
             if (typeof data32 === 'string') {
-              if (!pattern24.test(data32)) {
+              if (!pattern26.test(data32)) {
                 const err80 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -4241,7 +4308,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           if (data.permission !== undefined) {
             let data43 = data.permission
             if (typeof data43 === 'string') {
-              if (!pattern24.test(data43)) {
+              if (!pattern26.test(data43)) {
                 const err105 = {
                   instancePath: instancePath + '/permission',
                   schemaPath: '#/$defs/PermissionCode/pattern',
@@ -6807,7 +6874,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.backTo !== undefined) {
       let data18 = data.backTo
       if (typeof data18 === 'string') {
-        if (!pattern39.test(data18)) {
+        if (!pattern41.test(data18)) {
           const err43 = {
             instancePath: instancePath + '/backTo',
             schemaPath: '#/properties/backTo/pattern',
@@ -7716,7 +7783,7 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.backTo !== undefined) {
       let data17 = data.backTo
       if (typeof data17 === 'string') {
-        if (!pattern39.test(data17)) {
+        if (!pattern41.test(data17)) {
           const err45 = {
             instancePath: instancePath + '/backTo',
             schemaPath: '#/properties/backTo/pattern',
@@ -9005,7 +9072,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             if (data11.route !== undefined) {
               let data14 = data11.route
               if (typeof data14 === 'string') {
-                if (!pattern39.test(data14)) {
+                if (!pattern41.test(data14)) {
                   const err36 = {
                     instancePath: instancePath + '/tabs/' + i0 + '/route',
                     schemaPath: '#/properties/tabs/items/properties/route/pattern',
@@ -9039,7 +9106,7 @@ function validate82(data, { instancePath = '', parentData, parentDataProperty, r
             if (data11.permission !== undefined) {
               let data15 = data11.permission
               if (typeof data15 === 'string') {
-                if (!pattern24.test(data15)) {
+                if (!pattern26.test(data15)) {
                   const err38 = {
                     instancePath: instancePath + '/tabs/' + i0 + '/permission',
                     schemaPath: '#/$defs/PermissionCode/pattern',
@@ -9238,7 +9305,7 @@ const schema75 = {
     },
   },
 }
-const pattern91 = new RegExp('^(.*)$', 'u')
+const pattern93 = new RegExp('^(.*)$', 'u')
 function validate61(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null
   let errors = 0
@@ -9825,7 +9892,7 @@ function validate61(data, { instancePath = '', parentData, parentDataProperty, r
       let data13 = data.filters
       if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
         for (const key2 in data13) {
-          if (pattern91.test(key2)) {
+          if (pattern93.test(key2)) {
             let data14 = data13[key2]
             if (typeof data14 !== 'string' && !(typeof data14 == 'number') && typeof data14 !== 'boolean') {
               const err34 = {

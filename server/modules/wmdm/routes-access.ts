@@ -20,6 +20,8 @@ const Params = Type.Object({ tenantId: Type.Integer({ minimum: 0 }) })
 const Paging = {
   page: Type.Integer({ minimum: 0, default: 0 }),
   size: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+  // A Lov picker whose view lists through these endpoints always sends its code (CORE-LOV-12); not a filter.
+  lovCode: Type.Optional(Type.String({ maxLength: 60 })),
 }
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }))
 const id = () => Type.Optional(Type.Integer({ minimum: 1 }))
@@ -44,6 +46,12 @@ const AreaQuery = Type.Object(
 const AccuracyQuery = Type.Object({ warehouseId: id() }, { additionalProperties: false })
 
 export const DEFAULT_PRECISION = 3
+
+/** The query's filters: the Lov code a picker sends along is not one. */
+function filtersOf(query: unknown): Row {
+  const { lovCode: _lovCode, ...filters } = query as Row
+  return filters
+}
 
 /** A page of a query already limited by the data scope (count, then the rows in the request's sort). */
 async function scopedPage(
@@ -138,7 +146,7 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
       { schema: { params: Params, querystring: InvOrgQuery } },
       (request) =>
         listRows(db(), models.invOrganization, sessionOf(request), {
-          ...(request.query as Row),
+          ...filtersOf(request.query),
           enabledFlag: 1,
         }),
     )
@@ -146,7 +154,7 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
       `${base}/warehouses/accessibleList`,
       { schema: { params: Params, querystring: WarehouseQuery } },
       (request) => {
-        const query = request.query as Row
+        const query = filtersOf(request.query)
         const { rows, sorted } = accessibleWarehouses(db(), models, sessionOf(request), query)
         return scopedPage(rows, sorted, Number(query.page), Number(query.size))
       },
@@ -155,7 +163,7 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
       `${base}/whareas/accessibleList`,
       { schema: { params: Params, querystring: AreaQuery } },
       (request) =>
-        listRows(db(), models.area, sessionOf(request), { ...(request.query as Row), enabledFlag: 1 }),
+        listRows(db(), models.area, sessionOf(request), { ...filtersOf(request.query), enabledFlag: 1 }),
     )
     app.get(
       `${base}/warehouses/query-default-warehourse-permissions`,
