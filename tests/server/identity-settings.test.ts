@@ -214,3 +214,95 @@ describe('the sign-in page follows the domain config and the languages value set
     expect(optionsOf((await signInPage('localhost:8080', 'en_US')).body)).toHaveLength(3)
   })
 })
+
+describe('labels on users and roles', () => {
+  const users = async (query: string) =>
+    (await injectAs(app, admin, 'GET', `/api/iam/v1/1/users?size=50&${query}`)).json().content as Array<
+      Record<string, unknown>
+    >
+  const roles = async (query: string) =>
+    (await injectAs(app, admin, 'GET', `/api/iam/v1/1/roles?size=50&${query}`)).json().content as Array<
+      Record<string, unknown>
+    >
+
+  it('a user carries USER labels: shown in the list, filtered by one, replaced on edit; others refused', async () => {
+    const clerkRow = (await users('loginName=clerk')).find((u) => u.loginName === 'clerk')!
+    const {
+      labelCodes: _none,
+      tenantName: _t,
+      lockedFlag: _l,
+      passwordChangedAt: _p,
+      organizationId: _o,
+      ...editable
+    } = clerkRow
+    const wrongType = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/users', {
+      ...editable,
+      labelCodes: 'WAREHOUSE',
+    })
+    expect(wrongType.statusCode).toBe(400)
+    expect(wrongType.json()).toMatchObject({ fields: { labelCodes: 'unknown USER label' } })
+    expect(wrongType.json().message).toMatch(/WAREHOUSE: not enabled user labels of this tenant/)
+
+    const saved = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/users', { ...editable, labelCodes: 'VIP' })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const vip = await users('labelCode=VIP')
+    expect(vip.map((u) => u.loginName)).toEqual(['clerk'])
+    expect(vip[0]!.labelCodes).toBe('VIP')
+    expect((await users('labelCode=NOPE')).length).toBe(0)
+
+    const created = await injectAs(app, admin, 'POST', '/api/iam/v1/1/users', {
+      loginName: 'label.user',
+      realName: 'Labelled',
+      password: 'Label@2026x',
+      labelCodes: 'VIP',
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    expect((await users('labelCode=VIP')).map((u) => u.loginName).sort()).toEqual(['clerk', 'label.user'])
+    const refusedCreate = await injectAs(app, admin, 'POST', '/api/iam/v1/1/users', {
+      loginName: 'label.bad',
+      realName: 'Bad',
+      password: 'Label@2026x',
+      labelCodes: 'GHOST',
+    })
+    expect(refusedCreate.statusCode).toBe(400)
+    // Refused before anything was written: no user without its labels.
+    expect((await users('loginName=label.bad')).length).toBe(0)
+
+    const cleared = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/users', {
+      ...editable,
+      objectVersionNumber: Number(editable.objectVersionNumber) + 1,
+      labelCodes: '',
+    })
+    expect(cleared.statusCode, cleared.body).toBe(200)
+    expect((await users('labelCode=VIP')).map((u) => u.loginName)).toEqual(['label.user'])
+  })
+
+  it('a role carries ROLE labels: shown in the list and filtered by one; a disabled label is refused', async () => {
+    const clerkRole = (await roles('code=wh-clerk')).find((r) => r.code === 'wh-clerk')!
+    const body = {
+      roleId: clerkRole.roleId,
+      code: clerkRole.code,
+      name: clerkRole.name,
+      objectVersionNumber: clerkRole.objectVersionNumber,
+      labelCodes: 'WAREHOUSE, FINANCE',
+    }
+    const saved = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/roles', body)
+    expect(saved.statusCode, saved.body).toBe(200)
+    const labelled = await roles('labelCode=FINANCE')
+    expect(labelled.map((r) => r.code)).toEqual(['wh-clerk'])
+    expect(labelled[0]!.labelCodes).toBe('FINANCE,WAREHOUSE')
+    expect((await roles('labelCode=VIP')).length).toBe(0)
+
+    const labels = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/labels?labelCode=FINANCE')).json()
+      .content
+    const finance = labels.find((l: { labelCode: string }) => l.labelCode === 'FINANCE')
+    const off = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/labels', { ...finance, enabledFlag: 0 })
+    expect(off.statusCode, off.body).toBe(200)
+    const refused = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/roles', {
+      ...body,
+      objectVersionNumber: Number(body.objectVersionNumber) + 1,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toMatch(/FINANCE: not enabled role labels of this tenant/)
+  })
+})
