@@ -13,6 +13,7 @@ import * as auditAndFileLogs from './0023_audit_and_file_logs.ts'
 import * as hitfSecrets from './0027_hitf_secrets.ts'
 import * as hiamAdmin from './0011_hiam_admin.ts'
 import * as hpfmAdmin from './0015_hpfm_admin.ts'
+import * as iamLabelAssignments from './0035_iam_label_assignments.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0027_hitf_secrets': hitfSecrets,
   '0011_hiam_admin': hiamAdmin,
   '0015_hpfm_admin': hpfmAdmin,
+  '0035_iam_label_assignments': iamLabelAssignments,
 }

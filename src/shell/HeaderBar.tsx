@@ -11,6 +11,7 @@ import { useSession } from '../stores/contexts'
 import { DataHierarchySwitcher } from './DataHierarchySwitcher'
 import { FullscreenToggle } from './FullscreenToggle'
 import { LanguagePicker } from './LanguagePicker'
+import { useOfferedLanguages } from './offered-languages'
 import type { SessionActions } from './session-actions'
 import { TenantSwitcher } from './TenantSwitcher'
 import { UserMenu } from './UserMenu'
@@ -36,6 +37,7 @@ export function HeaderBar(props: HeaderBarProps) {
   const { collapsed, onToggle, actions, navigate, onLogout } = props
   const { t } = useTranslation()
   const { user, roles, tenants, language } = useSession()
+  const languages = useOfferedLanguages()
   const { token } = theme.useToken()
   return (
     <Flex align="center" gap={8} style={{ height: HEADER_HEIGHT, paddingInline: 8 }}>
@@ -62,7 +64,11 @@ export function HeaderBar(props: HeaderBarProps) {
         {user.dataHierarchyFlag === 1 && <DataHierarchySwitcher user={user} />}
         {props.notices}
         <FullscreenToggle />
-        <LanguagePicker current={language} onChange={(lang) => void actions.changeLanguage(lang)} />
+        <LanguagePicker
+          current={language}
+          languages={languages}
+          onChange={(lang) => void actions.changeLanguage(lang)}
+        />
         <UserMenu
           user={user}
           roles={roles}

@@ -98,6 +98,31 @@ describe('header', () => {
     expect(sessionStorage.getItem('language')).toBe('zh_CN')
   })
 
+  it('language picker offers the languages of HPFM.LANGUAGE in their order and names, only those with texts', async () => {
+    const { user, sent } = renderSignedIn({
+      handler: (request) =>
+        request.url.includes('/lovs/value/batch')
+          ? {
+              status: 200,
+              body: {
+                'HPFM.LANGUAGE': [
+                  { value: 'en_US', meaning: 'English (UK)', orderSeq: 0 },
+                  { value: 'fr_FR', meaning: 'Français', orderSeq: 1 },
+                  { value: 'zh_CN', meaning: '中文(简体)', orderSeq: 2 },
+                ],
+              },
+            }
+          : { status: 200, body: {} },
+    })
+    await user.click(await screen.findByRole('button', { name: 'Language: English (UK)' }))
+    const menu = (await screen.findByText('中文(简体)')).closest('ul')!
+    const items = within(menu).getAllByRole('menuitem')
+    expect(items.map((item) => item.textContent)).toEqual(['English (UK)', '中文(简体)'])
+    expect(sent.some((r) => r.url === '/api/hpfm/v1/1/lovs/value/batch?HPFM.LANGUAGE=HPFM.LANGUAGE')).toBe(
+      true,
+    )
+  })
+
   it('offers the tenant chooser, but not to role jxs', () => {
     renderSignedIn()
     expect(screen.getByRole('button', { name: /^Tenant:/ })).toHaveTextContent('华东仓储')

@@ -9,6 +9,7 @@ import { LANGUAGES } from '../../../renderer/contract/wire.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission } from '../../plugins/permissions.ts'
 import { contains, pageOf, PageQuery, textIn } from './paging.ts'
+import { checkLabels, labelsOf, saveLabels } from './labels.ts'
 import { adminRoutes, type Scope } from './scope.ts'
 
 export const ROLE_CODES = {
@@ -24,6 +25,7 @@ const RoleQuery = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 120 })),
   enabledFlag: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   parentRoleId: Type.Optional(Type.Integer()),
+  labelCode: Type.Optional(Type.String({ maxLength: 60 })),
 })
 const roleFields = {
   code: Type.String({
@@ -35,6 +37,8 @@ const roleFields = {
   description: Type.Optional(Type.Union([Type.String({ maxLength: 240 }), Type.Null()])),
   enabledFlag: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   parentRoleId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  /** Codes of the tenant's ROLE labels, separated by commas (replaces the role's labels). */
+  labelCodes: Type.Optional(Type.Union([Type.String({ maxLength: 600 }), Type.Null()])),
 }
 const RoleCreate = Type.Object(roleFields)
 const RoleUpdate = Type.Object({
@@ -68,6 +72,20 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     if (q.name) query = query.where(sql<string>`r.names->>${language}`, 'ilike', contains(q.name))
     if (q.enabledFlag !== undefined) query = query.where('r.enabledFlag', '=', q.enabledFlag)
     if (q.parentRoleId !== undefined) query = query.where('r.parentRoleId', '=', q.parentRoleId)
+    if (q.labelCode) {
+      const code = q.labelCode
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('hiamLabelAssignment as a')
+            .select('a.targetId')
+            .where('a.targetType', '=', 'ROLE')
+            .whereRef('a.targetId', '=', 'r.id')
+            .whereRef('a.tenantId', '=', 'r.tenantId')
+            .where('a.labelCode', '=', code),
+        ),
+      )
+    }
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
     const page = q.page ?? 0
     const size = q.size ?? 10
@@ -97,9 +115,16 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
       .limit(size)
       .offset(page * size)
       .execute()
+    const labels = await labelsOf(
+      app.db,
+      scope.tenantId,
+      'ROLE',
+      rows.map((r) => Number(r.id)),
+    )
     return pageOf(
       rows.map((r) => ({
         roleId: Number(r.id),
+        labelCodes: labels.get(Number(r.id)) ?? null,
         code: r.code,
         name: textIn(r.names, language),
         level: r.level,
@@ -150,6 +175,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
       const tenantId = scope.tenantId ?? 0
       await checkParent(scope, body.parentRoleId)
       await duplicate(tenantId, body.code)
+      await checkLabels(app.db, tenantId, 'ROLE', body.labelCodes ?? '')
       const created = await app.db
         .insertInto('iamRole')
         .values({
@@ -163,6 +189,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow()
+      if (body.labelCodes) await saveLabels(app.db, tenantId, 'ROLE', Number(created.id), body.labelCodes)
       return { roleId: Number(created.id), ...body }
     },
   )
@@ -178,6 +205,8 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
           code: 'not updatable',
         })
       await checkParent(scope, body.parentRoleId, body.roleId)
+      const roleTenant = Number(role.tenantId)
+      if (body.labelCodes !== undefined) await checkLabels(app.db, roleTenant, 'ROLE', body.labelCodes ?? '')
       const names = { ...(role.names as object), [scope.session.language]: body.name }
       const result = await app.db
         .updateTable('iamRole')
@@ -196,6 +225,8 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
           'error.optimistic_lock',
           'The role was changed by someone else: reload it and apply your change again.',
         )
+      if (body.labelCodes !== undefined)
+        await saveLabels(app.db, roleTenant, 'ROLE', body.roleId, body.labelCodes ?? '')
       return { ...body, objectVersionNumber: body.objectVersionNumber + 1 }
     },
   )
@@ -232,6 +263,11 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         await trx.deleteFrom('iamRoleMenu').where('roleId', '=', roleId).execute()
         await trx.deleteFrom('iamRolePermission').where('roleId', '=', roleId).execute()
+        await trx
+          .deleteFrom('hiamLabelAssignment')
+          .where('targetType', '=', 'ROLE')
+          .where('targetId', '=', roleId)
+          .execute()
         await trx.deleteFrom('oauthToken').where('roleId', '=', roleId).execute()
         await trx.deleteFrom('iamRole').where('id', '=', roleId).execute()
       })

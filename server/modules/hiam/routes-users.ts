@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission } from '../../plugins/permissions.ts'
 import { hashPassword } from '../oauth/passwords.ts'
 import { contains, dateTimeText, idParam, pageOf, PageQuery, slicePage, textIn } from './paging.ts'
+import { checkLabels, labelsOf, saveLabels } from './labels.ts'
 import { readPasswordPolicy } from './password-policy.ts'
 import { roleInScope } from './routes-roles.ts'
 import { adminRoutes, type Scope } from './scope.ts'
@@ -28,6 +29,7 @@ const UserQuery = Type.Object({
   loginName: Type.Optional(Type.String({ maxLength: 60 })),
   realName: Type.Optional(Type.String({ maxLength: 120 })),
   enabledFlag: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+  labelCode: Type.Optional(Type.String({ maxLength: 60 })),
 })
 const Language = Type.Union(LANGUAGES.map((lang) => Type.Literal(lang)))
 const Email = Type.Union([Type.String({ format: 'email', maxLength: 120 }), Type.Literal(''), Type.Null()])
@@ -39,6 +41,8 @@ const editable = {
   enabledFlag: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   language: Type.Optional(Language),
   timeZone: Type.Optional(Type.String({ pattern: '^GMT[+-]([0-9]|1[0-4])$' })),
+  /** Codes of the tenant's USER labels, separated by commas (replaces the user's labels). */
+  labelCodes: Type.Optional(Type.Union([Type.String({ maxLength: 600 }), Type.Null()])),
 }
 const UserCreate = Type.Object({
   ...editable,
@@ -104,6 +108,19 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     if (q.loginName) query = query.where('u.loginName', 'ilike', contains(q.loginName))
     if (q.realName) query = query.where('u.realName', 'ilike', contains(q.realName))
     if (q.enabledFlag !== undefined) query = query.where('u.enabledFlag', '=', q.enabledFlag)
+    if (q.labelCode) {
+      const code = q.labelCode
+      query = query.where((eb) => {
+        let labelled = eb
+          .selectFrom('hiamLabelAssignment as a')
+          .select('a.targetId')
+          .where('a.targetType', '=', 'USER')
+          .whereRef('a.targetId', '=', 'u.id')
+          .where('a.labelCode', '=', code)
+        if (scope.tenantId !== null) labelled = labelled.where('a.tenantId', '=', scope.tenantId)
+        return eb.exists(labelled)
+      })
+    }
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
     const page = q.page ?? 0
     const size = q.size ?? 10
@@ -128,9 +145,16 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       .limit(size)
       .offset(page * size)
       .execute()
+    const labels = await labelsOf(
+      db,
+      scope.tenantId,
+      'USER',
+      rows.map((u) => Number(u.id)),
+    )
     return pageOf(
       rows.map((u) => ({
         userId: Number(u.id),
+        labelCodes: labels.get(Number(u.id)) ?? null,
         loginName: u.loginName,
         realName: u.realName,
         email: u.email,
@@ -167,6 +191,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
           `Login name '${body.loginName}' is already used: choose another.`,
         )
       await checkPassword(body.password, body.loginName, tenantId, 'password')
+      await checkLabels(db, tenantId, 'USER', body.labelCodes ?? '')
       const created = await db
         .insertInto('iamUser')
         .values({
@@ -185,6 +210,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow()
+      if (body.labelCodes) await saveLabels(db, tenantId, 'USER', Number(created.id), body.labelCodes)
       const { password: _password, ...shown } = body
       return { userId: Number(created.id), ...shown, objectVersionNumber: 1 }
     },
@@ -200,6 +226,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
         throw badRequest('You cannot disable your own account.', { enabledFlag: 'own account' })
       const newPassword = body.newPassword || undefined
       if (newPassword) await checkPassword(newPassword, user.loginName, user.organizationId, 'newPassword')
+      const labelTenant = scope.tenantId ?? Number(user.organizationId)
+      if (body.labelCodes !== undefined) await checkLabels(db, labelTenant, 'USER', body.labelCodes ?? '')
       const result = await db
         .updateTable('iamUser')
         .set((eb) => ({
@@ -220,6 +248,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
           'error.optimistic_lock',
           'The user was changed by someone else: reload and apply your change again.',
         )
+      if (body.labelCodes !== undefined)
+        await saveLabels(db, labelTenant, 'USER', body.userId, body.labelCodes ?? '')
       if (newPassword)
         await db
           .updateTable('iamUser')

@@ -18,6 +18,7 @@ import { listRows } from '../models/model-list.ts'
 import { listQuerySchema } from '../models/model-schemas.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
 import { createRow } from '../models/model-write.ts'
+import { codeTargets } from './code-targets.ts'
 import { loadTemplate, modelKey, type ImportTemplate } from './templates.ts'
 import { checkLines, errorText, openLines } from './validate-rows.ts'
 import { readWorkbook, templateWorkbook } from './workbook.ts'
@@ -34,8 +35,12 @@ const LineParams = Type.Object({ tenantId: Type.Integer(), importId: Type.Intege
 const LineBody = Type.Object({ data: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()) })
 
 async function checkCreateCode(db: Db, session: Session, template: ImportTemplate) {
-  const code = template.model.permissions?.create
-  if (code && !(await grantedCodes(db, session.roleId, [code])).has(code)) throw noPermission(code)
+  const codes = [template.model.permissions?.create, ...(template.target?.extraCodes ?? [])].filter(
+    (code): code is string => !!code,
+  )
+  const granted = await grantedCodes(db, session.roleId, codes)
+  const missing = codes.find((code) => !granted.has(code))
+  if (missing) throw noPermission(missing)
 }
 
 async function importRow(db: Db, session: Session, importId: number): Promise<Row> {
@@ -152,6 +157,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
     })
     const prefix = '/api/himp/v1/:tenantId'
+    const targets = codeTargets(app.config)
 
     app.get(
       `${prefix}/import-templates/:templateCode`,
@@ -159,7 +165,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
       async (request) => {
         const session = sessionOf(request)
         const { templateCode } = request.params as typeof CodeParams.static
-        const template = await loadTemplate(app.db, models, session.tenantId, templateCode)
+        const template = await loadTemplate(app.db, models, session.tenantId, templateCode, targets)
         return {
           templateCode: template.template.templateCode,
           templateName: template.template.templateName,
@@ -189,7 +195,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
       async (request, reply) => {
         const session = sessionOf(request)
         const { templateCode } = request.params as typeof CodeParams.static
-        const template = await loadTemplate(app.db, models, session.tenantId, templateCode)
+        const template = await loadTemplate(app.db, models, session.tenantId, templateCode, targets)
         const bytes = await templateWorkbook(template)
         const name = `${templateCode}.xlsx`
         return reply
@@ -208,10 +214,12 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
       async (request) => {
         const session = sessionOf(request)
         const { templateCode } = request.params as typeof CodeParams.static
-        const template = await loadTemplate(app.db, models, session.tenantId, templateCode)
+        const template = await loadTemplate(app.db, models, session.tenantId, templateCode, targets)
         await checkCreateCode(app.db, session, template)
         const file = await receiveXlsx(request)
         const rows = await readWorkbook(file.bytes, template)
+        if (template.target?.prepare)
+          for (const row of rows) row.data = await template.target.prepare(app.db, session, row.data)
         const importId = await app.db.transaction().execute(async (trx) => {
           const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
           const created = await modelDb(trx)
@@ -279,7 +287,13 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
         const { importId, lineId } = request.params as typeof LineParams.static
         const { data } = request.body as typeof LineBody.static
         const batch = await importRow(app.db, session, importId)
-        const template = await loadTemplate(app.db, models, session.tenantId, String(batch.templateCode))
+        const template = await loadTemplate(
+          app.db,
+          models,
+          session.tenantId,
+          String(batch.templateCode),
+          targets,
+        )
         const known = new Set(template.sheets.flatMap((s) => s.columns.map((c) => c.fieldName)))
         const unknown = Object.keys(data).filter((name) => !known.has(name))
         if (unknown.length)
@@ -290,9 +304,24 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
           Object.entries(data).filter(([, v]) => v !== null && v !== undefined && v !== ''),
         )
         return app.db.transaction().execute(async (trx) => {
+          let stored: Record<string, unknown> = clean
+          if (template.target?.prepare) {
+            const previous = await modelDb(trx)
+              .selectFrom('himp_import_line')
+              .select('dataJson')
+              .where('importId', '=', importId)
+              .where('lineId', '=', lineId)
+              .executeTakeFirst()
+            stored = await template.target.prepare(
+              trx,
+              session,
+              clean,
+              (previous?.dataJson as Record<string, unknown> | undefined) ?? {},
+            )
+          }
           const line = await modelDb(trx)
             .updateTable('himp_import_line')
-            .set({ dataJson: JSON.stringify(clean), lastUpdatedBy: session.userId })
+            .set({ dataJson: JSON.stringify(stored), lastUpdatedBy: session.userId })
             .where('importId', '=', importId)
             .where('lineId', '=', lineId)
             .where('status', '!=', 'IMPORTED')
@@ -320,7 +349,13 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
         const session = sessionOf(request)
         const { importId } = request.params as typeof ImportParams.static
         const batch = await importRow(app.db, session, importId)
-        const template = await loadTemplate(app.db, models, session.tenantId, String(batch.templateCode))
+        const template = await loadTemplate(
+          app.db,
+          models,
+          session.tenantId,
+          String(batch.templateCode),
+          targets,
+        )
         await checkCreateCode(app.db, session, template)
         const previous = String(batch.status)
         // The claim is committed before the rows are written: the history shows IMPORTING while the run lasts,
@@ -351,14 +386,14 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
             let done = 0
             for (const line of valid) {
               try {
-                const created = await createRow(trx, template.model, session, line.dataJson as Row)
+                const targetId = template.target
+                  ? await template.target.create(trx, session, line.dataJson as Row)
+                  : ((await createRow(trx, template.model, session, line.dataJson as Row))[
+                      template.model.primaryKey
+                    ] as number)
                 await modelDb(trx)
                   .updateTable('himp_import_line')
-                  .set({
-                    status: 'IMPORTED',
-                    errorMessage: null,
-                    targetId: created[template.model.primaryKey] as number,
-                  })
+                  .set({ status: 'IMPORTED', errorMessage: null, targetId })
                   .where('lineId', '=', line.lineId as number)
                   .execute()
               } catch (error) {

@@ -3,6 +3,7 @@ import type { ModelField, ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
+import type { CodeTarget } from './code-targets.ts'
 
 export interface TemplateColumn {
   columnIndex: number
@@ -21,6 +22,8 @@ export interface TemplateSheet {
 export interface ImportTemplate {
   template: Row
   model: ModelSchema
+  /** Set when the target is not a model file (users, role assignments): its own checks and write. */
+  target?: CodeTarget
   sheets: TemplateSheet[]
 }
 
@@ -31,6 +34,7 @@ export async function loadTemplate(
   models: ModelSchema[],
   tenantId: number,
   templateCode: string,
+  targets: CodeTarget[] = [],
 ): Promise<ImportTemplate> {
   const template = await modelDb(db)
     .selectFrom('himp_template')
@@ -42,7 +46,8 @@ export async function loadTemplate(
     throw notFound(`Import template ${templateCode} does not exist in this tenant: check the code.`)
   if (Number(template.enabledFlag) !== 1)
     throw badRequest(`Import template ${templateCode} is disabled: enable it on /himp/template first.`)
-  const model = models.find((m) => modelKey(m) === template.targetModel)
+  const target = targets.find((t) => modelKey(t.model) === template.targetModel)
+  const model = target?.model ?? models.find((m) => modelKey(m) === template.targetModel)
   if (!model)
     throw badRequest(
       `Import template ${templateCode} targets '${String(template.targetModel)}', which is not a model of this server: pick another target model.`,
@@ -94,5 +99,5 @@ export async function loadTemplate(
       columns,
     })
   }
-  return { template, model, sheets }
+  return { template, model, ...(target ? { target } : {}), sheets }
 }

@@ -53,7 +53,9 @@ export async function checkLines(
       if (data[name] === undefined || data[name] === null || data[name] === '')
         add(line.lineId, name, `${fieldLabel(template, name)} is required by the template`)
     try {
-      validateRows(model, [{ ...data, _status: 'create' }], {
+      // Keys starting with _ are what a target's prepare keeps beside the columns (a password's hash).
+      const columns = Object.fromEntries(Object.entries(data).filter(([name]) => !name.startsWith('_')))
+      validateRows(model, [{ ...columns, _status: 'create' }], {
         key: (_index, field) => field,
         label: () => `row ${line.rowNumber}`,
       })
@@ -101,6 +103,9 @@ export async function checkLines(
         add(line.lineId, key.fields[0] ?? '_', `${names} ${values.join(' + ')} already exists`)
     }
   }
+  if (template.target)
+    for (const [lineId, problems] of await template.target.check(db, session, lines))
+      for (const [field, message] of Object.entries(problems)) add(lineId, field, message)
   return errors
 }
 

@@ -73,7 +73,40 @@ export async function templateOf(db: Db, tenantId: number, templateCode: string)
   return template
 }
 
-/** The users a receiver type names (ALL of the tenant, holders of its roles, or its user ids). */
+/**
+ * The members of the tenant's user groups (/hiam/user-group-management) named by a GROUP receiver type, as they
+ * are when the message is sent. A code that is not an enabled group of the tenant is refused, naming it; a member
+ * who no longer belongs to the tenant is left out.
+ */
+async function groupMembers(db: Db, tenantId: number, typeCode: string, codes: string[]): Promise<number[]> {
+  if (!codes.length)
+    throw badRequest(`Receiver type ${typeCode} is GROUP but names no user group: list the group codes.`, {
+      groupCodes: 'required for GROUP',
+    })
+  const groups = (await modelDb(db)
+    .selectFrom('hiam_user_group')
+    .select(['groupCode', 'memberUserIds'])
+    .where('tenantId', '=', tenantId)
+    .where('groupCode', 'in', codes)
+    .where('enabledFlag', '=', 1)
+    .execute()) as Array<{ groupCode: string; memberUserIds: string | null }>
+  const missing = codes.filter((code) => !groups.some((g) => g.groupCode === code))
+  if (missing.length)
+    throw badRequest(
+      `Receiver type ${typeCode} names user group(s) ${missing.join(', ')}, which are not enabled groups of this tenant: fix the group codes or enable the groups.`,
+      { groupCodes: 'unknown or disabled group' },
+    )
+  const ids = groups.flatMap((g) =>
+    String(g.memberUserIds ?? '')
+      .split(',')
+      .map((id) => Number(id.trim()))
+      .filter((id) => Number.isInteger(id) && id > 0),
+  )
+  const members = new Set(await audienceOf(db, tenantId, 'ALL', []))
+  return [...new Set(ids)].filter((id) => members.has(id))
+}
+
+/** The users a receiver type names (ALL of the tenant, holders of its roles, its user ids or its groups' members). */
 export async function receiversOf(db: Db, tenantId: number, typeCode: string): Promise<number[]> {
   const type = await rowByCode(db, 'hmsg_receiver_type', tenantId, 'typeCode', typeCode)
   if (!type || Number(type.enabledFlag) !== 1)
@@ -87,6 +120,7 @@ export async function receiversOf(db: Db, tenantId: number, typeCode: string): P
       .filter(Boolean)
   if (type.typeMode === 'ALL') return audienceOf(db, tenantId, 'ALL', [])
   if (type.typeMode === 'USER') return audienceOf(db, tenantId, 'USERS', list(type.userIds).map(Number))
+  if (type.typeMode === 'GROUP') return groupMembers(db, tenantId, typeCode, list(type.groupCodes))
   const roles = list(type.roleCodes)
   if (!roles.length) return []
   const rows = await db

@@ -15,7 +15,7 @@ import { lovViewAdminRoutes } from './routes-lov-views.ts'
 import { onlineRoutes } from './routes-online.ts'
 import { uiCustomizeRoutes } from './routes-ui-customize.ts'
 import { valueListRoutes } from './routes-value-lists.ts'
-import { effectiveProfiles } from './settings.ts'
+import { effectiveProfiles, registerSettingChecks } from './settings.ts'
 import { SYS_TOOLS } from './sys-tools.ts'
 import { tenantLogHook, tenantLogRoutes } from './tenant-log.ts'
 
@@ -29,6 +29,7 @@ const TenantParams = Type.Object({ tenantId: Type.Integer() })
 export const hpfmAdminModule =
   (models: ModelSchema[], pages: ServedPage[]): FastifyPluginAsync =>
   async (app) => {
+    registerSettingChecks()
     await app.register(tenantLogHook)
     await app.register(tenantLogRoutes)
     await app.register(valueListRoutes)

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
-import { notFound } from '../../errors.ts'
+import { LANGUAGES } from '../../../renderer/contract/wire.ts'
+import { badRequest, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { contains, slicePage, PagingQuery } from './paging.ts'
 import {
@@ -157,6 +158,13 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { lookupCode } = request.params as { lookupCode: string }
+      const { value } = request.body as ValueInput & { value: string }
+      // The sign-in page, the header and the personal centre offer these: only languages the app has texts for.
+      if (lookupCode === 'HPFM.LANGUAGE' && !(LANGUAGES as string[]).includes(value))
+        throw badRequest(
+          `The app has no texts for language '${value}', so it cannot be offered: use one of ${LANGUAGES.join(', ')} (rename or reorder them here).`,
+          { value: `one of ${LANGUAGES.join(', ')}` },
+        )
       const row = await app.db
         .transaction()
         .execute((trx) => createValue(trx, sessionOf(request), lookupCode, request.body as ValueInput))

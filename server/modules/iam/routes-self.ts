@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { CurrentUser } from '../../../renderer/contract/wire.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { selfRoles, selfTenants } from './user-queries.ts'
-import { profileMap, tenantConfig } from '../hpfm-admin/settings.ts'
+import { menuLayoutOf, profileMap, tenantConfig } from '../hpfm-admin/settings.ts'
 
 const NoQuery = Type.Object({})
 
@@ -60,7 +60,8 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
       dateFormat: row.dateFormat ?? profile.DATE_FORMAT ?? 'YYYY-MM-DD',
       dateTimeFormat: row.dateTimeFormat ?? profile.DATETIME_FORMAT ?? 'YYYY-MM-DD HH:mm:ss',
       timeFormat: row.timeFormat ?? profile.TIME_FORMAT ?? 'HH:mm:ss',
-      menuLayout: row.menuLayout ?? profile.MENU_LAYOUT ?? config.MENU_LAYOUT ?? 'inline',
+      // A value the shell does not have (a row written before the check) is passed over.
+      menuLayout: menuLayoutOf(row.menuLayout, profile.MENU_LAYOUT, config.MENU_LAYOUT),
       menuLayoutTheme: 'default',
       // CORE-USR-02: 1 turns the header's data hierarchy switcher on (migration 0010).
       dataHierarchyFlag: row.dataHierarchyFlag,

@@ -1,5 +1,6 @@
-import { LANGUAGES, type Language } from '../../../renderer/contract/wire.ts'
-import { languageNames, loginText } from './login-texts.ts'
+import type { Language } from '../../../renderer/contract/wire.ts'
+import { loginText } from './login-texts.ts'
+import type { OfferedLanguage, SignInDomain } from './sign-in-settings.ts'
 
 /** The app's icon (index.html), inline so the sign-in page makes no request for /favicon.ico. */
 const FAVICON =
@@ -18,6 +19,22 @@ export interface LoginPageInput {
   state: string
   username?: string
   error?: string
+  /** The languages offered, in order (HPFM.LANGUAGE, see sign-in-settings.ts). */
+  languages: OfferedLanguage[]
+  /** The domain the page was asked on (/hiam/domain-config), if one is configured. */
+  domain?: SignInDomain | null
+}
+
+/**
+ * The sign-in layouts a domain's LOGIN template may name (/hiam/domain-config templates): the centred card, or
+ * the card on the right beside a banner with the title.
+ */
+export const LOGIN_TEMPLATES: Record<string, string> = {
+  '/templates/login/default': '',
+  '/templates/login/banner': `
+body.banner{justify-content:flex-end;background:linear-gradient(120deg,#1d39c4,#2f54eb 55%,#f0f2f5 55%)}
+body.banner aside{flex:1;color:#fff;font-size:30px;font-weight:600;padding:0 64px}
+body.banner main{margin-right:10vw}`,
 }
 
 const style = `
@@ -32,18 +49,24 @@ button{margin-top:24px;width:100%;padding:9px;border:0;border-radius:6px;backgro
 /** The sign-in page: no inline script (strict CSP); login.js only reloads the page when the language changes. */
 export function renderLoginPage(input: LoginPageInput): string {
   const t = (key: Parameters<typeof loginText>[1]) => escape(loginText(input.language, key))
-  const options = LANGUAGES.map(
-    (code) =>
-      `<option value="${code}"${code === input.language ? ' selected' : ''}>${languageNames[code]}</option>`,
-  ).join('')
+  const options = input.languages
+    .map(
+      ({ code, name }) =>
+        `<option value="${code}"${code === input.language ? ' selected' : ''}>${escape(name)}</option>`,
+    )
+    .join('')
+  // The domain's title replaces the platform's heading (and names the browser tab); its template the layout.
+  const heading = input.domain?.loginTitle ? escape(input.domain.loginTitle) : t('heading')
+  const template = input.domain?.loginTemplate ?? '/templates/login/default'
+  const banner = template === '/templates/login/banner'
   const hidden = (name: string, value: string) =>
     `<input type="hidden" name="${name}" value="${escape(value)}">`
   return `<!doctype html>
 <html lang="${input.language.replace('_', '-')}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('title')}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('title')}${input.domain?.loginTitle ? ` · ${heading}` : ''}</title>
 <link rel="icon" href="${FAVICON}">
-<style>${style}</style><script src="/api/oauth/static/login.js" defer></script></head>
-<body><main><h1>${t('heading')}</h1>
+<style>${style}${LOGIN_TEMPLATES[template] ?? ''}</style><script src="/api/oauth/static/login.js" defer></script></head>
+<body${banner ? ' class="banner"' : ''}>${banner ? `<aside>${heading}</aside>` : ''}<main><h1>${heading}</h1>
 ${input.error ? `<p class="error" role="alert">${escape(input.error)}</p>` : ''}
 <form id="login-form" method="post" action="/api/oauth/login">
 ${hidden('client_id', input.clientId)}${hidden('redirect_uri', input.redirectUri)}${hidden('state', input.state)}

@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts'
 import { tokenOf, sessionOfToken } from '../../plugins/auth.ts'
 import { loginScript, renderLoginPage, renderRefusedPage } from './login-page.ts'
-import { loginText, pickLanguage } from './login-texts.ts'
+import { loginText } from './login-texts.ts'
+import { pickOffered, signInDomain, signInLanguages } from './sign-in-settings.ts'
 import { checkRedirect, requestOrigin } from './redirect.ts'
 import { signIn } from './sign-in.ts'
 import { issueToken, kickoffState, revokeToken } from './tokens.ts'
@@ -38,13 +39,21 @@ const html = (reply: FastifyReply, status: number, body: string, formOrigin?: st
 /** Implicit-grant sign-in (server-rendered page), logout, kickoff check and is-online. */
 export const oauthRoutes: FastifyPluginAsync = async (app) => {
   const config = { public: true }
+  /** The page's language among those offered, their names in it, and the domain of the host asked. */
+  const pageSettings = async (lang: unknown, request: FastifyRequest) => {
+    const domain = await signInDomain(app.db, request.hostname)
+    const tenantId = domain?.tenantId ?? 0
+    const offered = await signInLanguages(app.db, 'zh_CN', tenantId)
+    const language = pickOffered(offered, lang, request.headers['accept-language'])
+    return { language, languages: await signInLanguages(app.db, language, tenantId), domain }
+  }
 
   app.get(
     '/api/oauth/oauth/authorize',
     { config, schema: { querystring: AuthorizeQuery } },
     async (request, reply) => {
       const query = request.query as typeof AuthorizeQuery.static
-      const language = pickLanguage(query.lang, request.headers['accept-language'])
+      const { language, languages, domain } = await pageSettings(query.lang, request)
       if (!query.client_id || !query.redirect_uri) {
         return html(
           reply,
@@ -56,6 +65,8 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       if ('refused' in checked) return html(reply, 400, renderRefusedPage(language, checked.refused))
       const page = {
         language,
+        languages,
+        domain,
         clientId: query.client_id,
         redirectUri: query.redirect_uri,
         state: query.state ?? '',
@@ -66,12 +77,14 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/oauth/login', { config, schema: { body: LoginForm } }, async (request, reply) => {
     const form = request.body as typeof LoginForm.static
-    const language = pickLanguage(form.language, request.headers['accept-language'])
+    const { language, languages, domain } = await pageSettings(form.language, request)
     const checked = await checkRedirect(app.db, request, form.client_id, form.redirect_uri)
     if ('refused' in checked) return html(reply, 400, renderRefusedPage(language, checked.refused))
     const username = (form.username ?? '').trim()
     const page = {
       language,
+      languages,
+      domain,
       clientId: form.client_id,
       redirectUri: form.redirect_uri,
       state: form.state ?? '',

@@ -68,4 +68,32 @@ describe('personal centre (/hiam/user/info, PLAT-HDR-07)', () => {
       ]),
     )
   })
+
+  it('the language choice lists the languages of HPFM.LANGUAGE in their order and names, only those with texts', async () => {
+    const ui = renderSignedIn({
+      path: '/hiam/user/info',
+      handler: (request) =>
+        request.url.includes('/lovs/value/batch')
+          ? {
+              status: 200,
+              body: {
+                'HPFM.LANGUAGE': [
+                  { value: 'zh_TW', meaning: '正體中文', orderSeq: 0 },
+                  { value: 'xx_XX', meaning: 'Nowhere', orderSeq: 1 },
+                  { value: 'en_US', meaning: 'English', orderSeq: 2 },
+                ],
+              },
+            }
+          : { status: 200, body: {} },
+    })
+    await ui.user.click(await screen.findByRole('tab', { name: 'Preferences' }))
+    const form = (await screen.findByRole('button', { name: 'Save' })).closest('form')!
+    await ui.user.click(within(form).getAllByRole('combobox')[0]!)
+    // The value set's names, in its order; xx_XX has no texts in the app and is not offered.
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label') ?? o.textContent)).toEqual(
+        ['正體中文', 'English'],
+      ),
+    )
+  })
 })

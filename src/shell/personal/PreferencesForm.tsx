@@ -13,7 +13,8 @@ import {
   TIME_ZONES,
   type MenuLayout,
 } from '../../../renderer/contract/user-preferences'
-import { LANGUAGES, type Language } from '../../../renderer/contract/wire'
+import type { Language } from '../../../renderer/contract/wire'
+import { useOfferedLanguages } from '../offered-languages'
 import { useServices, useSession } from '../../stores/contexts'
 import type { SessionActions } from '../session-actions'
 import type { PersonalApi } from './personal-api'
@@ -31,6 +32,7 @@ export function PreferencesForm({ api, actions }: { api: PersonalApi; actions: S
   const { t } = useTranslation()
   const { user, tenants, language } = useSession()
   const services = useServices()
+  const languages = useOfferedLanguages()
   const [form] = Form.useForm<Preferences>()
   const [saving, setSaving] = useState(false)
   const initial: Preferences = {
@@ -73,7 +75,16 @@ export function PreferencesForm({ api, actions }: { api: PersonalApi; actions: S
       onFinish={(values) => void save(values)}
     >
       <Form.Item name="language" label={t('shell.language')}>
-        <Select options={LANGUAGES.map((value) => ({ value, label: t(`lang.${value}`) }))} />
+        <Select
+          options={[
+            ...languages,
+            // The user's language stays listed even when the set no longer offers it.
+            ...(languages.some((l) => l.code === initial.language) ? [] : [{ code: initial.language }]),
+          ].map(({ code, name }: { code: Language; name?: string }) => ({
+            value: code,
+            label: name ?? t(`lang.${code}`),
+          }))}
+        />
       </Form.Item>
       <Form.Item name="defaultTenantId" label={t('personal.defaultTenant')}>
         <Select

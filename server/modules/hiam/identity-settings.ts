@@ -1,0 +1,81 @@
+/**
+ * What the user-group and domain-config screens write is checked so that the places reading it can rely on it:
+ * a group's members are users of the tenant (GROUP message receivers, hmsg/template-send.ts), and a domain's
+ * LOGIN template is one the sign-in page has (oauth/login-page.ts LOGIN_TEMPLATES).
+ */
+import type { Db } from '../../db/schema.ts'
+import { badRequest } from '../../errors.ts'
+import { modelDb } from '../models/model-scope.ts'
+import { onRowWrite } from '../models/write-guards.ts'
+import { LOGIN_TEMPLATES } from '../oauth/login-page.ts'
+
+/** Users of a tenant: its own users and everyone holding one of its roles. */
+async function tenantUserIds(db: Db, tenantId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set()
+  const rows = await db
+    .selectFrom('iamUser as u')
+    .select('u.id')
+    .where('u.id', 'in', ids)
+    .where((eb) =>
+      eb.or([
+        eb('u.organizationId', '=', tenantId),
+        eb.exists(
+          eb
+            .selectFrom('iamMemberRole as m')
+            .innerJoin('iamRole as r', 'r.id', 'm.roleId')
+            .select('m.userId')
+            .whereRef('m.userId', '=', 'u.id')
+            .where('r.tenantId', '=', tenantId),
+        ),
+      ]),
+    )
+    .execute()
+  return new Set(rows.map((r) => Number(r.id)))
+}
+
+let registered = false
+export function registerIdentitySettingChecks(): void {
+  if (registered) return
+  registered = true
+  onRowWrite('iam/userGroup', async ({ db, session, op, values }) => {
+    if (op === 'delete' || values.memberUserIds === undefined || values.memberUserIds === null) return
+    const text = String(values.memberUserIds)
+    const parts = text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+    const bad = parts.filter((part) => !/^[1-9][0-9]{0,17}$/.test(part))
+    if (bad.length)
+      throw badRequest(`Members must be user ids separated by commas: ${bad.join(', ')} is not one.`, {
+        memberUserIds: 'user ids separated by commas',
+      })
+    const ids = [...new Set(parts.map(Number))]
+    const known = await tenantUserIds(db, session.tenantId, ids)
+    const strangers = ids.filter((id) => !known.has(id))
+    if (strangers.length)
+      throw badRequest(
+        `Users ${strangers.join(', ')} are not users of this tenant: pick members among the tenant's users.`,
+        { memberUserIds: 'not users of the tenant' },
+      )
+    values.memberUserIds = ids.join(',')
+  })
+  onRowWrite('iam/domainTemplate', async ({ db, session, op, values, body }) => {
+    if (op === 'delete') return
+    let { templateType: type, templatePath: path } = values
+    if (op === 'update' && (type === undefined || path === undefined)) {
+      const current = (await modelDb(db)
+        .selectFrom('hiam_domain_template')
+        .select(['templateType', 'templatePath'])
+        .where('tenantId', '=', session.tenantId)
+        .where('templateAssignId', '=', Number(body.templateAssignId))
+        .executeTakeFirst()) as { templateType?: string; templatePath?: string } | undefined
+      type ??= current?.templateType
+      path ??= current?.templatePath
+    }
+    if (type === 'LOGIN' && !(String(path) in LOGIN_TEMPLATES))
+      throw badRequest(
+        `The sign-in page has no template '${String(path)}': use ${Object.keys(LOGIN_TEMPLATES).join(' or ')}.`,
+        { templatePath: `one of ${Object.keys(LOGIN_TEMPLATES).join(', ')}` },
+      )
+  })
+}

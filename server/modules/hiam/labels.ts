@@ -1,0 +1,101 @@
+/**
+ * Labels on users and roles (migration 0035): a tenant's labels (/hiam/label-management, type USER or ROLE)
+ * put on its users and roles. The user and role lists show them (labelCodes) and filter by one (labelCode);
+ * create and edit replace them. Only enabled labels of the right type can be put on.
+ */
+import type { Db } from '../../db/schema.ts'
+import { badRequest } from '../../errors.ts'
+import { modelDb } from '../models/model-scope.ts'
+
+export type LabelTarget = 'USER' | 'ROLE'
+
+interface LabelAssignmentTable {
+  tenantId: number
+  targetType: LabelTarget
+  targetId: number
+  labelCode: string
+}
+declare module '../../db/schema.ts' {
+  interface Database {
+    hiamLabelAssignment: LabelAssignmentTable
+  }
+}
+
+/** "A, b;c" → ['A', 'b', 'c'] */
+export const labelList = (text: string | null | undefined) => [
+  ...new Set(
+    String(text ?? '')
+      .split(/[,;\s]+/)
+      .filter(Boolean),
+  ),
+]
+
+/** Label codes per target id, comma separated in code order (tenantId null: every tenant's). */
+export async function labelsOf(
+  db: Db,
+  tenantId: number | null,
+  type: LabelTarget,
+  ids: number[],
+): Promise<Map<number, string>> {
+  if (!ids.length) return new Map()
+  let query = db
+    .selectFrom('hiamLabelAssignment')
+    .select(['targetId', 'labelCode'])
+    .where('targetType', '=', type)
+    .where('targetId', 'in', ids)
+  if (tenantId !== null) query = query.where('tenantId', '=', tenantId)
+  const rows = await query.orderBy('labelCode').execute()
+  const result = new Map<number, string[]>()
+  for (const row of rows)
+    result.set(Number(row.targetId), [...(result.get(Number(row.targetId)) ?? []), row.labelCode])
+  return new Map([...result].map(([id, codes]) => [id, [...new Set(codes)].join(',')]))
+}
+
+/** The codes of `text` when each is an enabled label of that type in the tenant, else 400 naming the others. */
+export async function checkLabels(
+  db: Db,
+  tenantId: number,
+  type: LabelTarget,
+  text: string,
+): Promise<string[]> {
+  const codes = labelList(text)
+  if (codes.length) {
+    const known = (await modelDb(db)
+      .selectFrom('hiam_label')
+      .select('labelCode')
+      .where('tenantId', '=', tenantId)
+      .where('labelCode', 'in', codes)
+      .where('labelType', '=', type)
+      .where('enabledFlag', '=', 1)
+      .execute()) as Array<{ labelCode: string }>
+    const missing = codes.filter((code) => !known.some((k) => k.labelCode === code))
+    if (missing.length)
+      throw badRequest(
+        `${missing.join(', ')}: not enabled ${type === 'USER' ? 'user' : 'role'} labels of this tenant: create or enable them on /hiam/label-management (type ${type}), or leave them out.`,
+        { labelCodes: `unknown ${type} label` },
+      )
+  }
+  return codes
+}
+
+/** Replaces the labels of one user or role in a tenant (checked by checkLabels first). */
+export async function saveLabels(
+  db: Db,
+  tenantId: number,
+  type: LabelTarget,
+  targetId: number,
+  text: string,
+) {
+  const codes = await checkLabels(db, tenantId, type, text)
+  await db
+    .deleteFrom('hiamLabelAssignment')
+    .where('tenantId', '=', tenantId)
+    .where('targetType', '=', type)
+    .where('targetId', '=', targetId)
+    .execute()
+  if (codes.length)
+    await db
+      .insertInto('hiamLabelAssignment')
+      .values(codes.map((labelCode) => ({ tenantId, targetType: type, targetId, labelCode })))
+      .execute()
+}

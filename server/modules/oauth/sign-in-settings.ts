@@ -1,0 +1,97 @@
+/**
+ * What the sign-in page takes from the platform's configuration: the languages it offers (value set
+ * HPFM.LANGUAGE, /hpfm/languages, of the domain's tenant, else of the platform: which, in which order, under which names — only languages the
+ * app has texts for) and the domain the user reached it on (/hiam/domain-config: the login title and the LOGIN
+ * template of the host's enabled domain).
+ */
+import { LANGUAGES, type Language } from '../../../renderer/contract/wire.ts'
+import type { Db } from '../../db/schema.ts'
+import { lookupValues } from '../hpfm/lookups.ts'
+import { modelDb } from '../models/model-scope.ts'
+import { languageNames } from './login-texts.ts'
+
+export interface OfferedLanguage {
+  code: Language
+  name: string
+}
+
+const hasTexts = (code: string): code is Language => (LANGUAGES as string[]).includes(code)
+
+/**
+ * The languages of HPFM.LANGUAGE (platform values) that the app has texts for, in the set's order, named as
+ * the set names them in `language`. A set with none of them offers every language the app has.
+ */
+export async function signInLanguages(
+  db: Db,
+  language: Language = 'zh_CN',
+  tenantId = 0,
+): Promise<OfferedLanguage[]> {
+  const values = (await lookupValues(db, ['HPFM.LANGUAGE'], tenantId, language)).get('HPFM.LANGUAGE') ?? []
+  const offered = values
+    .filter((v) => hasTexts(v.value))
+    .map((v) => ({ code: v.value as Language, name: v.meaning || languageNames[v.value as Language] }))
+  return offered.length ? offered : LANGUAGES.map((code) => ({ code, name: languageNames[code] }))
+}
+
+/** `lang` when offered, else the browser's Accept-Language when offered, else the first offered language. */
+export function pickOffered(
+  offered: OfferedLanguage[],
+  lang: unknown,
+  acceptLanguage: string | undefined,
+): Language {
+  const codes = offered.map((o) => o.code)
+  if (typeof lang === 'string' && (codes as string[]).includes(lang)) return lang as Language
+  const accepted = (acceptLanguage ?? '').toLowerCase()
+  const browser: Language | undefined = /^zh-(tw|hk|hant)/.test(accepted)
+    ? 'zh_TW'
+    : accepted.startsWith('en')
+      ? 'en_US'
+      : accepted.startsWith('zh')
+        ? 'zh_CN'
+        : undefined
+  if (browser && codes.includes(browser)) return browser
+  return codes.includes('zh_CN') ? 'zh_CN' : (codes[0] ?? 'zh_CN')
+}
+
+export interface SignInDomain {
+  tenantId: number
+  loginTitle: string | null
+  /** The LOGIN template's path (a key of LOGIN_TEMPLATES), null for the default. */
+  loginTemplate: string | null
+}
+
+/** "https://WMS.example.com:8443/" → "wms.example.com" */
+export const hostOf = (url: string) =>
+  url
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+
+/** The enabled domain whose URL is the host the sign-in page was asked on, with its enabled LOGIN template. */
+export async function signInDomain(db: Db, host: string): Promise<SignInDomain | null> {
+  const wanted = hostOf(host)
+  if (!wanted) return null
+  const domains = (await modelDb(db)
+    .selectFrom('hiam_domain')
+    .select(['domainId', 'tenantId', 'domainUrl', 'loginTitle'])
+    .where('enabledFlag', '=', 1)
+    .orderBy('domainId')
+    .execute()) as Array<{ domainId: number; tenantId: number; domainUrl: string; loginTitle: string | null }>
+  const domain = domains.find((d) => hostOf(String(d.domainUrl)) === wanted)
+  if (!domain) return null
+  const template = (await modelDb(db)
+    .selectFrom('hiam_domain_template')
+    .select('templatePath')
+    .where('domainId', '=', domain.domainId)
+    .where('templateType', '=', 'LOGIN')
+    .where('enabledFlag', '=', 1)
+    .orderBy('templateAssignId')
+    .executeTakeFirst()) as { templatePath: string } | undefined
+  return {
+    tenantId: Number(domain.tenantId),
+    loginTitle: domain.loginTitle || null,
+    loginTemplate: template?.templatePath ?? null,
+  }
+}
