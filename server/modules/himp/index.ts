@@ -33,6 +33,21 @@ const ImportParams = Type.Object({ tenantId: Type.Integer(), importId: Type.Inte
 const LineParams = Type.Object({ tenantId: Type.Integer(), importId: Type.Integer(), lineId: Type.Integer() })
 const LineBody = Type.Object({ data: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()) })
 
+/** Where an import stands: rows imported (`done`) of the rows that are or were valid (`total`). */
+export interface ImportProgress {
+  importId: number
+  status: string
+  done: number
+  total: number
+}
+/** A run in progress in this process: its rows are written in one transaction, so only the run knows how far. */
+interface RunningImport {
+  tenantId: number
+  /** Rows imported before this run (an upload imported in parts), plus the run's own rows written so far. */
+  done: number
+  total: number
+}
+
 async function checkCreateCode(db: Db, session: Session, template: ImportTemplate) {
   const code = template.model.permissions?.create
   if (code && !(await grantedCodes(db, session.roleId, [code])).has(code)) throw noPermission(code)
@@ -152,6 +167,8 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
     })
     const prefix = '/api/himp/v1/:tenantId'
+    /** The runs of this server in progress, by import id (a run lives in one request of this process). */
+    const running = new Map<number, RunningImport>()
 
     app.get(
       `${prefix}/import-templates/:templateCode`,
@@ -313,6 +330,29 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
       },
     )
 
+    // How far an import is, polled by the import page while it shows IMPORTING. A run of this server answers
+    // from memory (its rows are not committed, so the table cannot tell); any other import from its row.
+    // On PGlite a running import's transaction holds the only connection, so a poll (its token check reads
+    // the database) is answered when the run ends; on PostgreSQL it is answered at once.
+    app.get(
+      `${prefix}/import-batches/:importId/progress`,
+      { schema: { params: ImportParams } },
+      async (request): Promise<ImportProgress> => {
+        const session = sessionOf(request)
+        const { importId } = request.params as typeof ImportParams.static
+        const run = running.get(importId)
+        if (run && run.tenantId === session.tenantId)
+          return { importId, status: 'IMPORTING', done: run.done, total: run.total }
+        const batch = await importRow(app.db, session, importId)
+        return {
+          importId,
+          status: String(batch.status),
+          done: Number(batch.importedCount),
+          total: Number(batch.totalCount) - Number(batch.errorCount),
+        }
+      },
+    )
+
     app.post(
       `${prefix}/import-batches/:importId/import`,
       { preHandler: requirePermission('himp.commentImport.button.import'), schema: { params: ImportParams } },
@@ -341,78 +381,93 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
           )
         let failing: { lineId: number; rowNumber: number; message: string } | undefined
         try {
-          await app.db.transaction().execute(async (trx) => {
-            await recheck(trx, session, template, importId)
-            const valid = (await openLines(trx, importId)).filter((line) => line.status === 'VALID')
-            if (!valid.length)
-              throw badRequest(
-                'No row is valid: fix the rows with errors (or upload a corrected file) and import again.',
-              )
-            let done = 0
-            for (const line of valid) {
-              try {
-                const created = await createRow(trx, template.model, session, line.dataJson as Row)
-                await modelDb(trx)
-                  .updateTable('himp_import_line')
-                  .set({
-                    status: 'IMPORTED',
-                    errorMessage: null,
-                    targetId: created[template.model.primaryKey] as number,
-                  })
-                  .where('lineId', '=', line.lineId as number)
-                  .execute()
-              } catch (error) {
-                if (error instanceof AppError)
-                  failing = {
-                    lineId: Number(line.lineId),
-                    rowNumber: Number(line.rowNumber),
-                    message: error.message,
-                  }
-                throw error
-              }
-              done += 1
-              if (done % PROGRESS_EVERY === 0 && done < valid.length) {
-                request.log.info(
-                  { importId, done, total: valid.length },
-                  'import in progress (not committed yet)',
-                )
-                // Let the event loop turn: on PGlite a transaction runs in promise continuations only, so
-                // without this the log lines (and every other pending I/O) wait for the whole import.
-                await new Promise((resolve) => setImmediate(resolve))
-              }
-            }
-            await updateCounts(trx, importId, 'IMPORTED')
-          })
-        } catch (error) {
-          if (error instanceof AppError && !failing) {
-            // Refused before anything was written (no valid row): the upload is as it was.
-            await setStatus(app.db, importId, previous, null)
-            throw error
-          }
-          const reason = failing
-            ? `Nothing was imported: row ${failing.rowNumber} failed (${failing.message}). Fix it and import again.`
-            : `Nothing was imported: the import stopped (${error instanceof Error ? error.message : String(error)}). Import it again.`
-          // Nothing was written: record why, so the history and the rows show it. If the database itself is gone,
-          // this fails too and the next start marks the run FAILED.
-          await app.db
-            .transaction()
-            .execute(async (trx) => {
-              if (failing)
-                await modelDb(trx)
-                  .updateTable('himp_import_line')
-                  .set({ status: 'ERROR', errorMessage: failing.message })
-                  .where('lineId', '=', failing.lineId)
-                  .execute()
-              await updateCounts(trx, importId)
-              await setStatus(trx, importId, 'FAILED', reason)
-            })
-            .catch((recording: unknown) =>
-              request.log.error({ err: recording, importId }, 'import failure not recorded'),
-            )
-          if (!failing) throw error
-          throw new AppError(409, 'error.import_failed', reason)
+          return await runClaimed()
+        } finally {
+          running.delete(importId)
         }
-        return importRow(app.db, session, importId)
+        async function runClaimed() {
+          try {
+            await app.db.transaction().execute(async (trx) => {
+              await recheck(trx, session, template, importId)
+              const valid = (await openLines(trx, importId)).filter((line) => line.status === 'VALID')
+              if (!valid.length)
+                throw badRequest(
+                  'No row is valid: fix the rows with errors (or upload a corrected file) and import again.',
+                )
+              const before = Number(batch.importedCount)
+              const progress: RunningImport = {
+                tenantId: session.tenantId,
+                done: before,
+                total: before + valid.length,
+              }
+              running.set(importId, progress)
+              let done = 0
+              for (const line of valid) {
+                try {
+                  const created = await createRow(trx, template.model, session, line.dataJson as Row)
+                  await modelDb(trx)
+                    .updateTable('himp_import_line')
+                    .set({
+                      status: 'IMPORTED',
+                      errorMessage: null,
+                      targetId: created[template.model.primaryKey] as number,
+                    })
+                    .where('lineId', '=', line.lineId as number)
+                    .execute()
+                } catch (error) {
+                  if (error instanceof AppError)
+                    failing = {
+                      lineId: Number(line.lineId),
+                      rowNumber: Number(line.rowNumber),
+                      message: error.message,
+                    }
+                  throw error
+                }
+                done += 1
+                progress.done = before + done
+                if (done % PROGRESS_EVERY === 0 && done < valid.length) {
+                  request.log.info(
+                    { importId, done, total: valid.length },
+                    'import in progress (not committed yet)',
+                  )
+                  // Let the event loop turn: on PGlite a transaction runs in promise continuations only, so
+                  // without this the log lines (and every other pending I/O) wait for the whole import.
+                  await new Promise((resolve) => setImmediate(resolve))
+                }
+              }
+              await updateCounts(trx, importId, 'IMPORTED')
+            })
+          } catch (error) {
+            if (error instanceof AppError && !failing) {
+              // Refused before anything was written (no valid row): the upload is as it was.
+              await setStatus(app.db, importId, previous, null)
+              throw error
+            }
+            const reason = failing
+              ? `Nothing was imported: row ${failing.rowNumber} failed (${failing.message}). Fix it and import again.`
+              : `Nothing was imported: the import stopped (${error instanceof Error ? error.message : String(error)}). Import it again.`
+            // Nothing was written: record why, so the history and the rows show it. If the database itself is gone,
+            // this fails too and the next start marks the run FAILED.
+            await app.db
+              .transaction()
+              .execute(async (trx) => {
+                if (failing)
+                  await modelDb(trx)
+                    .updateTable('himp_import_line')
+                    .set({ status: 'ERROR', errorMessage: failing.message })
+                    .where('lineId', '=', failing.lineId)
+                    .execute()
+                await updateCounts(trx, importId)
+                await setStatus(trx, importId, 'FAILED', reason)
+              })
+              .catch((recording: unknown) =>
+                request.log.error({ err: recording, importId }, 'import failure not recorded'),
+              )
+            if (!failing) throw error
+            throw new AppError(409, 'error.import_failed', reason)
+          }
+          return importRow(app.db, session, importId)
+        }
       },
     )
 
