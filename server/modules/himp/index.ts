@@ -381,93 +381,88 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
           )
         let failing: { lineId: number; rowNumber: number; message: string } | undefined
         try {
-          return await runClaimed()
-        } finally {
-          running.delete(importId)
-        }
-        async function runClaimed() {
-          try {
-            await app.db.transaction().execute(async (trx) => {
-              await recheck(trx, session, template, importId)
-              const valid = (await openLines(trx, importId)).filter((line) => line.status === 'VALID')
-              if (!valid.length)
-                throw badRequest(
-                  'No row is valid: fix the rows with errors (or upload a corrected file) and import again.',
-                )
-              const before = Number(batch.importedCount)
-              const progress: RunningImport = {
-                tenantId: session.tenantId,
-                done: before,
-                total: before + valid.length,
-              }
-              running.set(importId, progress)
-              let done = 0
-              for (const line of valid) {
-                try {
-                  const created = await createRow(trx, template.model, session, line.dataJson as Row)
-                  await modelDb(trx)
-                    .updateTable('himp_import_line')
-                    .set({
-                      status: 'IMPORTED',
-                      errorMessage: null,
-                      targetId: created[template.model.primaryKey] as number,
-                    })
-                    .where('lineId', '=', line.lineId as number)
-                    .execute()
-                } catch (error) {
-                  if (error instanceof AppError)
-                    failing = {
-                      lineId: Number(line.lineId),
-                      rowNumber: Number(line.rowNumber),
-                      message: error.message,
-                    }
-                  throw error
-                }
-                done += 1
-                progress.done = before + done
-                if (done % PROGRESS_EVERY === 0 && done < valid.length) {
-                  request.log.info(
-                    { importId, done, total: valid.length },
-                    'import in progress (not committed yet)',
-                  )
-                  // Let the event loop turn: on PGlite a transaction runs in promise continuations only, so
-                  // without this the log lines (and every other pending I/O) wait for the whole import.
-                  await new Promise((resolve) => setImmediate(resolve))
-                }
-              }
-              await updateCounts(trx, importId, 'IMPORTED')
-            })
-          } catch (error) {
-            if (error instanceof AppError && !failing) {
-              // Refused before anything was written (no valid row): the upload is as it was.
-              await setStatus(app.db, importId, previous, null)
-              throw error
-            }
-            const reason = failing
-              ? `Nothing was imported: row ${failing.rowNumber} failed (${failing.message}). Fix it and import again.`
-              : `Nothing was imported: the import stopped (${error instanceof Error ? error.message : String(error)}). Import it again.`
-            // Nothing was written: record why, so the history and the rows show it. If the database itself is gone,
-            // this fails too and the next start marks the run FAILED.
-            await app.db
-              .transaction()
-              .execute(async (trx) => {
-                if (failing)
-                  await modelDb(trx)
-                    .updateTable('himp_import_line')
-                    .set({ status: 'ERROR', errorMessage: failing.message })
-                    .where('lineId', '=', failing.lineId)
-                    .execute()
-                await updateCounts(trx, importId)
-                await setStatus(trx, importId, 'FAILED', reason)
-              })
-              .catch((recording: unknown) =>
-                request.log.error({ err: recording, importId }, 'import failure not recorded'),
+          await app.db.transaction().execute(async (trx) => {
+            await recheck(trx, session, template, importId)
+            const valid = (await openLines(trx, importId)).filter((line) => line.status === 'VALID')
+            if (!valid.length)
+              throw badRequest(
+                'No row is valid: fix the rows with errors (or upload a corrected file) and import again.',
               )
-            if (!failing) throw error
-            throw new AppError(409, 'error.import_failed', reason)
+            const before = Number(batch.importedCount)
+            const progress: RunningImport = {
+              tenantId: session.tenantId,
+              done: before,
+              total: before + valid.length,
+            }
+            running.set(importId, progress)
+            let done = 0
+            for (const line of valid) {
+              try {
+                const created = await createRow(trx, template.model, session, line.dataJson as Row)
+                await modelDb(trx)
+                  .updateTable('himp_import_line')
+                  .set({
+                    status: 'IMPORTED',
+                    errorMessage: null,
+                    targetId: created[template.model.primaryKey] as number,
+                  })
+                  .where('lineId', '=', line.lineId as number)
+                  .execute()
+              } catch (error) {
+                if (error instanceof AppError)
+                  failing = {
+                    lineId: Number(line.lineId),
+                    rowNumber: Number(line.rowNumber),
+                    message: error.message,
+                  }
+                throw error
+              }
+              done += 1
+              progress.done = before + done
+              if (done % PROGRESS_EVERY === 0 && done < valid.length) {
+                request.log.info(
+                  { importId, done, total: valid.length },
+                  'import in progress (not committed yet)',
+                )
+                // Let the event loop turn: on PGlite a transaction runs in promise continuations only, so
+                // without this the log lines (and every other pending I/O) wait for the whole import.
+                await new Promise((resolve) => setImmediate(resolve))
+              }
+            }
+            await updateCounts(trx, importId, 'IMPORTED')
+          })
+        } catch (error) {
+          running.delete(importId)
+          if (error instanceof AppError && !failing) {
+            // Refused before anything was written (no valid row): the upload is as it was.
+            await setStatus(app.db, importId, previous, null)
+            throw error
           }
-          return importRow(app.db, session, importId)
+          const reason = failing
+            ? `Nothing was imported: row ${failing.rowNumber} failed (${failing.message}). Fix it and import again.`
+            : `Nothing was imported: the import stopped (${error instanceof Error ? error.message : String(error)}). Import it again.`
+          // Nothing was written: record why, so the history and the rows show it. If the database itself is gone,
+          // this fails too and the next start marks the run FAILED.
+          await app.db
+            .transaction()
+            .execute(async (trx) => {
+              if (failing)
+                await modelDb(trx)
+                  .updateTable('himp_import_line')
+                  .set({ status: 'ERROR', errorMessage: failing.message })
+                  .where('lineId', '=', failing.lineId)
+                  .execute()
+              await updateCounts(trx, importId)
+              await setStatus(trx, importId, 'FAILED', reason)
+            })
+            .catch((recording: unknown) =>
+              request.log.error({ err: recording, importId }, 'import failure not recorded'),
+            )
+          if (!failing) throw error
+          throw new AppError(409, 'error.import_failed', reason)
         }
+        running.delete(importId)
+        return importRow(app.db, session, importId)
       },
     )
 
