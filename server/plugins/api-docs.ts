@@ -51,7 +51,7 @@ const reference: FastifyPluginAsync = async (app) => {
   )
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
-    uiConfig: { validatorUrl: null, deepLinking: true, displayRequestDuration: true, docExpansion: 'list' },
+    uiConfig: { validatorUrl: null, deepLinking: true, displayRequestDuration: true, docExpansion: 'none' },
     theme: { title: 'WMS back office API' },
   })
 }

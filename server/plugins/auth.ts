@@ -81,8 +81,44 @@ export async function sessionOfToken(
 }
 
 /**
+ * Where a body names a tenant other than `tenant`: its own `tenantId`, each row's of an array (batch-save,
+ * delete), and a with-lines body's header's and each line row's (`lines[i].rows[j]`). Other nested values are
+ * the caller's data (stored JSON, report parameters), not rows. Absent or null names no tenant.
+ */
+export function otherTenantInBody(
+  body: unknown,
+  tenant: number,
+): { where: string; named: unknown } | undefined {
+  const named = (row: unknown, where: string) => {
+    if (!row || typeof row !== 'object' || Array.isArray(row) || !('tenantId' in row)) return undefined
+    const value = (row as { tenantId: unknown }).tenantId
+    if (value === undefined || value === null) return undefined
+    return String(value) === String(tenant) ? undefined : { where: `${where}/tenantId`, named: value }
+  }
+  const each = (rows: unknown, where: string) =>
+    Array.isArray(rows) ? rows.map((row, i) => named(row, `${where}/${i}`)).find(Boolean) : undefined
+  if (Array.isArray(body)) return each(body, 'body')
+  if (!body || typeof body !== 'object') return undefined
+  const { header, lines } = body as { header?: unknown; lines?: unknown }
+  return (
+    named(body, 'body') ??
+    named(header, 'body/header') ??
+    (Array.isArray(lines)
+      ? lines
+          .map((table: unknown, i) =>
+            table && typeof table === 'object'
+              ? each((table as { rows?: unknown }).rows, `body/lines/${i}/rows`)
+              : undefined,
+          )
+          .find(Boolean)
+      : undefined)
+  )
+}
+
+/**
  * Every /api route needs a live token unless its config says `public`. A `{tenantId}` path parameter must be
- * the session's current tenant (403 otherwise, before any data is read).
+ * the session's current tenant (403 otherwise, before any data is read), and so must a `tenantId` its body
+ * names (403 before validation; absent or equal is accepted).
  */
 export const auth: FastifyPluginAsync = shared(async (app) => {
   app.decorateRequest('session', null)
@@ -97,6 +133,16 @@ export const auth: FastifyPluginAsync = shared(async (app) => {
     if (pathTenant !== undefined && String(pathTenant) !== String(result.session.tenantId)) {
       throw forbidden(
         `Tenant ${String(pathTenant)} in the path is not your current tenant (${result.session.tenantId}): switch tenant first.`,
+      )
+    }
+  })
+  app.addHook('preValidation', async (request) => {
+    const session = request.session
+    if (!session || (request.params as Record<string, unknown> | undefined)?.tenantId === undefined) return
+    const other = otherTenantInBody(request.body, session.tenantId)
+    if (other) {
+      throw forbidden(
+        `The body names tenant ${(typeof other.named === 'object' ? JSON.stringify(other.named) : String(other.named)).slice(0, 40)} (at ${other.where}), not your current tenant (${session.tenantId}): send tenantId ${session.tenantId} or leave it out.`,
       )
     }
   })

@@ -4,7 +4,8 @@
  * console error, or a serious or critical accessibility violation (axe-core on the shown page, tests/e2e/axe.ts).
  * `SMOKE_MODULES=hiam,hpfm` limits it to some modules (for working on them).
  *
- * Pages without sign-in (/public/…) have their own tests. Routes with `{params}` are opened with the sample values of SAMPLE_PARAMS (ids of the seed), or `1`.
+ * The shell's error pages and the pages without sign-in (/exception/…, /404, /public/…) get the same axe check
+ * below; their behaviour has its own tests. Routes with `{params}` are opened with the sample values of SAMPLE_PARAMS (ids of the seed), or `1`.
  */
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -96,6 +97,70 @@ describe('accessibility of the sign-in page and the shell', () => {
   it('has no serious or critical axe violation on the sign-in page, nor in the shell around the workplace', () => {
     expect(entryViolations).toEqual([])
   })
+})
+
+/** The shell's own screens (not page files): the error pages inside the shell for a signed-in user. */
+const SIGNED_IN_STATUS = ['/404', '/exception/403', '/exception/404', '/exception/500', '/exception/501']
+/** Screens without sign-in: the error pages, the session pages and the public queries. */
+const SIGNED_OUT = [
+  '/exception/403',
+  '/exception/404',
+  '/exception/500',
+  '/exception/501',
+  '/public/unauthorized',
+  '/public/kickoff',
+  '/public/self-error',
+  '/public/winv/stockQuery',
+  '/public/express',
+]
+
+/** Waits until `page` shows text and nothing loads, then runs axe on the whole document. */
+async function settledViolations(page: Page, path: string): Promise<string[]> {
+  const settled = async () =>
+    !(await page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count()) &&
+    (await page.locator('#root').innerText()).trim().length > 1
+  const ok = await expect
+    .poll(settled, { timeout: 20_000, interval: 200 })
+    .toBe(true)
+    .then(() => true)
+    .catch(() => false)
+  if (!ok) return [`${path}: not settled (empty or loading) after 20 s`]
+  return (await axeViolations(page)).map((line) => `${path}: ${line}`)
+}
+
+describe('accessibility of the status and public pages', () => {
+  it(`has no serious or critical axe violation on ${SIGNED_IN_STATUS.length} error pages in the shell`, async () => {
+    const { page, problems } = session
+    const failures: string[] = []
+    for (const path of SIGNED_IN_STATUS) {
+      const before = problems.length
+      await openInApp(page, path)
+      await page.locator('.ant-result:visible').first().waitFor()
+      failures.push(...(await settledViolations(page, path)))
+      for (const problem of problems.slice(before)) failures.push(`${path}: ${problem}`)
+    }
+    expect(failures).toEqual([])
+  }, 120_000)
+
+  it(`has no serious or critical axe violation on ${SIGNED_OUT.length} pages opened without signing in`, async () => {
+    const { page, problems, context } = await openSession(browser)
+    const failures: string[] = []
+    for (const path of SIGNED_OUT) {
+      const before = problems.length
+      await page.goto(path)
+      await page.waitForURL((url) => url.pathname === path)
+      failures.push(...(await settledViolations(page, path)))
+      for (const problem of problems.slice(before)) failures.push(`${path}: ${problem}`)
+    }
+    // the stock query with an answer on screen (its cards and table), and with an error message
+    await page.goto('/public/winv/stockQuery')
+    await page.getByRole('textbox', { name: '输入物料编码或条码' }).fill('6900000000001') // a visitor's language: zh_CN
+    await page.getByRole('button', { name: /查\s*询/ }).click()
+    await page.locator('.ant-card', { hasText: 'SKU00001' }).waitFor()
+    failures.push(...(await settledViolations(page, '/public/winv/stockQuery (answer)')))
+    expect(failures).toEqual([])
+    await context.close()
+  }, 180_000)
 })
 
 describe('every screen opens clean for the administrator', () => {

@@ -2,14 +2,16 @@
  * Import runs (issue 9, himp): a run claims its upload (IMPORTING) before it writes, so two runs of the same
  * upload at once cannot both write — one imports, the other gets 409 and every row lands once; an upload a
  * crashed run left IMPORTING ends FAILED with the reason at the next start and imports whole when run again.
- * (The real crash, a SIGKILL in the middle of an import, is in faults.test.ts.)
+ * (The real crash, a SIGKILL in the middle of an import, is in faults.test.ts.) The import page polls how far
+ * a run is (GET …/import-batches/:id/progress).
  */
 import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { failInterruptedImports, IMPORT_INTERRUPTED } from '../../server/modules/himp/index.ts'
-import { bearer, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { bearer, createTestApp, injectAs, signIn, testDatabaseKind } from '../../server/testing.ts'
+import { expectEnvelope } from './support/security.ts'
 
 let app: FastifyInstance
 let admin: string
@@ -92,4 +94,60 @@ describe('import runs', () => {
     const history = (await injectAs(app, admin, 'GET', `/api/himp/v1/1/imports/${batch.importId}`)).json()
     expect(history).toMatchObject({ status: 'IMPORTED', importedCount: 3 })
   })
+
+  it('tells how far an import is: before, while and after it runs, rows done never beyond the total', async () => {
+    const rows = 1100 // more than two progress steps of the run (every 500 rows)
+    const batch = await uploadRows('RUN-P', rows)
+    const progressOf = async () => {
+      const response = await injectAs(
+        app,
+        admin,
+        'GET',
+        `/api/himp/v1/1/import-batches/${batch.importId}/progress`,
+      )
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json<{ importId: number; status: string; done: number; total: number }>()
+    }
+    expect(await progressOf()).toEqual({
+      importId: batch.importId,
+      status: 'VALIDATED',
+      done: 0,
+      total: rows,
+    })
+
+    let ended = false
+    const run = runImport(batch.importId).finally(() => (ended = true))
+    const seen: Array<{ status: string; done: number; total: number }> = []
+    while (!ended) {
+      seen.push(await progressOf())
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const result = await run
+    expect(result.statusCode, result.body).toBe(200)
+    expect(seen.length).toBeGreaterThan(0)
+    for (const [i, progress] of seen.entries()) {
+      expect(['VALIDATED', 'IMPORTING', 'IMPORTED']).toContain(progress.status)
+      expect(progress.total).toBe(rows)
+      expect(progress.done).toBeGreaterThanOrEqual(i ? seen[i - 1]!.done : 0)
+      expect(progress.done).toBeLessThanOrEqual(rows)
+    }
+    // On PostgreSQL a poll is answered while the run writes (from the run itself: its rows are not committed).
+    // On PGlite the run's transaction holds the only connection, so polls are answered when it has ended.
+    if (testDatabaseKind() === 'postgres')
+      expect(seen.some((p) => p.status === 'IMPORTING' && p.done > 0 && p.done < rows)).toBe(true)
+    expect(await progressOf()).toEqual({
+      importId: batch.importId,
+      status: 'IMPORTED',
+      done: rows,
+      total: rows,
+    })
+
+    const unknown = expectEnvelope(
+      await injectAs(app, admin, 'GET', '/api/himp/v1/1/import-batches/999999/progress'),
+      [404],
+    )
+    expect(unknown.message).toBe(
+      'Import 999999 does not exist (or is not yours): open it from the import history.',
+    )
+  }, 300_000)
 })

@@ -260,6 +260,8 @@ describe.each(
 )('tenant isolation of %s records', (_entity, model) => {
   const base = () => fillPath(modelPath(model), { tenantId: TENANT_A })
   const rowOfB = () => rowsOfB.get(model.table)!
+  /** B's row as tenant A would send it: its own tenantId (a body naming B is refused before the id is read). */
+  const rowOfBAsA = () => ({ ...rowOfB(), tenantId: TENANT_A })
   const keyOfB = () => ({
     [model.primaryKey]: rowOfB()[model.primaryKey],
     objectVersionNumber: rowOfB().objectVersionNumber,
@@ -300,12 +302,12 @@ describe.each(
     const before = await tenantFingerprint(app, TENANT_B)
     const attempts: Array<[string, string, unknown]> = [
       ['GET', `${base()}/${String(rowOfB()[model.primaryKey])}`, undefined],
-      ['PUT', base(), { ...rowOfB(), ...keyOfB(), tenantId: TENANT_A }],
+      ['PUT', base(), { ...rowOfBAsA(), ...keyOfB() }],
       ['DELETE', base(), keyOfB()],
       ['DELETE', base(), [keyOfB()]],
-      ['POST', `${base()}/batch-save`, [{ ...rowOfB(), ...keyOfB(), _status: 'update' }]],
+      ['POST', `${base()}/batch-save`, [{ ...rowOfBAsA(), ...keyOfB(), _status: 'update' }]],
       ['POST', `${base()}/batch-save`, [{ ...keyOfB(), _status: 'delete' }]],
-      ['POST', `${base()}/with-lines`, { header: { ...rowOfB(), ...keyOfB() }, lines: [] }],
+      ['POST', `${base()}/with-lines`, { header: { ...rowOfBAsA(), ...keyOfB() }, lines: [] }],
       ...recordActions.map((kind): [string, string, unknown] => [
         'POST',
         `${base()}/${String(rowOfB()[model.primaryKey])}/${kind.split('/').at(-1)!}`,
@@ -335,29 +337,65 @@ describe.each(
     expect(await tenantFingerprint(app, TENANT_B)).toBe(before)
   })
 
-  it('writes rows into the caller’s tenant whatever tenantId the body names (create, update, batch-save)', async () => {
+  it('refuses a body naming tenant B (create, update, batch-save, with-lines) with 403; its own id or none is accepted', async () => {
     const before = await tenantFingerprint(app, TENANT_B)
-    const row = { ...(await validRow(app, model, TENANT_A, 900)), tenantId: TENANT_B }
-    if (CREATE_REFUSED[model.entity]) {
-      expect((await call(tokenA, 'POST', base(), row)).statusCode).toBe(409)
-      expect(await tenantFingerprint(app, TENANT_B)).toBe(before)
-      return
+    const hasWithLines = apiRoutes(app).some(
+      (route) => modelOfRoute(route) === model && route.url.endsWith('/with-lines'),
+    )
+    const own = await validRow(app, model, TENANT_A, 900)
+    const naming = { ...own, tenantId: TENANT_B }
+    const attempts: Array<[string, string, unknown]> = [
+      ['POST', base(), naming],
+      ['POST', base(), { ...own, tenantId: String(TENANT_B) }],
+      ['PUT', base(), { ...naming, [model.primaryKey]: 1, objectVersionNumber: 1 }],
+      ['POST', `${base()}/batch-save`, [{ ...naming, _status: 'create' }]],
+      [
+        'POST',
+        `${base()}/batch-save`,
+        [
+          { ...own, _status: 'create' },
+          { ...naming, _status: 'create' },
+        ],
+      ],
+      ['DELETE', base(), [{ [model.primaryKey]: 1, objectVersionNumber: 1, tenantId: TENANT_B }]],
+      ...(hasWithLines
+        ? ([
+            ['POST', `${base()}/with-lines`, { header: naming, lines: [] }],
+            [
+              'POST',
+              `${base()}/with-lines`,
+              {
+                header: own,
+                lines: [
+                  {
+                    key: 'lines',
+                    resource: model.resource,
+                    parentField: 'id',
+                    rows: [{ ...naming, _status: 'create' }],
+                  },
+                ],
+              },
+            ],
+          ] as Array<[string, string, unknown]>)
+        : []),
+    ]
+    for (const [method, url, payload] of attempts) {
+      tried.endpoints.add(`${method} ${url}`)
+      const response = await call(tokenA, method, url, payload)
+      const body = expectEnvelope(response, [403])
+      expect(body.message).toContain(`names tenant ${TENANT_B}`)
+      expect(body.message).toContain(`send tenantId ${TENANT_A} or leave it out`)
     }
-    if (model.entity === 'inboundOrderLine') {
-      // a generated line names order n, which does not exist in tenant A: refused before any write
-      expect((await call(tokenA, 'POST', base(), row)).statusCode).toBe(400)
-      expect(await tenantFingerprint(app, TENANT_B)).toBe(before)
-      return
-    }
-    const created = await call(tokenA, 'POST', base(), row)
+    expect(await tenantFingerprint(app, TENANT_B)).toBe(before)
+    if (CREATE_REFUSED[model.entity] || model.entity === 'inboundOrderLine') return // no generic create to accept
+    const created = await call(tokenA, 'POST', base(), { ...own, tenantId: TENANT_A })
     expect(created.statusCode, created.body).toBe(201)
     expect(created.json().tenantId).toBe(TENANT_A)
-    const updated = await call(tokenA, 'PUT', base(), { ...created.json<Row>(), tenantId: TENANT_B })
+    const updated = await call(tokenA, 'PUT', base(), created.json<Row>())
     expect(updated.statusCode, updated.body).toBe(200)
     expect(updated.json().tenantId).toBe(TENANT_A)
-    const batch = await call(tokenA, 'POST', `${base()}/batch-save`, [
-      { ...(await validRow(app, model, TENANT_A, 901)), tenantId: TENANT_B, _status: 'create' },
-    ])
+    const { tenantId: _omitted, ...without } = await validRow(app, model, TENANT_A, 901)
+    const batch = await call(tokenA, 'POST', `${base()}/batch-save`, [{ ...without, _status: 'create' }])
     expect(batch.statusCode, batch.body).toBe(200)
     expect(batch.json()[0].tenantId).toBe(TENANT_A)
     expect(await tenantFingerprint(app, TENANT_B)).toBe(before)

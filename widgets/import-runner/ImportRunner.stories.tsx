@@ -129,3 +129,49 @@ export const CheckedRows: Story = {
   args: { params: { importId: '7', templateCode: 'WMDM.WAREHOUSE', batch: 'b-7' } },
   parameters: { env: () => createFakeEnv({ handlers: backend }) },
 }
+
+/**
+ * An import under way (press Import valid rows): the page asks the server how far the run is and shows rows
+ * imported of the total, until the run answers.
+ */
+export const Importing: Story = {
+  args: { params: { importId: '8', templateCode: 'WMDM.WAREHOUSE', batch: 'b-8' } },
+  parameters: {
+    env: () => {
+      const big = { ...batch, importId: 8, batch: 'b-8', totalCount: 1200, errorCount: 0 }
+      const steps = [0, 500, 1000]
+      let polls = 0
+      let finish = () => {}
+      const finished = new Promise<void>((resolve) => (finish = resolve))
+      return createFakeEnv({
+        handlers: {
+          ...backend,
+          'GET himp /v1/1/imports': (request: HttpRequest) =>
+            pageOf(
+              [big].filter((b) => b.batch === request.params?.batch),
+              request,
+            ),
+          'GET himp /v1/1/imports/8': () => big,
+          'GET himp /v1/1/import-batches/8/lines': () => ({
+            content: lines.filter((line) => line.status === 'VALID'),
+            totalElements: 2,
+            totalPages: 1,
+            number: 0,
+            size: 20,
+            numberOfElements: 2,
+          }),
+          'GET himp /v1/1/import-batches/8/progress': () => {
+            const done = steps[Math.min(polls, steps.length - 1)]!
+            polls += 1
+            if (polls > steps.length) finish()
+            return { importId: 8, status: 'IMPORTING', done, total: 1200 }
+          },
+          'POST himp /v1/1/import-batches/8/import': async () => {
+            await finished
+            return { ...big, status: 'IMPORTED', importedCount: 1200 }
+          },
+        },
+      })
+    },
+  },
+}

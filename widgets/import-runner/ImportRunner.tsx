@@ -6,6 +6,7 @@ import {
   Form,
   Input,
   Modal,
+  Progress,
   Segmented,
   Space,
   Table,
@@ -13,7 +14,7 @@ import {
   Upload,
   Typography,
 } from 'antd'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useRendererEnv, type PageWidgetProps } from '../../renderer/index'
 import { saveFile } from '../shared/save-file'
 import {
@@ -21,6 +22,7 @@ import {
   importBatch,
   importByBatch,
   importLines,
+  importProgress,
   runImport,
   templateExists,
   templateFile,
@@ -28,6 +30,7 @@ import {
   uploadWorkbook,
   type ImportBatch,
   type ImportLine,
+  type ImportProgress,
   type TemplateColumnInfo,
   type TemplateInfo,
 } from './import-calls'
@@ -35,6 +38,8 @@ import { useTexts } from '../shared/use-texts'
 
 const STATUS_COLOURS: Record<string, string> = { VALID: 'green', ERROR: 'red', IMPORTED: 'blue' }
 const PAGE_SIZE = 20
+/** How often the page asks how far a running import is. */
+export const PROGRESS_POLL_MS = 1000
 
 /**
  * The import page of a template (route {code}, or {importId}/{templateCode} for a past import): download the
@@ -51,6 +56,9 @@ export function ImportRunner({ params }: PageWidgetProps) {
   const [page, setPage] = useState(0)
   const [lines, setLines] = useState<{ rows: ImportLine[]; total: number }>({ rows: [], total: 0 })
   const [busy, setBusy] = useState(false)
+  const [progress, setProgress] = useState<ImportProgress | undefined>()
+  /** Whether this page's own import request is under way. */
+  const running = useRef(false)
   const [editing, setEditing] = useState<ImportLine | undefined>()
   const [form] = Form.useForm<Record<string, string>>()
   const fail = useCallback(
@@ -82,6 +90,30 @@ export function ImportRunner({ params }: PageWidgetProps) {
   }, [env, batch, status, page, fail])
   useEffect(loadLines, [loadLines])
 
+  // While the import runs (this page's run, or one opened from the history), ask the server how far it is.
+  const importId = batch?.importId
+  const importing = batch?.status === 'IMPORTING'
+  useEffect(() => {
+    setProgress(undefined)
+    if (importId === undefined || !importing) return
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const poll = async () => {
+      const answer = await importProgress(env, importId).catch(() => undefined)
+      if (stopped) return
+      if (answer) setProgress(answer)
+      // a run of another page ended: show its outcome (this page's own run sets the batch when it answers)
+      if (answer && answer.status !== 'IMPORTING' && !running.current)
+        return void importBatch(env, importId).then(setBatch, fail)
+      timer = setTimeout(() => void poll(), PROGRESS_POLL_MS)
+    }
+    void poll()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [env, importId, importing, fail])
+
   const columns: TemplateColumnInfo[] = useMemo(
     () => template?.sheets.flatMap((s) => s.columns) ?? [],
     [template],
@@ -106,13 +138,16 @@ export function ImportRunner({ params }: PageWidgetProps) {
   const doImport = async () => {
     if (!batch) return
     setBusy(true)
+    running.current = true
+    setBatch({ ...batch, status: 'IMPORTING' })
     try {
       const done = await runImport(env, batch.importId)
       setBatch(done)
       env.notify.success(`${t('himp.import.done')}: ${done.importedCount} / ${done.totalCount}`)
     } catch {
-      if (batch) importBatch(env, batch.importId).then(setBatch, fail)
+      importBatch(env, batch.importId).then(setBatch, fail)
     } finally {
+      running.current = false
       setBusy(false)
     }
   }
@@ -212,6 +247,20 @@ export function ImportRunner({ params }: PageWidgetProps) {
               { key: 'i', label: t('himp.import.imported'), children: batch.importedCount },
             ]}
           />
+          {importing && (
+            <div data-testid="import-progress" style={{ marginTop: 12 }}>
+              <Typography.Text>
+                {progress
+                  ? `${t('himp.import.progress')}: ${progress.done} / ${progress.total}`
+                  : t('himp.import.progressStarting')}
+              </Typography.Text>
+              <Progress
+                aria-label={t('himp.import.progress')}
+                percent={progress?.total ? Math.floor((progress.done / progress.total) * 100) : 0}
+                status="active"
+              />
+            </div>
+          )}
           {batch.status === 'FAILED' && batch.errorMessage && (
             <Alert type="error" showIcon message={batch.errorMessage} style={{ marginTop: 12 }} />
           )}

@@ -33,6 +33,13 @@ export interface ImportBatch {
   importedCount: number
   importDate: string
 }
+/** How far an import is: rows imported (`done`) of the rows that are or were valid (`total`). */
+export interface ImportProgress {
+  importId: number
+  status: ImportBatch['status']
+  done: number
+  total: number
+}
 export interface ImportLine {
   lineId: number
   sheetName: string
@@ -133,4 +140,13 @@ export const runImport = (env: Env, importId: number) =>
     method: 'POST',
     service: 'himp',
     path: at(env, `/import-batches/${importId}/import`),
+  })
+
+/** How far an import is (polled while it is IMPORTING); silent: a failed poll is tried again. */
+export const importProgress = (env: Env, importId: number) =>
+  env.request<ImportProgress>({
+    method: 'GET',
+    service: 'himp',
+    path: at(env, `/import-batches/${importId}/progress`),
+    silent: true,
   })

@@ -34,6 +34,21 @@ const ImportParams = Type.Object({ tenantId: Type.Integer(), importId: Type.Inte
 const LineParams = Type.Object({ tenantId: Type.Integer(), importId: Type.Integer(), lineId: Type.Integer() })
 const LineBody = Type.Object({ data: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()) })
 
+/** Where an import stands: rows imported (`done`) of the rows that are or were valid (`total`). */
+export interface ImportProgress {
+  importId: number
+  status: string
+  done: number
+  total: number
+}
+/** A run in progress in this process: its rows are written in one transaction, so only the run knows how far. */
+interface RunningImport {
+  tenantId: number
+  /** Rows imported before this run (an upload imported in parts), plus the run's own rows written so far. */
+  done: number
+  total: number
+}
+
 async function checkCreateCode(db: Db, session: Session, template: ImportTemplate) {
   const codes = [template.model.permissions?.create, ...(template.target?.extraCodes ?? [])].filter(
     (code): code is string => !!code,
@@ -158,6 +173,8 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
     })
     const prefix = '/api/himp/v1/:tenantId'
     const targets = codeTargets(app.config)
+    /** The runs of this server in progress, by import id (a run lives in one request of this process). */
+    const running = new Map<number, RunningImport>()
 
     app.get(
       `${prefix}/import-templates/:templateCode`,
@@ -342,6 +359,29 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
       },
     )
 
+    // How far an import is, polled by the import page while it shows IMPORTING. A run of this server answers
+    // from memory (its rows are not committed, so the table cannot tell); any other import from its row.
+    // On PGlite a running import's transaction holds the only connection, so a poll (its token check reads
+    // the database) is answered when the run ends; on PostgreSQL it is answered at once.
+    app.get(
+      `${prefix}/import-batches/:importId/progress`,
+      { schema: { params: ImportParams } },
+      async (request): Promise<ImportProgress> => {
+        const session = sessionOf(request)
+        const { importId } = request.params as typeof ImportParams.static
+        const run = running.get(importId)
+        if (run && run.tenantId === session.tenantId)
+          return { importId, status: 'IMPORTING', done: run.done, total: run.total }
+        const batch = await importRow(app.db, session, importId)
+        return {
+          importId,
+          status: String(batch.status),
+          done: Number(batch.importedCount),
+          total: Number(batch.totalCount) - Number(batch.errorCount),
+        }
+      },
+    )
+
     app.post(
       `${prefix}/import-batches/:importId/import`,
       { preHandler: requirePermission('himp.commentImport.button.import'), schema: { params: ImportParams } },
@@ -383,6 +423,13 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
               throw badRequest(
                 'No row is valid: fix the rows with errors (or upload a corrected file) and import again.',
               )
+            const before = Number(batch.importedCount)
+            const progress: RunningImport = {
+              tenantId: session.tenantId,
+              done: before,
+              total: before + valid.length,
+            }
+            running.set(importId, progress)
             let done = 0
             for (const line of valid) {
               try {
@@ -406,6 +453,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
                 throw error
               }
               done += 1
+              progress.done = before + done
               if (done % PROGRESS_EVERY === 0 && done < valid.length) {
                 request.log.info(
                   { importId, done, total: valid.length },
@@ -419,6 +467,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
             await updateCounts(trx, importId, 'IMPORTED')
           })
         } catch (error) {
+          running.delete(importId)
           if (error instanceof AppError && !failing) {
             // Refused before anything was written (no valid row): the upload is as it was.
             await setStatus(app.db, importId, previous, null)
@@ -447,6 +496,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
           if (!failing) throw error
           throw new AppError(409, 'error.import_failed', reason)
         }
+        running.delete(importId)
         return importRow(app.db, session, importId)
       },
     )
