@@ -83,20 +83,27 @@ type Story = StoryObj<typeof meta>
 /** Receiving one line: quantity, batch (from the line) and serial numbers, one per line of the text. */
 export const ReceiveLine: Story = {}
 
-/** The server refuses the body (serial count is not the quantity): its message in the dialog, the input kept. */
+/**
+ * The server refuses a body whose serial count is not the quantity: its message in the dialog, on the field it
+ * names, the input kept; corrected, the same dialog sends again.
+ */
 export const ServerRefuses: Story = {
   parameters: {
     env: () =>
       createFakeEnv({
         handlers: {
-          'POST wms /v1/1/inbound-orders/7/receive': () => {
-            throw new ApiError(
-              'Inbound order RK20261127001 line 1 (SKU00016): SKU00016 is serial tracked: give one serial number per unit (3 units, 2 numbers).',
-              400,
-              'error.validation',
-              'error',
-              { serialNumbers: 'one per unit' },
-            )
+          'POST wms /v1/1/inbound-orders/7/receive': (request) => {
+            const [line] = (request.data as { lines: { quantity: number; serialNumbers?: string[] }[] }).lines
+            const count = line?.serialNumbers?.length ?? 0
+            if (line && count !== line.quantity)
+              throw new ApiError(
+                `Inbound order RK20261127001 line 1 (SKU00016): SKU00016 is serial tracked: give one serial number per unit (${line.quantity} units, ${count} numbers).`,
+                400,
+                'error.validation',
+                'error',
+                { serialNumbers: 'one per unit' },
+              )
+            return {}
           },
         },
       }),

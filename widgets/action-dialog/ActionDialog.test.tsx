@@ -64,6 +64,13 @@ test("the server's refusal is shown in the dialog, on the field it names, and th
   expect(screen.getByRole('dialog')).toBeInTheDocument()
   expect(within(dialog).getByRole('spinbutton', { name: 'Quantity received' })).toHaveValue('3')
   expect(within(dialog).getByRole('textbox', { name: 'Serial numbers' })).toHaveValue('SN-001\nSN-002')
+
+  // corrected, it sends again: the server's old message no longer blocks the field
+  await userEvent.type(within(dialog).getByRole('textbox', { name: 'Serial numbers' }), '{Enter}SN-003')
+  await userEvent.click(button('Receive'))
+  await waitFor(() => expect(ServerRefuses.args.onDone).toHaveBeenCalled())
+  expect(posts()).toHaveLength(2)
+  expect(posts()[1]!.data).toMatchObject({ lines: [{ serialNumbers: ['SN-001', 'SN-002', 'SN-003'] }] })
 })
 
 test('return: serial numbers split at commas of either script, an empty quantity is left to the server', async () => {

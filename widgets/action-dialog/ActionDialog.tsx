@@ -1,6 +1,6 @@
 import { createForm } from '@formily/core'
 import { Alert, Button, Modal, Space } from 'antd'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import {
   ApiError,
   usePageContext,
@@ -47,9 +47,16 @@ export function ActionDialog({ dialog, label, row, submit, onClose, onDone }: Ac
     [dialog],
   )
   const form = useMemo(() => createForm({ initialValues: initialValues(dialog, row) }), [dialog, row])
+  // fields holding a message of the server's last refusal: cleared before the next try
+  const refused = useRef<string[]>([])
 
   const send = async () => {
     setRefusal(undefined)
+    for (const name of refused.current) {
+      const field = form.query(name).take()
+      if (field && 'setSelfErrors' in field) field.setSelfErrors([])
+    }
+    refused.current = []
     try {
       await form.validate()
     } catch {
@@ -67,8 +74,10 @@ export function ActionDialog({ dialog, label, row, submit, onClose, onDone }: Ac
         for (const [key, message] of Object.entries(error.fields)) {
           const name = dialogFieldOf(dialog, key)
           const field = name ? form.query(name).take() : undefined
-          if (field && 'setSelfErrors' in field) field.setSelfErrors([message])
-          else unplaced.push(message)
+          if (name && field && 'setSelfErrors' in field) {
+            field.setSelfErrors([message])
+            refused.current.push(name)
+          } else unplaced.push(message)
         }
       }
       const message = error instanceof Error ? error.message : String(error)
