@@ -25,7 +25,7 @@ function actionOf(page: ListPage, name: string): ServerAction {
 }
 
 /** A serial-tracked line of an executing inbound order (2 of 5 power banks received). */
-export const serialLine: Row = {
+const serialLine: Row = {
   inboundLineId: 41,
   inboundOrderId: 7,
   lineNum: 1,
@@ -39,7 +39,7 @@ export const serialLine: Row = {
 }
 
 /** A picked outbound order at the packing station. */
-export const pickedOrder: Row = { outboundOrderId: 12, orderNum: 'CK2026112700012', orderStatus: 'PICKED' }
+const pickedOrder: Row = { outboundOrderId: 12, orderNum: 'CK2026112700012', orderStatus: 'PICKED' }
 
 interface HarnessProps {
   pageName: 'line' | 'pack'
