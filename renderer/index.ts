@@ -23,6 +23,7 @@ export type {
   Condition,
   Linkage,
   PageAction,
+  ActionDialogSpec,
   DataSourceSpec,
   TableColumnSpec,
   FormSpec,

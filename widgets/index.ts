@@ -14,6 +14,7 @@ import { dataTableWidget } from './data-table/data-table.widget'
 import { datePickerWidget } from './date-picker/date-picker.widget'
 import { datetimePickerWidget } from './datetime-picker/datetime-picker.widget'
 import { editFormWidget } from './edit-form/edit-form.widget'
+import { actionDialogWidget } from './action-dialog/action-dialog.widget'
 import { exportDialogWidget } from './export-dialog/export-dialog.widget'
 import { expressTrackerWidget } from './express-tracker/express-tracker.widget'
 import { exportTasksWidget } from './export-tasks/export-tasks.widget'
@@ -78,6 +79,7 @@ export const defaultWidgets: WidgetDefinition[] = [
   dataTableWidget,
   editFormWidget,
   exportDialogWidget,
+  actionDialogWidget,
   exportTasksWidget,
   filterTemplatesWidget,
   columnSettingsWidget,

@@ -50,6 +50,7 @@ export const PART_WIDGET_NAMES = [
   'DataTable',
   'EditForm',
   'ExportDialog',
+  'ActionDialog',
   'ExportTasks',
   'FilterTemplates',
   'ColumnSettings',

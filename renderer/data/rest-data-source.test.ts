@@ -122,3 +122,26 @@ test('a failed fetch clears rows and total and reports the error', async () => {
   expect(result.current.total).toBe(0)
   expect(errors).toHaveLength(1)
 })
+
+test("a page's fixed filters go with every list and win over the user's conditions", async () => {
+  const { env, calls } = fakeEnv(() => page([], 0))
+  const source = restDataSource(env, { ...spec, params: { orderType: 'ECO', enabledFlag: 1 } }, {})
+  await source.list({ page: 0, size: 10, filters: { orderType: 'PROCUREMENT', orderNum: 'CK1' } })
+  await source.list({ page: 2, size: 20 })
+  expect(calls.map((c) => c.params)).toEqual([
+    { orderType: 'ECO', enabledFlag: 1, orderNum: 'CK1', page: 0, size: 10 },
+    { orderType: 'ECO', enabledFlag: 1, page: 2, size: 20 },
+  ])
+})
+
+test('an action posts its body to the path filled from the row it acts on', async () => {
+  const { env, calls } = fakeEnv(() => ({}))
+  const source = restDataSource(env, spec, {})
+  await source.action('/v1/{tenantId}/inbound-orders/{inboundOrderId}/receive', { lines: [{ inboundLineId: 4 }] }, {
+    inboundOrderId: 9,
+    inboundLineId: 4,
+  })
+  expect(calls).toMatchObject([
+    { method: 'POST', path: '/v1/7/inbound-orders/9/receive', data: { lines: [{ inboundLineId: 4 }] } },
+  ])
+})

@@ -24,8 +24,11 @@ export interface DataSource {
   create(row: Row): Promise<Row>
   update(row: Row): Promise<Row>
   remove(row: Row): Promise<void>
-  /** POSTs to `path` (a template: {tenantId}, route params and the row's fields are filled). */
-  action(path: string, body?: Row): Promise<unknown>
+  /**
+   * POSTs `body` to `path` (a template: {tenantId}, route params and the fields of `row` — default the body —
+   * are filled).
+   */
+  action(path: string, body?: Row, row?: Row): Promise<unknown>
   /** The collection path with placeholders filled. */
   readonly path: string
 }
@@ -45,7 +48,8 @@ export function restDataSource(
   return {
     path,
     async list({ page, size, sort, filters }) {
-      const params = stripEmpty({ ...filters, page, size, sort })
+      // the page's fixed filters go last: the user's conditions cannot remove or override them
+      const params = stripEmpty({ ...filters, ...dataSource.params, page, size, sort })
       const body = await env.request({ method: 'GET', service, path, params })
       return readPage<Row>(body, { page, size })
     },
@@ -56,11 +60,11 @@ export function restDataSource(
     remove: async (row) => {
       await env.request({ method: 'DELETE', service, path, data: row, silent })
     },
-    action: (template, body) =>
+    action: (template, body, row = body) =>
       env.request({
         method: 'POST',
         service,
-        path: fillPath(template, { user: env.user, params: routeParams, row: body }),
+        path: fillPath(template, { user: env.user, params: routeParams, row }),
         data: body ?? {},
         silent,
       }),

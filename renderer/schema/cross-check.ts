@@ -35,7 +35,7 @@ const GUARD: Record<string, keyof NonNullable<ModelSchema['permissions']>> = {
 }
 
 type Block = {
-  dataSource?: { model?: string; primaryKey: string }
+  dataSource?: { model?: string; primaryKey: string; params?: Record<string, unknown> }
   fields?: Record<
     string,
     { lookupCode?: string; lovCode?: string; search?: 'range'; lov?: { params?: Record<string, string> } }
@@ -53,7 +53,20 @@ export function crossIssues(page: PageSchema, context: CrossContext): IssueDraft
   const blocks: [Block, string][] = [[page as Block, '']]
   if (page.kind === 'master-detail')
     page.details.forEach((d, i) => blocks.push([d as Block, `/details/${i}`]))
-  for (const [block, base] of blocks) {
+  // An action's dialog has its own fields (not the model's): their value sets and Lov views are checked, and
+  // the row fields it reads or sends must be the model's.
+  const dialogs: [Block, string, Block][] = []
+  for (const [block, base] of [...blocks]) {
+    const actions: [PageAction[] | undefined, string][] = [
+      [block.toolbar?.actions, `${base}/toolbar/actions`],
+      [block.table?.rowActions, `${base}/table/rowActions`],
+    ]
+    for (const [list, where] of actions)
+      list?.forEach((a, i) => {
+        if (a.type === 'action' && a.dialog) dialogs.push([a.dialog as Block, `${where}/${i}/dialog`, block])
+      })
+  }
+  for (const [block, base] of [...blocks, ...dialogs.map(([d, at]) => [d, at] as [Block, string])]) {
     const model = modelOf(block, base, context, issues)
     for (const [name, field] of Object.entries(block.fields ?? {})) {
       const at = `${base}/fields/${name}`
@@ -123,6 +136,43 @@ export function crossIssues(page: PageSchema, context: CrossContext): IssueDraft
       ]
       for (const [list, where] of actions)
         list?.forEach((a, i) => guardIssue(a, `${where}/${i}`, model, issues))
+    }
+  }
+  for (const [dialog, at, owner] of dialogs) {
+    const model = owner.dataSource?.model ? context.models.get(owner.dataSource.model) : undefined
+    if (!model) continue
+    const names = [...model.fields.map((f) => f.name), model.primaryKey, ...AUDIT]
+    const spec = dialog as { send?: string[]; fromRow?: Record<string, string> }
+    const rowField = (name: string, pointer: string) => {
+      if (!names.includes(name))
+        issues.push({
+          pointer,
+          message: `row field '${name}' is not in the model ${String(owner.dataSource?.model)}`,
+          suggestion: suggestName(name, names, 'model fields'),
+        })
+    }
+    spec.send?.forEach((name, i) => rowField(name, `${at}/send/${i}`))
+    for (const [name, from] of Object.entries(spec.fromRow ?? {})) rowField(from, `${at}/fromRow/${name}`)
+  }
+  for (const [block, base] of blocks) {
+    const model = block.dataSource?.model ? context.models.get(block.dataSource.model) : undefined
+    if (!model) continue
+    for (const name of Object.keys(block.dataSource?.params ?? {})) {
+      const field = model.fields.find((f) => f.name === name)
+      if (!field?.searchable)
+        issues.push({
+          pointer: `${base}/dataSource/params/${name}`,
+          message: field
+            ? `the model does not search by '${name}': the fixed filter would be ignored`
+            : `fixed filter '${name}' is not a field of the model ${String(block.dataSource?.model)}`,
+          suggestion: field
+            ? `mark the model field "searchable": true`
+            : suggestName(
+                name,
+                model.fields.filter((f) => f.searchable).map((f) => f.name),
+                'searchable fields',
+              ),
+        })
     }
   }
   return issues

@@ -42,6 +42,67 @@ const Confirm = Type.Object(
   { additionalProperties: false, description: 'Ask before doing it; the action runs only when confirmed.' },
 )
 
+const DialogFieldName = Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' })
+
+export const ActionDialog = Type.Object(
+  {
+    title: Type.Optional(
+      Type.Ref('TextKey', { description: "Text key of the dialog's title (default: the action's label)." }),
+    ),
+    fields: Type.Ref('Fields', {
+      description:
+        "The dialog's own field dictionary (same language as the page's fields: widgets, required, min/max, " +
+        'precision, pattern, Lov and Select lookups, linkage between the dialog fields). Their values become the ' +
+        'request body. Checked in the browser before sending, and by the server.',
+    }),
+    sections: Type.Optional(
+      Type.Array(Type.Ref('FormSection'), {
+        minItems: 1,
+        description: 'Groups of the dialog fields, top to bottom (default: every field in one section).',
+      }),
+    ),
+    width: Type.Optional(Type.Integer({ minimum: 320, description: 'Dialog width in px (default 560).' })),
+    fromRow: Type.Optional(
+      Type.Record(DialogFieldName, DialogFieldName, {
+        description:
+          'Row actions: dialog fields that start with a value of the row, dialog field → row field, e.g. ' +
+          '{"batchCode": "batchCode"}.',
+      }),
+    ),
+    send: Type.Optional(
+      Type.Array(DialogFieldName, {
+        uniqueItems: true,
+        description:
+          'Row actions: row fields sent with the dialog values (e.g. ["inboundLineId"]); the rest of the row is ' +
+          'not sent. Without a dialog a row action sends the whole row.',
+      }),
+    ),
+    lists: Type.Optional(
+      Type.Array(DialogFieldName, {
+        uniqueItems: true,
+        description:
+          'Text fields (Input, TextArea) whose text is sent as a list: split at line breaks, commas and ' +
+          'semicolons, blanks dropped (e.g. serial numbers, one per line or scanned in a row).',
+      }),
+    ),
+    wrap: Type.Optional(
+      Type.String({
+        pattern: '^[a-z][A-Za-z0-9]*$',
+        description:
+          'Send the values as a one-element list under this name: "lines" sends {"lines": [{…values}]} (the ' +
+          'shape of the line-wise document steps, e.g. receive and returnGoods of an inbound order).',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'A form in a modal that the action opens first: the values (with the `send` row fields) are POSTed as the ' +
+      'body. A refusal of the server is shown in the dialog (its message, and each of its `fields` on the field) ' +
+      'and the input is kept.',
+  },
+)
+
 const action = <T extends string, E extends TProperties = Record<never, never>>(
   type: T,
   description: string,
@@ -73,17 +134,27 @@ export const Action = Type.Union(
         Type.Ref('PermissionCode', { description: 'Omit: everyone who sees the page.' }),
       ),
     }),
-    action('action', 'A named server action: POSTs to `path` (row actions send the row), then reloads.', {
-      name: Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', description: 'Action name, e.g. "execute".' }),
-      label: Type.Ref('TextKey', { description: 'Text key of the button.' }),
-      path: Type.String({
-        pattern: '^/v1(/[A-Za-z0-9{}_.-]+)+$',
-        description:
-          'POST path after the service prefix; {tenantId}, route {params} and row {fields} are filled.',
-      }),
-      confirm: Type.Optional(Confirm),
-      successMessage: Type.Optional(Type.Ref('TextKey', { description: 'Text key shown after success.' })),
-    }),
+    action(
+      'action',
+      'A named server action: POSTs to `path` (row actions send the row, or the values of its `dialog`), then reloads.',
+      {
+        name: Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', description: 'Action name, e.g. "execute".' }),
+        label: Type.Ref('TextKey', { description: 'Text key of the button.' }),
+        path: Type.String({
+          pattern: '^/v1(/[A-Za-z0-9{}_.-]+)+$',
+          description:
+            'POST path after the service prefix; {tenantId}, route {params} and row {fields} are filled.',
+        }),
+        confirm: Type.Optional(Confirm),
+        successMessage: Type.Optional(Type.Ref('TextKey', { description: 'Text key shown after success.' })),
+        dialog: Type.Optional(
+          Type.Ref('ActionDialog', {
+            description:
+              'Ask for a request body first (fields in a modal); without it the row itself is sent.',
+          }),
+        ),
+      },
+    ),
     action(
       'export',
       'Toolbar: exports the filtered rows (rendered once an ExportDialog widget is registered).',

@@ -174,6 +174,19 @@ export const DataSource = Type.Object(
       pattern: '^[a-z][A-Za-z0-9]*$',
       description: 'Field holding the row id (e.g. warehouseId); used for get, update and row keys.',
     }),
+    params: Type.Optional(
+      Type.Record(
+        Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' }),
+        Type.Union([Type.String(), Type.Number(), Type.Boolean()]),
+        {
+          minProperties: 1,
+          description:
+            'Fixed filters of the page, as the list endpoint takes them (e.g. {"orderType": "ECO"}): sent with every ' +
+            "list (and so its count) and export, after the user's conditions, which cannot remove or override them. " +
+            'Each must be a searchable field of the model.',
+        },
+      ),
+    ),
   },
   {
     additionalProperties: false,

@@ -10,7 +10,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Condition, ConditionOp, FieldName, Linkage, TextKey } from './page-common'
 import { DataSource, FieldSpec, Fields, Texts, WidgetName } from './page-fields'
-import { Action, PermissionCode } from './page-actions'
+import { Action, ActionDialog, PermissionCode } from './page-actions'
 import * as kinds from './page-kinds'
 
 const PageModule = Type.Module({
@@ -25,6 +25,7 @@ const PageModule = Type.Module({
   DataSource,
   Texts,
   PermissionCode,
+  ActionDialog,
   Action,
   SearchSpec: kinds.SearchSpec,
   TableColumn: kinds.TableColumn,
@@ -67,6 +68,7 @@ export type FieldSpec = Def<'FieldSpec'>
 export type Condition = Def<'Condition'>
 export type Linkage = Def<'Linkage'>
 export type PageAction = Def<'Action'>
+export type ActionDialogSpec = Def<'ActionDialog'>
 export type DataSourceSpec = Def<'DataSource'>
 export type TableColumnSpec = Def<'TableColumn'>
 export type FormSpec = Def<'FormSpec'>

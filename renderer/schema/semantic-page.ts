@@ -64,10 +64,68 @@ function actionIssues(block: Json, base: string): IssueDraft[] {
         })
       }
       keys.set(key, pointer)
+      if (action.dialog && typeof action.dialog === 'object')
+        issues.push(...dialogIssues(action.dialog as Json, `${pointer}/dialog`, place === 'row action'))
     })
   }
   check((block.toolbar as Json | undefined)?.actions, '/toolbar/actions', TOOLBAR_TYPES, 'toolbar action')
   check((block.table as Json | undefined)?.rowActions, '/table/rowActions', ROW_TYPES, 'row action')
+  return issues
+}
+
+/** Widgets whose text a dialog can send as a list (`lists`). */
+const TEXT_WIDGETS = new Set(['Input', 'TextArea'])
+
+/** An action's dialog is a small form: its own fields, sections and the names its options refer to. */
+function dialogIssues(dialog: Json, at: string, onRow: boolean): IssueDraft[] {
+  const fields = (dialog.fields ?? {}) as Record<string, Json>
+  const names = Object.keys(fields)
+  const block = { fields, form: { sections: dialog.sections as { fields?: string[] }[] | undefined } }
+  const issues = fieldIssues(block, at).map((issue) => ({
+    ...issue,
+    pointer: issue.pointer.replace(`${at}/form/sections`, `${at}/sections`),
+  }))
+  if (!names.length)
+    issues.push({
+      pointer: `${at}/fields`,
+      message: 'a dialog needs at least one field',
+      suggestion: 'add the fields the request body needs, or remove "dialog" to send the row',
+    })
+  const own = (name: string, pointer: string, option: string) => {
+    if (!names.includes(name))
+      issues.push({
+        pointer,
+        message: `${option} names '${name}', which is not a field of the dialog`,
+        suggestion: suggestName(name, names, 'dialog fields'),
+      })
+  }
+  ;((dialog.lists ?? []) as string[]).forEach((name, i) => {
+    own(name, `${at}/lists/${i}`, 'lists')
+    const widget = fields[name]?.widget
+    if (widget !== undefined && !TEXT_WIDGETS.has(String(widget)))
+      issues.push({
+        pointer: `${at}/lists/${i}`,
+        message: `'${name}' is a ${String(widget)}: only Input and TextArea text is split into a list`,
+        suggestion: 'use a TextArea (one value per line) or remove it from "lists"',
+      })
+  })
+  Object.keys((dialog.fromRow ?? {}) as Json).forEach((name) => own(name, `${at}/fromRow/${name}`, 'fromRow'))
+  if (!onRow)
+    for (const option of ['fromRow', 'send'])
+      if (dialog[option] !== undefined)
+        issues.push({
+          pointer: `${at}/${option}`,
+          message: `"${option}" reads the row, and a toolbar action has none`,
+          suggestion: `remove "${option}"`,
+        })
+  ;((dialog.send ?? []) as string[]).forEach((name, i) => {
+    if (names.includes(name))
+      issues.push({
+        pointer: `${at}/send/${i}`,
+        message: `'${name}' is both a dialog field and a row field sent: the dialog value would be overwritten`,
+        suggestion: `remove '${name}' from "send", or rename the dialog field`,
+      })
+  })
   return issues
 }
 

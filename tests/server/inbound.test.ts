@@ -258,6 +258,57 @@ describe('inbound order', () => {
     expect(await onHand(ids.rcv, ids.sku16)).toBe(serialBefore + 2)
   })
 
+  it('refuses the line bodies a receiving dialog can get wrong, naming the field and the fix', async () => {
+    const before = await onHand(ids.rcv, ids.sku16)
+    const serial = await newOrder(ids.ownerC, [{ goodsId: ids.sku16, quantity: 3 }])
+    await act(serial.inboundOrderId, 'execute')
+    const [sline] = await linesOf(serial.inboundOrderId)
+    const short = await act(serial.inboundOrderId, 'receive', {
+      lines: [{ inboundLineId: sline.inboundLineId, quantity: 3, serialNumbers: ['SN-D1', 'SN-D2'] }],
+    })
+    expect(short.statusCode).toBe(400)
+    expect(short.json()).toMatchObject({
+      code: 'error.validation',
+      fields: { serialNumbers: 'one per unit' },
+    })
+    expect(short.json().message).toContain('give one serial number per unit (3 units, 2 numbers)')
+    const zero = await act(serial.inboundOrderId, 'receive', {
+      lines: [{ inboundLineId: sline.inboundLineId, quantity: 0 }],
+    })
+    expect(zero.statusCode).toBe(400)
+    expect(zero.json().fields).toEqual({ 'lines[0].quantity': 'must be above 0' })
+    expect(await onHand(ids.rcv, ids.sku16)).toBe(before)
+
+    const plain = await newOrder(ids.ownerA, [{ goodsId: ids.sku1, quantity: 2 }])
+    await act(plain.inboundOrderId, 'execute')
+    const [pline] = await linesOf(plain.inboundOrderId)
+    const plainBefore = await onHand(ids.rcv, ids.sku1)
+    const serialsOnPlain = await act(plain.inboundOrderId, 'receive', {
+      lines: [{ inboundLineId: pline.inboundLineId, quantity: 2, serialNumbers: ['X1', 'X2'] }],
+    })
+    expect(serialsOnPlain.statusCode).toBe(400)
+    expect(serialsOnPlain.json().message).toMatch(
+      /is not serial tracked: leave the serial numbers out \(2 given\)/,
+    )
+    expect(serialsOnPlain.json().fields).toEqual({ serialNumbers: 'not serial tracked' })
+    expect(await onHand(ids.rcv, ids.sku1)).toBe(plainBefore)
+    const received = await act(plain.inboundOrderId, 'receive', {
+      lines: [{ inboundLineId: pline.inboundLineId, quantity: 2 }],
+    })
+    expect(received.json().orderStatus).toBe('RECEIVED')
+    const returnSerials = await act(plain.inboundOrderId, 'returnGoods', {
+      lines: [{ inboundLineId: pline.inboundLineId, serialNumbers: ['X1'] }],
+    })
+    expect(returnSerials.statusCode).toBe(400)
+    expect(returnSerials.json().fields).toEqual({ serialNumbers: 'not serial tracked' })
+    const nothing = await act(plain.inboundOrderId, 'returnGoods', {
+      lines: [{ inboundLineId: pline.inboundLineId }],
+    })
+    expect(nothing.statusCode).toBe(400)
+    expect(nothing.json().message).toMatch(/give the quantity to return\.$/)
+    expect(await onHand(ids.rcv, ids.sku1)).toBe(plainBefore + 2)
+  })
+
   it('rolls a failed receipt back completely: no stock, no ledger, no record, no status change', async () => {
     const order = await newOrder(ids.ownerA, [
       { goodsId: ids.sku1, quantity: 2 },

@@ -208,6 +208,27 @@ test(
   },
 )
 
+test(
+  "the page's fixed filters are sent whether or not the search is applied, and win over it",
+  { timeout: TIMEOUT },
+  async () => {
+    render(<Default fixedFilters={{ warehouseType: 'NORMAL', enabledFlag: 1 }} />)
+    await ready()
+    await userEvent.click(exportButton())
+    await waitFor(() => expect(dataCalls()).toHaveLength(1))
+    expect(dataCalls()[0]?.params).toMatchObject({
+      warehouseType: 'NORMAL',
+      warehouseName: 'Hefei',
+      enabledFlag: 1,
+    })
+    await userEvent.click(screen.getByRole('switch', { name: 'Export the rows of the current search' }))
+    await userEvent.click(exportButton())
+    await waitFor(() => expect(dataCalls()).toHaveLength(2))
+    expect(dataCalls()[1]?.params).toMatchObject({ warehouseType: 'NORMAL', enabledFlag: 1 })
+    expect(dataCalls()[1]?.params).not.toHaveProperty('warehouseName')
+  },
+)
+
 test('without conditions the dialog says the whole list is exported', { timeout: TIMEOUT }, async () => {
   render(<WithoutConditions />)
   await ready()

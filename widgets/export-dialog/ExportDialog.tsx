@@ -24,6 +24,8 @@ export interface ExportDialogProps {
   path: string
   /** The page's current search conditions: shown, and sent unless the user switches them off (CORE-EXP-10). */
   filters: Record<string, unknown>
+  /** The page's fixed filters (dataSource.params): always sent, whatever the user switches off. */
+  fixedFilters?: Record<string, unknown>
   /** Human names of the filter fields, for the condition summary. */
   filterLabels?: Record<string, string>
   /** Suggested file name (the page title). */
@@ -79,7 +81,7 @@ const integerRule = (min: number, max: number, message: string) => ({
 })
 
 function ExportForm(props: ExportDialogProps & { onShowTasks(): void }) {
-  const { service, path, filters, filterLabels = {}, defaultFileName, onClose } = props
+  const { service, path, filters, fixedFilters = {}, filterLabels = {}, defaultFileName, onClose } = props
   const env = useRendererEnv()
   const t = useSharedTexts()
   const [form] = Form.useForm<ExportFormValues>()
@@ -125,7 +127,7 @@ function ExportForm(props: ExportDialogProps & { onShowTasks(): void }) {
       const outcome = await runExport(env, {
         service,
         path,
-        filters: values.applyFilters ? filters : {},
+        filters: values.applyFilters ? { ...filters, ...fixedFilters } : fixedFilters,
         options: {
           ids,
           fileName: values.fileName.trim(),

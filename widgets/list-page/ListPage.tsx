@@ -21,6 +21,7 @@ import { FilterTemplates } from '../filter-templates/FilterTemplates'
 import { useStableParams } from '../shared/use-stable-params'
 import { DataTable } from '../data-table/DataTable'
 import { EditForm } from '../edit-form/EditForm'
+import { ActionDialog } from '../action-dialog/ActionDialog'
 import { ExportDialog } from '../export-dialog/ExportDialog'
 import { OperationBar } from '../operation-bar/OperationBar'
 import { SearchBar } from '../search-bar/SearchBar'
@@ -74,7 +75,8 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
     initial: { page: initialPage, size, ...(initialFilters ? { filters: initialFilters } : {}) },
     onPageChange,
   })
-  const { open, close, perform, exporting, closeExport } = useListActions(dataSource, list.reload)
+  const actions = useListActions(dataSource, list.reload)
+  const { open, close, perform, exporting, closeExport, dialog } = actions
   const columns = compileColumns(page, t, env.user.language)
   const personal = useColumnSettings(tableCuszCode(page.route), columns, page.columnSettings !== false)
   const titlesOfFields = useMemo(
@@ -163,10 +165,21 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
           service={page.dataSource.service}
           path={dataSource.path}
           filters={list.query.filters ?? {}}
+          fixedFilters={page.dataSource.params}
           filterLabels={Object.fromEntries(
             Object.entries(page.fields).map(([name, field]) => [name, t(field.label)]),
           )}
           defaultFileName={t(page.title)}
+        />
+      ) : null}
+      {dialog?.action.dialog ? (
+        <ActionDialog
+          dialog={dialog.action.dialog}
+          label={dialog.action.label ?? 'common.action.save'}
+          row={dialog.row}
+          submit={(body) => actions.submitDialog(dialog, body)}
+          onClose={actions.closeDialog}
+          onDone={() => actions.dialogDone(dialog)}
         />
       ) : null}
       {open ? (

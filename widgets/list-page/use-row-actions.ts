@@ -18,11 +18,18 @@ export interface OpenForm {
   record?: Row
 }
 
+/** A server action waiting for its dialog's values. */
+export interface OpenDialog {
+  action: Extract<PageAction, { type: 'action' }>
+  row?: Row
+}
+
 export function useListActions(dataSource: DataSource, reload: () => void) {
   const env = useRendererEnv()
   const { t, params } = usePageContext()
   const [open, setOpen] = useState<OpenForm | undefined>()
   const [exporting, setExporting] = useState(false)
+  const [dialog, setDialog] = useState<OpenDialog | undefined>()
 
   const fail = useCallback(
     (error: unknown) => env.notify.error(error instanceof Error ? error.message : String(error)),
@@ -58,6 +65,8 @@ export function useListActions(dataSource: DataSource, reload: () => void) {
           return
         }
         case 'action': {
+          // a dialog asks for the body first; its OK button is the confirmation
+          if (action.dialog) return setDialog({ action, row })
           if (action.confirm && !(await env.confirm({ title: t(action.confirm.title) }))) return
           try {
             await dataSource.action(action.path, row)
@@ -80,5 +89,16 @@ export function useListActions(dataSource: DataSource, reload: () => void) {
     perform,
     exporting,
     closeExport: () => setExporting(false),
+    dialog,
+    closeDialog: () => setDialog(undefined),
+    /** POSTs a dialog's body to its action's path (filled from the row); errors go back to the dialog. */
+    submitDialog: (open: OpenDialog, body: Row) =>
+      dataSource.action(open.action.path, body, open.row ?? body),
+    /** After a dialog's action succeeded: its message, closed, the list reloaded. */
+    dialogDone: (open: OpenDialog) => {
+      env.notify.success(t(open.action.successMessage ?? 'common.message.succeeded'))
+      setDialog(undefined)
+      reload()
+    },
   }
 }

@@ -189,6 +189,11 @@ async function receive(db: Db, session: Session, row: Row, body: Row) {
         { batchCode: 'required for batch-tracked goods' },
       )
     const serials = want.serialNumbers ?? []
+    if (!goods.serialManagedFlag && serials.length)
+      throw badRequest(
+        `${where}: ${goods.goodsCode} is not serial tracked: leave the serial numbers out (${serials.length} given).`,
+        { serialNumbers: 'not serial tracked' },
+      )
     if (goods.serialManagedFlag) {
       if (serials.length !== quantity || serials.some((s) => !s))
         throw badRequest(
@@ -320,8 +325,17 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
     const where = lineName(order, line)
     const goods = await goodsOf(db, session.tenantId, line.goodsId)
     const serials = want.serialNumbers ?? []
+    if (!goods.serialManagedFlag && serials.length)
+      throw badRequest(
+        `${where}: ${goods.goodsCode} is not serial tracked: give the quantity to return, without serial numbers.`,
+        { serialNumbers: 'not serial tracked' },
+      )
     const quantity = want.quantity ?? serials.length
-    if (!quantity) throw badRequest(`${where}: give the quantity to return.`, { quantity: 'required' })
+    if (!quantity)
+      throw badRequest(
+        `${where}: give the quantity to return${goods.serialManagedFlag ? ', or the serial numbers going back' : ''}.`,
+        { quantity: 'required' },
+      )
     const inStock = round4(line.receivedQuantity - line.returnedQuantity)
     if (quantity > inStock)
       throw conflict(
