@@ -1,11 +1,13 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
-import { ConfigProvider } from 'antd'
+import { App, ConfigProvider } from 'antd'
 import enUS from 'antd/locale/en_US'
 import zhCN from 'antd/locale/zh_CN'
 import zhTW from 'antd/locale/zh_TW'
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
 import type { Language } from '../renderer/contract/wire'
 import { createRegistry, RendererProvider } from '../renderer/index'
+import { createNotifier } from '../src/http/notifier'
+import type { FakeEnv } from '../stories/support/fake-env'
 import { applyGlobals, type StoryGlobals } from '../stories/support/story-globals'
 import { makeStoryEnv, type EnvFactory } from '../stories/support/story-env'
 import { defaultWidgets } from '../widgets/index'
@@ -14,8 +16,25 @@ const registry = createRegistry(defaultWidgets)
 const ANTD_LOCALES = { zh_CN: zhCN, en_US: enUS, zh_TW: zhTW } satisfies Record<Language, unknown>
 
 /**
- * Every story runs inside antd's ConfigProvider and a RendererProvider with a fixture-backed environment, in
- * the toolbar's language and as the toolbar's role (stories/support/story-globals.ts).
+ * Shows the env's notices as the app does (antd notifications, src/http/notifier.tsx). Not under test: the
+ * tests read `env.notices`, and a notification repeating a message on the page would make its text ambiguous.
+ */
+function ShowNotices({ env }: { env: FakeEnv }) {
+  const { notification } = App.useApp()
+  useEffect(() => {
+    if (import.meta.env.MODE === 'test') return
+    env.display = createNotifier(notification, (key) => env.i18n.t(key))
+    return () => {
+      env.display = undefined
+    }
+  }, [env, notification])
+  return null
+}
+
+/**
+ * Every story runs inside antd's ConfigProvider and App and a RendererProvider with the app's environment and
+ * HTTP client over fixtures (stories/support/fake-env.ts), in the toolbar's language and as the toolbar's role
+ * (stories/support/story-globals.ts).
  */
 function StoryShell(props: { factory?: EnvFactory; globals: StoryGlobals; children: ReactNode }) {
   const { factory, globals, children } = props
@@ -31,9 +50,12 @@ function StoryShell(props: { factory?: EnvFactory; globals: StoryGlobals; childr
       locale={ANTD_LOCALES[env.user.language]}
       theme={{ token: { colorPrimary: '#2F54EB' } }}
     >
-      <RendererProvider env={env} registry={registry}>
-        {children}
-      </RendererProvider>
+      <App>
+        <ShowNotices env={env} />
+        <RendererProvider env={env} registry={registry}>
+          {children}
+        </RendererProvider>
+      </App>
     </ConfigProvider>
   )
 }

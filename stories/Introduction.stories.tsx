@@ -58,12 +58,16 @@ function Introduction() {
 
       <Title level={3}>Where the data comes from</Title>
       <Paragraph>
-        Widgets call the server through the renderer&apos;s environment exactly as in the app; in the
-        catalogue its requests are answered by fixtures in the wire shapes (<Text code>stories/fixtures</Text>
-        : pages of rows, the error envelope, optimistic locking, value sets from the server&apos;s seed in the
-        session&apos;s language). A story names its fixtures in <Text code>parameters.env</Text> (
-        <Text code>stories/support/fake-env.ts</Text>), and every call is recorded, so a test can assert what
-        was sent. A request no fixture answers fails the story.
+        Widgets call the server through the renderer&apos;s environment, and in the catalogue that is the
+        app&apos;s own environment and HTTP client (<Text code>src/http</Text>: bearer token, request id, the
+        error envelope turned into the message a user reads, the failure notification, file downloads). Only
+        the network is replaced: an axios adapter answers from fixtures in the wire shapes (
+        <Text code>stories/fixtures</Text>: pages of rows, error envelopes with their HTTP status, optimistic
+        locking, value sets from the server&apos;s seed in the session&apos;s language). A story names its
+        fixtures in <Text code>parameters.env</Text> (<Text code>stories/support/fake-env.ts</Text>); a
+        fixture that throws an <Text code>ApiError</Text> answers that error&apos;s envelope. Every call is
+        recorded as the widget made it and as it was sent, so a test can assert both. A request no fixture
+        answers fails the story.
       </Paragraph>
 
       <Title level={3}>How to add a widget</Title>

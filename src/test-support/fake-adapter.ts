@@ -25,7 +25,7 @@ export interface FakeServer {
 export function fakeServer(handler: FakeHandler): FakeServer {
   const sent: SentRequest[] = []
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const request = describe(config)
+    const request = describeSent(config)
     sent.push(request)
     const answer = handler(request) ?? {
       status: 404,
@@ -56,7 +56,8 @@ export function fakeServer(handler: FakeHandler): FakeServer {
   return { adapter, sent }
 }
 
-function describe(config: InternalAxiosRequestConfig): SentRequest {
+/** What an axios call sends, as the server would see it (also used by the stories' fixture adapter). */
+export function describeSent(config: InternalAxiosRequestConfig): SentRequest {
   // The same URL building axios's own adapters use (it drops null/undefined, keeps '').
   const url = axios.getUri({
     url: config.url,

@@ -30,20 +30,26 @@ export function roleHolds(role: StoryRole, code: string): boolean {
 
 type PermissionAnswer = { code: string; approve: boolean; controllerType?: string | null }
 
-/** Sets the language and narrows the permission answers of `env` to what the role holds (in place). */
+/**
+ * Sets the language (of the session and of the env's i18next) and narrows the permission answers of `env` to
+ * what the role holds (in place): the check-permissions fixture is wrapped, so the narrowed answer travels
+ * through the client like any other.
+ */
 export function applyGlobals(env: FakeEnv, globals: StoryGlobals): FakeEnv {
-  if (globals.locale) env.user = { ...env.user, language: globals.locale }
+  if (globals.locale) {
+    env.user = { ...env.user, language: globals.locale }
+    void env.i18n.changeLanguage(globals.locale)
+  }
   const role = globals.role
-  if (role) {
-    const request = env.request.bind(env)
-    env.request = async <T>(req: Parameters<FakeEnv['request']>[0]): Promise<T> => {
-      const answer = await request<T>(req)
-      if (`${req.method} ${req.service} ${req.path}` !== CHECK_PERMISSIONS || !Array.isArray(answer))
-        return answer
+  const check = env.handlers[CHECK_PERMISSIONS]
+  if (role && check) {
+    env.handlers[CHECK_PERMISSIONS] = async (request, current) => {
+      const answer = (await check(request, current)) as unknown
+      if (!Array.isArray(answer)) return answer
       return (answer as PermissionAnswer[]).map((a) => ({
         ...a,
         approve: a.approve && roleHolds(role, a.code),
-      })) as T
+      }))
     }
   }
   return env

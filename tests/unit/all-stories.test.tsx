@@ -39,11 +39,14 @@ async function settle() {
   }
 }
 
-/** Text, a control or a graphic, or the placeholder a pending permission check holds the place with. */
+/**
+ * Text, a control or a graphic, the placeholder a pending permission check holds the place with, or the
+ * skeleton a page draws while its definition loads.
+ */
 const visible = () =>
   Boolean(
     document.body.textContent?.trim() ||
-    document.body.querySelector('svg,canvas,input,button,[data-permission-pending]'),
+    document.body.querySelector('svg,canvas,input,button,[data-permission-pending],.ant-skeleton'),
   )
 
 let errors: string[] = []

@@ -33,10 +33,25 @@ describe('list page', () => {
     render(<List.LoadFails />)
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('The records could not be loaded. Try again in a moment.')
-    expect(alert).toHaveTextContent('The database is unavailable: try again in a minute.')
+    expect(alert).toHaveTextContent(
+      'The warehouse list could not be read: the query was cancelled. Search again.',
+    )
     const before = listCalls().length
     await userEvent.click(within(alert).getByRole('button', { name: 'Reload' }))
     await waitFor(() => expect(listCalls().length).toBe(before + 1))
+    // The client said so too (the failure notification), once per failed call.
+    expect(currentStoryEnv().notices.filter((n) => n.type === 'error').length).toBe(before + 1)
+  })
+
+  it("server unreachable: the client's own message, the call sent with the bearer token and a request id", async () => {
+    render(<List.ServerUnreachable />)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(
+      'The server cannot be reached. Check your network connection and try again.',
+    )
+    const sent = currentStoryEnv().sent.find((r) => r.url.startsWith('/api/wms/v1/1/warehouses?'))
+    expect(sent?.headers.Authorization).toMatch(/^bearer /)
+    expect(sent?.headers['H-Request-Id']).toBeTruthy()
   })
 
   it('many rows: 1,000 warehouses paged by the server, the total shown', async () => {

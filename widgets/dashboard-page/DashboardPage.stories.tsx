@@ -24,14 +24,14 @@ const backend = (aggregate: Handler) => () =>
   })
 
 export const WarehouseFigures: Story = { parameters: { env: backend(aggregateHandler) } }
-/** The aggregate endpoint fails: each card says so instead of showing a zero. */
+/** The aggregate endpoint answers an error envelope: each card says so (with its message) instead of a zero. */
 export const AggregateFails: Story = {
   parameters: {
     env: backend(() => {
       throw new ApiError(
-        'The database is unavailable: try again in a minute.',
-        503,
-        'error.database_unavailable',
+        'The figures could not be computed: the query was cancelled. Open the page again.',
+        500,
+        'error.internal',
       )
     }),
   },

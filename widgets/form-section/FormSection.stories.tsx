@@ -12,3 +12,20 @@ export const TwoColumns: Story = {
     children: ['Code', 'Name', 'Type'].map((label) => <div key={label}>{label}</div>),
   },
 }
+
+/** Without a title: the fields only, no heading. */
+export const WithoutTitle: Story = {
+  args: { columns: 3, children: ['Code', 'Name', 'Type'].map((label) => <div key={label}>{label}</div>) },
+}
+
+/** Long texts in one column: a long title and long field texts wrap inside the section. */
+export const LongTexts: Story = {
+  args: {
+    title: 'Customs and bonded-area information required for cross-border shipments from this warehouse',
+    columns: 1,
+    children: [
+      'Customs registration number issued by the local customs office for the bonded area',
+      'Name of the customs broker who files the declarations for this warehouse',
+    ].map((label) => <div key={label}>{label}</div>),
+  },
+}

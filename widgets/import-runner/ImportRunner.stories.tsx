@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import importPage from '../../schemas/pages/himp/comment-import.page.json'
-import { SchemaPage, type HttpRequest } from '../../renderer/index'
+import { ApiError, SchemaPage, type HttpRequest } from '../../renderer/index'
 import { pageOf } from '../../stories/fixtures/paging'
-import { createFakeEnv } from '../../stories/support/fake-env'
+import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
 
 const template = {
   templateCode: 'WMDM.WAREHOUSE',
@@ -173,5 +173,120 @@ export const Importing: Story = {
         },
       })
     },
+  },
+}
+
+const pastImport = { importId: '7', templateCode: 'WMDM.WAREHOUSE', batch: 'b-7' }
+/** The backend with a different batch (and its lines), or other handlers replaced. */
+const withBatch = (
+  changed: Partial<typeof batch> & { errorMessage?: string },
+  rows: typeof lines,
+  handlers: Record<string, Handler> = {},
+) => {
+  const current = { ...batch, ...changed }
+  return () =>
+    createFakeEnv({
+      handlers: {
+        ...backend,
+        'GET himp /v1/1/imports': (request: HttpRequest) => pageOf([current], request),
+        'GET himp /v1/1/imports/7': () => current,
+        'GET himp /v1/1/import-batches/7/lines': (request: HttpRequest) => pageOf(rows, request),
+        ...handlers,
+      },
+    })
+}
+
+/** Error: the template cannot be read (the server's error envelope): the page says so with the server's reason. */
+export const TemplateFails: Story = {
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: {
+          ...backend,
+          'GET himp /v1/1/import-templates/WMDM.WAREHOUSE': () => {
+            throw new ApiError(
+              'Import template WMDM.WAREHOUSE has no sheet: add one in Import templates.',
+              400,
+              'error.himp.template',
+            )
+          },
+        },
+      }),
+  },
+}
+
+/** Error: no template of this code (the templates list answers no row). */
+export const UnknownTemplate: Story = {
+  args: { params: { code: 'WMDM.RETIRED' } },
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: { ...backend, 'GET himp /v1/1/templates': (request: HttpRequest) => pageOf([], request) },
+      }),
+  },
+}
+
+/** Empty: a workbook without data rows: nothing to list and nothing to import. */
+export const EmptyWorkbook: Story = {
+  args: { params: pastImport },
+  parameters: { env: withBatch({ totalCount: 0, errorCount: 0, fileName: 'empty.xlsx' }, []) },
+}
+
+/** Loading: the template is still being read (the title holds the code until it comes). */
+export const LoadingTemplate: Story = {
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: {
+          ...backend,
+          'GET himp /v1/1/import-templates/WMDM.WAREHOUSE': () => new Promise(() => undefined),
+        },
+      }),
+  },
+}
+
+/** Importing: another session is importing this batch: the status says so and Import waits. */
+export const ImportingElsewhere: Story = {
+  args: { params: pastImport },
+  parameters: { env: withBatch({ status: 'IMPORTING', importedCount: 1 }, lines) },
+}
+
+/** Importing here: Import valid rows pressed, the server still working: the buttons wait for it. */
+export const ImportRunning: Story = {
+  args: { params: pastImport },
+  parameters: {
+    env: withBatch({}, lines, {
+      'POST himp /v1/1/import-batches/7/import': () => new Promise(() => undefined),
+    }),
+  },
+}
+
+/** Error: the import was stopped (FAILED with the reason); the rows stay listed to import again. */
+export const ImportFailed: Story = {
+  args: { params: pastImport },
+  parameters: {
+    env: withBatch(
+      {
+        status: 'FAILED',
+        errorMessage: 'The import stopped at row 3 when the server restarted: press Import valid rows again.',
+      },
+      lines,
+    ),
+  },
+}
+
+/** Error: Import is refused by the server (its envelope): the client's notification, the batch read again. */
+export const ImportRefused: Story = {
+  args: { params: pastImport },
+  parameters: {
+    env: withBatch({}, lines, {
+      'POST himp /v1/1/import-batches/7/import': () => {
+        throw new ApiError(
+          'Batch 7 is already being imported by another session: wait for it to finish.',
+          409,
+          'error.himp.busy',
+        )
+      },
+    }),
   },
 }

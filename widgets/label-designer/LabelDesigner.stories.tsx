@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import designerPage from '../../schemas/pages/hrpt/label-designer.page.json'
 import printPage from '../../schemas/pages/hrpt/label-print.page.json'
-import { SchemaPage, type HttpRequest } from '../../renderer/index'
+import { ApiError, SchemaPage, type HttpRequest } from '../../renderer/index'
 import { pageOf } from '../../stories/fixtures/paging'
-import { createFakeEnv } from '../../stories/support/fake-env'
+import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
 
 const label = {
   labelTemplateId: 1,
@@ -28,7 +28,7 @@ const data = {
   ],
   truncated: false,
 }
-const backend = {
+const backend: Record<string, Handler> = {
   'GET hrpt /v1/1/label-templates/1': () => label,
   'GET hrpt /v1/1/label-templates': (request: HttpRequest) =>
     pageOf(
@@ -63,5 +63,70 @@ export const Print: Story = {
     page: printPage,
     file: 'schemas/pages/hrpt/label-print.page.json',
     params: { templateCode: 'WAREHOUSE_LABEL', tenantId: '1' },
+  },
+}
+
+const env = (handlers: Record<string, Handler>) => () =>
+  createFakeEnv({ handlers: { ...backend, ...handlers } })
+const printArgs = Print.args
+
+/** Error: no label template of this id (the server's 404 envelope): the designer says so with the reason. */
+export const DesignerNotFound: Story = {
+  args: { params: { labelTemplateId: '99', templateHigh: '50', templateWidth: '80' } },
+  parameters: {
+    env: env({
+      'GET hrpt /v1/1/label-templates/99': () => {
+        throw new ApiError(
+          'Label template 99 does not exist in this tenant: open it again from Label templates.',
+          404,
+          'error.not_found',
+        )
+      },
+    }),
+  },
+}
+
+/** Empty: a new label without elements: an empty canvas, the add buttons and what to do next. */
+export const DesignerEmpty: Story = {
+  parameters: { env: env({ 'GET hrpt /v1/1/label-templates/1': () => ({ ...label, elementsJson: [] }) }) },
+}
+
+/** Error: a save refused by the server (someone else saved first): notified with its message. */
+export const DesignerSaveConflict: Story = {
+  parameters: {
+    env: env({
+      'PUT hrpt /v1/1/label-templates': () => {
+        throw new ApiError('The record was changed by someone else: reload and try again', 409, 'error.stale')
+      },
+    }),
+  },
+}
+
+/** LabelPrint error: no label template of this code (the list answers no row). */
+export const PrintUnknownCode: Story = {
+  args: { ...printArgs, params: { templateCode: 'RETIRED_LABEL', tenantId: '1' } },
+}
+
+/** LabelPrint error: the label data cannot be read (the server's envelope): notified, nothing to print. */
+export const PrintDataFails: Story = {
+  args: printArgs,
+  parameters: {
+    env: env({
+      'POST hrpt /v1/1/labels/WAREHOUSE_LABEL/data': () => {
+        throw new ApiError(
+          'The data set WAREHOUSE_LIST of label WAREHOUSE_LABEL is disabled: enable it in Data sets.',
+          400,
+          'error.hrpt.dataset_disabled',
+        )
+      },
+    }),
+  },
+}
+
+/** LabelPrint empty: the data set finds no rows: zero labels and Print cannot be pressed. */
+export const PrintNoRows: Story = {
+  args: printArgs,
+  parameters: {
+    env: env({ 'POST hrpt /v1/1/labels/WAREHOUSE_LABEL/data': () => ({ ...data, rows: [] }) }),
   },
 }

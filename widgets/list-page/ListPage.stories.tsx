@@ -3,7 +3,7 @@ import warehousePage from '../../schemas/pages/wmdm/warehouse.page.json'
 import { ApiError, SchemaPage } from '../../renderer/index'
 import { sampleWarehouses, warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { bigTemplate, coldTemplate, cuszBackend } from '../../stories/fixtures/cusz-backend'
-import { createFakeEnv } from '../../stories/support/fake-env'
+import { createFakeEnv, NetworkDown } from '../../stories/support/fake-env'
 
 const meta = {
   title: 'Pages/ListPage',
@@ -104,7 +104,10 @@ export const Loading: Story = {
   },
 }
 
-/** The list request fails: the server's message is shown where the rows would be, with a way to retry. */
+/**
+ * The list request fails with the server's error envelope (500): the real client turns it into an ApiError and
+ * the page shows that message where the rows would be, with a way to retry.
+ */
 export const LoadFails: Story = {
   parameters: {
     env: () =>
@@ -113,9 +116,9 @@ export const LoadFails: Story = {
           ...warehouseBackend().handlers,
           'GET wms /v1/1/warehouses': () => {
             throw new ApiError(
-              'The database is unavailable: try again in a minute.',
-              503,
-              'error.database_unavailable',
+              'The warehouse list could not be read: the query was cancelled. Search again.',
+              500,
+              'error.internal',
             )
           },
         },
@@ -123,7 +126,21 @@ export const LoadFails: Story = {
   },
 }
 
-/** 1,000 warehouses: server paging and the page-size choices. */
+/** The server cannot be reached (connection refused): the client's own message, and a reload. */
+export const ServerUnreachable: Story = {
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: {
+          ...warehouseBackend().handlers,
+          'GET wms /v1/1/warehouses': () => {
+            throw new NetworkDown()
+          },
+        },
+      }),
+  },
+}
+
 export const ManyRows: Story = {
   parameters: {
     env: () => createFakeEnv({ handlers: warehouseBackend({ rows: sampleWarehouses(1000) }).handlers }),

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import playgroundPage from '../../schemas/pages/hpfm/schema-playground.page.json'
 import warehousePage from '../../schemas/pages/wmdm/warehouse.page.json'
-import { SchemaPage } from '../../renderer/index'
+import { ApiError, SchemaPage } from '../../renderer/index'
 import { permissionCheck } from '../../stories/fixtures/lookups'
 import { warehouseBackend } from '../../stories/fixtures/warehouse-backend'
-import { createFakeEnv } from '../../stories/support/fake-env'
+import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
 import { PLAYGROUND_PERMISSION } from './SchemaPlayground'
 
 /** The schema playground (custom page): edit a page file with completion and live validation beside its screen. */
@@ -18,13 +18,14 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 const backend =
-  (denied: string[] = []) =>
+  (denied: string[] = [], handlers: Record<string, Handler> = {}) =>
   () =>
     createFakeEnv({
       handlers: {
         ...warehouseBackend().handlers,
         'GET hpfm /v1/page-schemas': () => [
           { route: '/wmdm/warehouse' },
+          { route: '/wmdm/retired' },
           { route: '/hpfm/schema-playground' },
         ],
         'GET hpfm /v1/page-schemas/page': () => ({
@@ -33,6 +34,7 @@ const backend =
           source: JSON.stringify(warehousePage, null, 2),
         }),
         'POST iam /hzero/v1/menus/check-permissions': permissionCheck(denied),
+        ...handlers,
       },
     })
 
@@ -40,3 +42,23 @@ const backend =
 export const Configurator: Story = { parameters: { env: backend(), errorPanel: true } }
 /** A role without hpfm.playground.view is told so. */
 export const WithoutPermission: Story = { parameters: { env: backend([PLAYGROUND_PERMISSION]) } }
+
+/**
+ * The server refuses a route (its 404 envelope, as server/modules/lowcode/routes-pages.ts answers a route no page
+ * file declares): Load shows the server's message above the editor, which keeps what it held.
+ */
+export const LoadFails: Story = {
+  parameters: {
+    errorPanel: true,
+    env: backend([], {
+      'GET hpfm /v1/page-schemas/page': (request) => {
+        const route = String(request.params?.route)
+        throw new ApiError(
+          `No page file declares the route ${route}: add one under the pages directory and restart the server.`,
+          404,
+          'error.not_found',
+        )
+      },
+    }),
+  },
+}

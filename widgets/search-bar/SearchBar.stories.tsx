@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn } from 'storybook/test'
 import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
 import type { ListPage } from '../../renderer/index'
+import { warehouseBackend } from '../../stories/fixtures/warehouse-backend'
+import { createFakeEnv } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
 import { SearchBar } from './SearchBar'
 
@@ -41,4 +43,30 @@ export const Defaults: Story = {
       },
     },
   },
+}
+
+/** zh_TW: the condition labels from the page texts and the buttons in traditional Chinese. */
+export const TraditionalChinese: Story = {
+  parameters: {
+    env: () => createFakeEnv({ handlers: warehouseBackend().handlers, user: { language: 'zh_TW' } }),
+  },
+}
+
+const longName = 'Warehouse name as registered with the customs office, including the bonded area suffix'
+const longPage: ListPage = {
+  ...page,
+  texts: {
+    ...page.texts,
+    'wmdm.warehouse.field.warehouseName': { zh_CN: longName, en_US: longName, zh_TW: longName },
+  },
+}
+/** Long texts: a long condition label is shown whole (wrapped, never cut) and a long value stays in its box. */
+export const LongTexts: Story = {
+  args: {
+    page: longPage,
+    initialValues: {
+      warehouseName: 'Shanghai Waigaoqiao Free Trade Zone bonded logistics warehouse No. 3 (east)',
+    },
+  },
+  decorators: [(Story) => <WithPage page={longPage}>{<Story />}</WithPage>],
 }

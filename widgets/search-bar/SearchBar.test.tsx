@@ -5,7 +5,7 @@ import { expect, test, vi } from 'vitest'
 import preview from '../../.storybook/preview'
 import * as stories from './SearchBar.stories'
 
-const { Warehouse, Collapsed, Defaults } = composeStories(stories, preview)
+const { Warehouse, Collapsed, Defaults, TraditionalChinese, LongTexts } = composeStories(stories, preview)
 
 test('search sends the non-empty conditions; reset clears them and searches again', async () => {
   render(<Warehouse />)
@@ -62,4 +62,25 @@ test('reset goes back to the values the page opened with (a filter named in the 
   await userEvent.click(screen.getByRole('button', { name: 'Reset' }))
   await waitFor(() => expect(Warehouse.args.onSearch).toHaveBeenLastCalledWith({ warehouseCode: 'WH-E001' }))
   expect(code).toHaveValue('WH-E001')
+})
+
+test('zh_TW: condition labels from the page texts and the buttons in traditional Chinese', async () => {
+  render(<TraditionalChinese />)
+  expect(screen.getByRole('textbox', { name: '倉庫編碼' })).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: /查\s*詢/ })).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: /重\s*置/ })).toBeInTheDocument()
+})
+
+test('long texts: the long label is shown whole and the long value kept and searched', async () => {
+  render(<LongTexts />)
+  const long = 'Warehouse name as registered with the customs office, including the bonded area suffix'
+  const box = screen.getByRole('textbox', { name: long })
+  expect(box).toHaveValue('Shanghai Waigaoqiao Free Trade Zone bonded logistics warehouse No. 3 (east)')
+  expect(screen.getAllByText(long)[0]!.textContent).toBe(long)
+  await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+  await waitFor(() =>
+    expect(LongTexts.args.onSearch).toHaveBeenLastCalledWith({
+      warehouseName: 'Shanghai Waigaoqiao Free Trade Zone bonded logistics warehouse No. 3 (east)',
+    }),
+  )
 })

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn } from 'storybook/test'
 import type { ListPage } from '../../renderer/index'
+import { createFakeEnv } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
+import { warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { SearchBar } from '../search-bar/SearchBar'
 
 const text = (en: string, zh: string) => ({ zh_CN: zh, en_US: en, zh_TW: zh })
@@ -49,5 +51,17 @@ export const Filled: Story = {
       expectedDate: ['2026-05-01', '2026-05-31'],
       shippedAt: ['2026-05-01 00:00:00', null],
     },
+  },
+}
+
+/** zh_CN with the user's own date format (DD/MM/YYYY): labels in Chinese, the filled range in that format. */
+export const ChineseWithUserFormat: Story = {
+  args: Filled.args,
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: warehouseBackend().handlers,
+        user: { language: 'zh_CN', dateFormat: 'DD/MM/YYYY', dateTimeFormat: 'DD/MM/YYYY HH:mm:ss' },
+      }),
   },
 }

@@ -5,7 +5,7 @@ import { expect, test, vi } from 'vitest'
 import preview from '../../.storybook/preview'
 import * as stories from './SearchRange.stories'
 
-const { Ranges, Filled } = composeStories(stories, preview)
+const { Ranges, Filled, ChineseWithUserFormat } = composeStories(stories, preview)
 
 test('a number range is sent as <name>From / <name>To; an open end is left out', async () => {
   render(<Ranges />)
@@ -55,4 +55,12 @@ test('date and datetime ranges show in the user format and are sent in the wire 
       shippedAtFrom: '2026-05-01 00:00:00',
     }),
   )
+})
+
+test('zh_CN with the user date format: Chinese labels, the filled range shown as DD/MM/YYYY', async () => {
+  render(<ChineseWithUserFormat />)
+  expect(screen.getAllByText('期望发货日期').length).toBeGreaterThan(0)
+  expect(screen.getByDisplayValue('01/05/2026')).toBeInTheDocument()
+  expect(screen.getByDisplayValue('31/05/2026')).toBeInTheDocument()
+  expect(screen.getByDisplayValue('01/05/2026 00:00:00')).toBeInTheDocument()
 })

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import editorPage from '../../schemas/pages/hrpt/word-editor.page.json'
-import { SchemaPage } from '../../renderer/index'
-import { createFakeEnv } from '../../stories/support/fake-env'
+import { ApiError, SchemaPage } from '../../renderer/index'
+import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
 
 const template = {
   templateId: 1,
@@ -11,7 +11,7 @@ const template = {
   templateType: 'TEXT',
   content: 'Warehouse ${warehouseCode} — ${warehouseName}\n',
 }
-const backend = {
+const backend: Record<string, Handler> = {
   'GET hrpt /v1/1/report-templates/1': () => template,
   'GET hrpt /v1/1/data-sets': () => ({
     content: [{ datasetCode: 'WAREHOUSE_LIST', datasetName: '仓库清单' }],
@@ -41,3 +41,55 @@ type Story = StoryObj<typeof meta>
 
 /** Pick the data set on the right to see the placeholders and the filled preview. */
 export const Editor: Story = {}
+
+const env = (handlers: Record<string, Handler>) => () =>
+  createFakeEnv({ handlers: { ...backend, ...handlers } })
+
+/** Error: no template of this id (the server's 404 envelope): the page says so with the reason. */
+export const NotFound: Story = {
+  args: { params: { fileId: '99' } },
+  parameters: {
+    env: env({
+      'GET hrpt /v1/1/report-templates/99': () => {
+        throw new ApiError(
+          'Report template 99 does not exist in this tenant: open it again from Report templates.',
+          404,
+          'error.not_found',
+        )
+      },
+    }),
+  },
+}
+
+/** Error: someone else saved first (409 with the stale-version envelope): notified, the text stays here. */
+export const SaveConflict: Story = {
+  parameters: {
+    env: env({
+      'PUT hrpt /v1/1/report-templates': () => {
+        throw new ApiError('The record was changed by someone else: reload and try again', 409, 'error.stale')
+      },
+    }),
+  },
+}
+
+/** Loading: a skeleton until the template comes. */
+export const Loading: Story = {
+  parameters: { env: env({ 'GET hrpt /v1/1/report-templates/1': () => new Promise(() => undefined) }) },
+}
+
+/** Empty: a new template without text, and no enabled data set to preview with. */
+export const EmptyTemplate: Story = {
+  parameters: {
+    env: env({
+      'GET hrpt /v1/1/report-templates/1': () => ({ ...template, content: null }),
+      'GET hrpt /v1/1/data-sets': () => ({
+        content: [],
+        totalElements: 0,
+        totalPages: 0,
+        number: 0,
+        size: 100,
+        numberOfElements: 0,
+      }),
+    }),
+  },
+}

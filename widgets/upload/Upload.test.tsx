@@ -159,11 +159,11 @@ describe('Upload, errors', () => {
     )
   })
 
-  test('a file list that cannot be loaded says so', async () => {
+  test('a file list that cannot be loaded says so (a gateway 503: the client says the server cannot be reached)', async () => {
     render(<ListUnavailable />)
     await waitFor(() =>
       expect(currentStoryEnv().notices[0]?.message).toBe(
-        'The file list could not be loaded: The file service is not available',
+        'The file list could not be loaded: The server cannot be reached. Check your network connection and try again.',
       ),
     )
   })
