@@ -153,6 +153,17 @@ describe('failures the user is told about (CORE-ERR, PLAT-ERR)', () => {
     expect(screen.getByText('操作失败')).toBeInTheDocument()
   })
 
+  it("shows the server's own reason on a 503 that carries the error envelope (its database is lost)", async () => {
+    const { http } = setup(() => ({
+      status: 503,
+      body: envelope('The database is not reachable: the server retries; try again in a moment.'),
+    }))
+    await expect(http.request(getWarehouses)).rejects.toMatchObject({ status: 503 })
+    expect(
+      await screen.findByText('The database is not reachable: the server retries; try again in a moment.'),
+    ).toBeInTheDocument()
+  })
+
   it('stays quiet for silent calls but still rejects', async () => {
     const { http } = setup(() => ({ status: 400, body: envelope('Bad filter') }))
     await expect(http.request({ ...getWarehouses, silent: true })).rejects.toThrow('Bad filter')

@@ -44,12 +44,15 @@ export async function toApiError(error: unknown, t: Translate): Promise<ApiError
     return new ApiError(t('http.timeout'), 0, TIMEOUT_ERROR_CODE)
   }
   const response = error.response
-  if (!response || UNREACHABLE_STATUSES.has(response.status)) {
-    return new ApiError(t('http.unreachable'), response?.status ?? 0, NETWORK_ERROR_CODE)
-  }
+  if (!response) return new ApiError(t('http.unreachable'), 0, NETWORK_ERROR_CODE)
   const body = await readEnvelope(response.data)
+  // The platform's own envelope wins, also on a 503: the server answered and says why (e.g. its database is
+  // lost), which tells the user more than "cannot be reached".
   const fromEnvelope = envelopeError(body, response.status)
   if (fromEnvelope) return fromEnvelope
+  if (UNREACHABLE_STATUSES.has(response.status)) {
+    return new ApiError(t('http.unreachable'), response.status, NETWORK_ERROR_CODE)
+  }
   const details = (body as { detailsMessage?: unknown } | null)?.detailsMessage
   const message =
     typeof details === 'string' && details
