@@ -125,6 +125,8 @@ describe('signing in (CORE-USR-01, PLAT-LOGIN-04)', () => {
         .filter((url) => !url.startsWith('/api/hpfm/v1/1/cards'))
         .sort(),
     ).toEqual([
+      // the header's language menu: the languages the tenant offers (/hpfm/languages, X-06)
+      '/api/hpfm/v1/1/lovs/value/batch?HPFM.LANGUAGE=HPFM.LANGUAGE',
       '/api/hpfm/v1/1/prompt/en_US',
       '/api/hpfm/v1/page-schemas',
       '/api/iam/hzero/v1/member-roles/self-roles',

@@ -18,7 +18,7 @@ import type { SentRequest } from '../../src/test-support/fake-adapter'
 import { adminUser } from '../../src/test-support/fixtures'
 import { fixtureAdapter, type FixtureHandler } from './fixture-adapter'
 
-export { NetworkDown } from './fixture-adapter'
+export { GatewayDown, NetworkDown } from './fixture-adapter'
 
 /** Answers one request; `env` gives the session (e.g. the user's language, as the server reads it from the session). */
 export type Handler = FixtureHandler<FakeEnv>

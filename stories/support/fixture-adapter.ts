@@ -21,6 +21,13 @@ export class NetworkDown extends Error {
   }
 }
 
+/** Thrown by a handler: a gateway in front of the server answers `status` (502/503/504) with no error envelope. */
+export class GatewayDown extends Error {
+  constructor(readonly status = 503) {
+    super(`fixture: the gateway answers ${status}`)
+  }
+}
+
 export interface FixtureAdapterOptions<Env> {
   /** Read at each call, so a story's switchers can swap a handler after the env was built. */
   handlers(): Record<string, FixtureHandler<Env>>
@@ -120,6 +127,10 @@ export function fixtureAdapter<Env>(options: FixtureAdapterOptions<Env>): AxiosA
       result = await handler(request, options.env())
     } catch (error) {
       if (error instanceof NetworkDown) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config)
+      if (error instanceof GatewayDown)
+        return respond(error.status, '<html><body>Service Unavailable</body></html>', {
+          'content-type': 'text/html',
+        })
       if (error instanceof ApiError) return respond(error.status || 500, envelopeOf(error))
       throw error
     }

@@ -191,6 +191,13 @@ const withBatch = (
         'GET himp /v1/1/imports': (request: HttpRequest) => pageOf([current], request),
         'GET himp /v1/1/imports/7': () => current,
         'GET himp /v1/1/import-batches/7/lines': (request: HttpRequest) => pageOf(rows, request),
+        // an import running elsewhere: the page polls how far it is
+        'GET himp /v1/1/import-batches/7/progress': () => ({
+          importId: 7,
+          status: current.status,
+          done: current.importedCount ?? 0,
+          total: current.totalCount,
+        }),
         ...handlers,
       },
     })
