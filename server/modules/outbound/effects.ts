@@ -8,6 +8,7 @@ import { badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { nextCode } from '../hpfm/code-rules.ts'
 import { onTransition } from '../models/lifecycle.ts'
+import { completeProcessing, registerProcessingGuards } from './processing.ts'
 import type { Row } from '../models/model-scope.ts'
 import {
   allocateOrder,
@@ -134,15 +135,10 @@ export function registerOutboundEffects(): void {
   )
   registerWaveEffects()
   registerPackEffects()
-  onTransition('wms/processingOrder', 'complete', async ({ db, row, body }) => {
-    const done = Number(body.processedQuantity ?? row.quantity)
-    if (!Number.isFinite(done) || done <= 0 || done > Number(row.quantity))
-      throw badRequest(`Processed quantity must be more than 0 and at most ${String(row.quantity)}.`, {
-        processedQuantity: `From 0 to ${String(row.quantity)}`,
-      })
-    await sql`update winv_processing_order set processed_quantity = ${done}
-      where processing_id = ${row.processingId as number}`.execute(db)
-  })
+  registerProcessingGuards()
+  onTransition('wms/processingOrder', 'complete', ({ db, row, body, session }) =>
+    completeProcessing(db, session, row, body),
+  )
 }
 
 /** A dealer order cancelled meanwhile cannot be shipped against. */
