@@ -9,6 +9,7 @@ import type { Session } from '../../types.ts'
 import { nextCode } from '../hpfm/code-rules.ts'
 import { onTransition } from '../models/lifecycle.ts'
 import { completeProcessing, registerProcessingGuards } from './processing.ts'
+import { registerSortingEffects } from './sorting.ts'
 import type { Row } from '../models/model-scope.ts'
 import {
   allocateOrder,
@@ -136,6 +137,7 @@ export function registerOutboundEffects(): void {
   registerWaveEffects()
   registerPackEffects()
   registerProcessingGuards()
+  registerSortingEffects()
   onTransition('wms/processingOrder', 'complete', ({ db, row, body, session }) =>
     completeProcessing(db, session, row, body),
   )

@@ -127,12 +127,12 @@ export async function allocateOrder(
       taskSeq += 1
       await sql`insert into winv_outbound_task (tenant_id, task_num, outbound_order_id, order_num,
           outbound_line_id, wave_id, sorting_position, warehouse_id, owner_id, goods_id, goods_code, location_id,
-          location_code, batch_code, quantity, task_status, created_by, last_updated_by)
+          location_code, batch_code, quantity, task_status, sorting_status, created_by, last_updated_by)
         values (${session.tenantId}, ${`${order.orderNum}-${String(taskSeq).padStart(3, '0')}`},
           ${order.outboundOrderId}, ${order.orderNum}, ${line.outboundLineId}, ${order.waveId},
           ${order.sortingPosition}, ${order.warehouseId}, ${place.ownerId}, ${line.goodsId}, ${line.goodsCode},
           ${place.locationId}, (select location_code from wmdm_location where location_id = ${place.locationId}),
-          ${place.batchCode}, ${take}, 'OPEN', ${session.userId}, ${session.userId})`.execute(db)
+          ${place.batchCode}, ${take}, 'OPEN', 'WAITING', ${session.userId}, ${session.userId})`.execute(db)
       missing = round4(missing - take)
       await sql`update winv_outbound_line set allocated_quantity = coalesce(allocated_quantity, 0) + ${take}
         where outbound_line_id = ${line.outboundLineId}`.execute(db)
