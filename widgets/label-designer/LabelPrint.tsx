@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, Input, Skeleton, Space, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useRendererEnv, type PageWidgetProps } from '../../renderer/index'
-import { labelByCode, labelData, labelExists, type LabelTemplate } from './label-calls'
+import { labelByCode, labelData, labelExists, recordLabelPrint, type LabelTemplate } from './label-calls'
 import { readElements } from './label-elements'
 import { LabelView } from './LabelView'
 import { useTexts } from '../shared/use-texts'
@@ -11,7 +11,9 @@ const PRINT_CSS = `@media print { body * { visibility: hidden !important; } .hrp
 
 /**
  * Label printing (route {templateCode}/{tenantId}): the template's data set runs with the parameters (form, or
- * the address query), one label per row is drawn at its size in mm, and Print opens window.print.
+ * the address query), one label per row is drawn at its size in mm, and Print records the print on the server
+ * (template, parameters, labels, user, time: /winv/print-record) and then opens window.print; a print the server
+ * refuses to record is not printed.
  */
 export function LabelPrint({ params, search }: PageWidgetProps) {
   const env = useRendererEnv()
@@ -22,6 +24,14 @@ export function LabelPrint({ params, search }: PageWidgetProps) {
   const [form] = Form.useForm<Record<string, string>>()
   const wrongTenant = params.tenantId && Number(params.tenantId) !== env.user.tenantId
 
+  const print = async (code: string) => {
+    try {
+      await recordLabelPrint(env, code, form.getFieldsValue(), rows?.length ?? 0)
+    } catch {
+      return // shown by env.request
+    }
+    window.print()
+  }
   const load = async (code: string) => {
     const values = form.getFieldsValue()
     try {
@@ -83,7 +93,7 @@ export function LabelPrint({ params, search }: PageWidgetProps) {
           ))}
           <Space>
             <Button htmlType="submit">{t('hrpt.label.load')}</Button>
-            <Button type="primary" disabled={!rows?.length} onClick={() => window.print()}>
+            <Button type="primary" disabled={!rows?.length} onClick={() => void print(label.templateCode)}>
               {t('hrpt.label.print')}
             </Button>
             <Typography.Text type="secondary">

@@ -77,3 +77,17 @@ export async function labelExists(env: Env, code: string): Promise<boolean> {
     (row) => row.templateCode === code,
   )
 }
+
+/** Records the print on the server (wms print-records/record) before the print dialog opens. */
+export const recordLabelPrint = (
+  env: Env,
+  code: string,
+  params: Record<string, unknown>,
+  labelCount: number,
+) =>
+  env.request<Record<string, unknown>>({
+    method: 'POST',
+    service: 'wms',
+    path: at(env, '/print-records/record'),
+    data: { printType: 'LABEL', templateCode: code, params, labelCount, copies: 1 },
+  })

@@ -9,10 +9,14 @@ import type { Session } from '../../types.ts'
 import { nextCode } from '../hpfm/code-rules.ts'
 import { onTransition } from '../models/lifecycle.ts'
 import { registerDealerOrderEffects } from './dealer-orders.ts'
+import { completeProcessing, registerProcessingGuards } from './processing.ts'
+import { registerSortingEffects } from './sorting.ts'
 import type { Row } from '../models/model-scope.ts'
 import {
   allocateOrder,
+  checkSerialsUsed,
   orderLines,
+  pickSerials,
   pickOrder,
   refreshOrderTotal,
   releaseOrder,
@@ -110,7 +114,11 @@ export function registerOutboundEffects(): void {
   onTransition(ORDER, 'allocate', async ({ db, row, body, session }) => ({
     to: await allocateOrder(db, session, asOrder(row), body.allowPartial === true),
   }))
-  onTransition(ORDER, 'pick', ({ db, row, session }) => pickOrder(db, session, asOrder(row)))
+  onTransition(ORDER, 'pick', async ({ db, row, body, session }) => {
+    const picked = pickSerials(body)
+    await pickOrder(db, session, asOrder(row), picked)
+    checkSerialsUsed(picked, `order ${String(row.orderNum)}`)
+  })
   onTransition(ORDER, 'pack', ({ db, row, body, session }) => packOrder(db, session, row, body))
   onTransition(ORDER, 'ship', async ({ db, row, session }) => {
     await checkDealerOrderStillOpen(db, row)
@@ -131,15 +139,11 @@ export function registerOutboundEffects(): void {
   registerWaveEffects()
   registerPackEffects()
   registerDealerOrderEffects()
-  onTransition('wms/processingOrder', 'complete', async ({ db, row, body }) => {
-    const done = Number(body.processedQuantity ?? row.quantity)
-    if (!Number.isFinite(done) || done <= 0 || done > Number(row.quantity))
-      throw badRequest(`Processed quantity must be more than 0 and at most ${String(row.quantity)}.`, {
-        processedQuantity: `From 0 to ${String(row.quantity)}`,
-      })
-    await sql`update winv_processing_order set processed_quantity = ${done}
-      where processing_id = ${row.processingId as number}`.execute(db)
-  })
+  registerProcessingGuards()
+  registerSortingEffects()
+  onTransition('wms/processingOrder', 'complete', ({ db, row, body, session }) =>
+    completeProcessing(db, session, row, body),
+  )
 }
 
 /** A dealer order cancelled meanwhile cannot be shipped against. */
@@ -197,7 +201,8 @@ function registerWaveEffects(): void {
           where wave_id = ${row.waveId as number} and task_status = 'OPEN')
       where wave_id = ${row.waveId as number}`.execute(db)
   })
-  onTransition('wms/waveOrder', 'pick', async ({ db, row, session }) => {
+  onTransition('wms/waveOrder', 'pick', async ({ db, row, body, session }) => {
+    const picked = pickSerials(body)
     const { rows: orders } = await sql<OrderRow>`select outbound_order_id, order_num, warehouse_id, owner_id,
         wave_id, sorting_position, jxs_order_id from winv_outbound_order
       where wave_id = ${row.waveId as number} and order_status = 'ALLOCATED' for update`.execute(db)
@@ -207,10 +212,11 @@ function registerWaveEffects(): void {
         `Wave ${String(row.waveNum)} has no ALLOCATED order left to pick.`,
       )
     for (const order of orders) {
-      await pickOrder(db, session, order)
+      await pickOrder(db, session, order, picked)
       await sql`update winv_outbound_order set order_status = 'PICKED', object_version_number = object_version_number + 1
         where outbound_order_id = ${order.outboundOrderId}`.execute(db)
     }
+    checkSerialsUsed(picked, `wave ${String(row.waveNum)}`)
   })
 }
 

@@ -5,12 +5,15 @@
  *
  * The picking tasks (winv_outbound_task) remember where each reservation sits: allocate creates them OPEN,
  * pick marks them PICKED, ship consumes exactly their quantities, cancel / intercept release them.
+ * Serial-tracked lines name their units at pick (body lines: [{outboundLineId, serialNumbers}]); the units follow
+ * the order: PICKED at pick, SHIPPED at ship, back IN_STOCK on cancel / intercept / return (winv/serials.ts).
  */
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { availableByLocation, moveStock } from '../stock/ledger.ts'
+import { changeSerials, serialIds, type SerialDoc } from '../winv/serials.ts'
 import { shipDealerOrder } from './dealer-orders.ts'
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000
@@ -125,12 +128,12 @@ export async function allocateOrder(
       taskSeq += 1
       await sql`insert into winv_outbound_task (tenant_id, task_num, outbound_order_id, order_num,
           outbound_line_id, wave_id, sorting_position, warehouse_id, owner_id, goods_id, goods_code, location_id,
-          location_code, batch_code, quantity, task_status, created_by, last_updated_by)
+          location_code, batch_code, quantity, task_status, sorting_status, created_by, last_updated_by)
         values (${session.tenantId}, ${`${order.orderNum}-${String(taskSeq).padStart(3, '0')}`},
           ${order.outboundOrderId}, ${order.orderNum}, ${line.outboundLineId}, ${order.waveId},
           ${order.sortingPosition}, ${order.warehouseId}, ${place.ownerId}, ${line.goodsId}, ${line.goodsCode},
           ${place.locationId}, (select location_code from wmdm_location where location_id = ${place.locationId}),
-          ${place.batchCode}, ${take}, 'OPEN', ${session.userId}, ${session.userId})`.execute(db)
+          ${place.batchCode}, ${take}, 'OPEN', 'WAITING', ${session.userId}, ${session.userId})`.execute(db)
       missing = round4(missing - take)
       await sql`update winv_outbound_line set allocated_quantity = coalesce(allocated_quantity, 0) + ${take}
         where outbound_line_id = ${line.outboundLineId}`.execute(db)
@@ -148,11 +151,175 @@ export async function allocateOrder(
   return short ? 'PARTIAL' : 'ALLOCATED'
 }
 
-/** Marks every OPEN task PICKED and the lines' picked quantities. */
-export async function pickOrder(db: Db, session: Session, order: OrderRow): Promise<void> {
+/** The serial numbers a pick names per order line: body `{lines: [{outboundLineId, serialNumbers}]}`. */
+export type PickSerials = Map<number, string[]>
+
+export function pickSerials(body: Record<string, unknown>): PickSerials {
+  const lines = body.lines
+  const picked: PickSerials = new Map()
+  if (lines === undefined || lines === null) return picked
+  if (!Array.isArray(lines))
+    throw badRequest('lines: give a list of {outboundLineId, serialNumbers} for the serial-tracked lines.', {
+      lines: 'must be a list',
+    })
+  lines.forEach((line: unknown, i: number) => {
+    const entry = (line ?? {}) as Record<string, unknown>
+    const id = Number(entry.outboundLineId)
+    if (!Number.isInteger(id) || id <= 0)
+      throw badRequest(`lines[${i}].outboundLineId: name the order line the serial numbers belong to.`, {
+        [`lines[${i}].outboundLineId`]: 'required',
+      })
+    if (
+      !Array.isArray(entry.serialNumbers) ||
+      entry.serialNumbers.some((s) => typeof s !== 'string' || !s.trim())
+    )
+      throw badRequest(`lines[${i}].serialNumbers: give the list of serial numbers picked for the line.`, {
+        [`lines[${i}].serialNumbers`]: 'a list of serial numbers',
+      })
+    if (picked.has(id))
+      throw badRequest(`lines[${i}]: line ${id} is named twice; give all its serial numbers in one entry.`)
+    picked.set(
+      id,
+      (entry.serialNumbers as string[]).map((s) => s.trim()),
+    )
+  })
+  return picked
+}
+
+/** 400 when the pick named lines that no picked order has (the entries `pickOrder` did not take). */
+export function checkSerialsUsed(picked: PickSerials, what: string): void {
+  if (picked.size)
+    throw badRequest(
+      `lines: order line ${[...picked.keys()].join(', ')} is not an open line of ${what}: reload and name the serial numbers of its own lines.`,
+      { lines: 'unknown line' },
+    )
+}
+
+const orderDoc = (order: OrderRow, docType: string): SerialDoc => ({
+  docType,
+  docId: order.outboundOrderId,
+  docNum: order.orderNum,
+})
+
+/**
+ * A serial-tracked line must name exactly the units that leave: one in-stock serial number of the line's goods,
+ * warehouse and owner per unit, lying where the line's picking tasks take from (location and batch). They
+ * become PICKED, held by the order. Takes the entries of this order's lines out of `picked`.
+ */
+async function pickOrderSerials(
+  db: Db,
+  session: Session,
+  order: OrderRow,
+  open: TaskRow[],
+  picked: PickSerials,
+): Promise<void> {
+  const { rows: tracked } = await sql<{ outboundLineId: number; goodsCode: string; lineNum: number | null }>`
+    select l.outbound_line_id, g.goods_code, l.line_num from winv_outbound_line l
+      join wmdm_goods g on g.goods_id = l.goods_id
+    where l.outbound_order_id = ${order.outboundOrderId} and g.serial_managed_flag = 1
+    order by l.line_num, l.outbound_line_id`.execute(db)
+  const trackedIds = new Set(tracked.map((t) => Number(t.outboundLineId)))
+  for (const task of open) {
+    const lineId = task.outboundLineId
+    if (picked.has(lineId) && !trackedIds.has(lineId))
+      throw badRequest(
+        `Order ${order.orderNum} line ${lineId}: its goods are not serial tracked; leave its serial numbers out.`,
+        { lines: 'not serial tracked' },
+      )
+  }
+  for (const line of tracked) {
+    const lineId = Number(line.outboundLineId)
+    const tasks = open.filter((t) => t.outboundLineId === lineId)
+    if (!tasks.length) continue
+    const where = `Order ${order.orderNum} line ${line.lineNum ?? lineId} (${line.goodsCode})`
+    const units = round4(tasks.reduce((sum, t) => sum + t.quantity, 0))
+    const serials = picked.get(lineId) ?? []
+    picked.delete(lineId)
+    if (serials.length !== units)
+      throw badRequest(
+        `${where} is serial tracked: name the ${units} serial numbers that leave (lines: [{outboundLineId: ${lineId}, serialNumbers: [...]}]); ${serials.length} given.`,
+        { lines: 'one serial number per unit' },
+      )
+    if (new Set(serials).size !== serials.length)
+      throw badRequest(`${where}: a serial number is given twice.`, { lines: 'duplicates' })
+    const { rows: found } = await sql<{
+      serialNumberId: number
+      serialNumber: string
+      serialStatus: string
+      warehouseId: number
+      ownerId: number
+      locationId: number | null
+      batchCode: string | null
+    }>`select s.serial_number_id, s.serial_number, s.serial_status, s.warehouse_id, s.owner_id, s.location_id,
+        s.batch_code from winv_serial_number s
+      where s.tenant_id = ${session.tenantId} and s.goods_id = ${tasks[0]!.goodsId}
+        and s.serial_number in (${sql.join(serials)}) order by s.serial_number_id for update`.execute(db)
+    const unknown = serials.filter((s) => !found.some((f) => f.serialNumber === s))
+    if (unknown.length)
+      throw badRequest(
+        `${where}: serial number ${unknown.join(', ')} is not a known unit of ${line.goodsCode}: check the label and scan again.`,
+        { lines: 'unknown serial number' },
+      )
+    const away = found.filter(
+      (f) =>
+        f.serialStatus !== 'IN_STOCK' ||
+        Number(f.warehouseId) !== Number(order.warehouseId) ||
+        Number(f.ownerId) !== Number(order.ownerId),
+    )
+    if (away.length)
+      throw conflict(
+        'error.serial_not_in_stock',
+        `${where}: serial number ${away.map((f) => `${f.serialNumber} (${f.serialStatus}${Number(f.warehouseId) !== Number(order.warehouseId) ? ', another warehouse' : ''}${Number(f.ownerId) !== Number(order.ownerId) ? ', another owner' : ''})`).join(', ')} is not in stock for this order: pick other units.`,
+      )
+    // as many units from each place (location + batch) as the tasks take from it
+    const needed = new Map<string, number>()
+    for (const t of tasks) {
+      const key = `${t.locationId}|${t.batchCode ?? ''}`
+      needed.set(key, round4((needed.get(key) ?? 0) + t.quantity))
+    }
+    for (const f of found) {
+      const key = `${Number(f.locationId)}|${f.batchCode ?? ''}`
+      const left = needed.get(key)
+      if (!left)
+        throw conflict(
+          'error.serial_not_in_stock',
+          `${where}: serial number ${f.serialNumber} lies at location ${String(f.locationId)}${f.batchCode ? ` batch ${f.batchCode}` : ''}, where this pick takes no more units: pick the units from the task locations (${[...new Set(tasks.map((t) => t.locationId))].join(', ')}).`,
+        )
+      needed.set(key, left - 1)
+    }
+    await changeSerials(
+      db,
+      session,
+      found.map((f) => Number(f.serialNumberId)),
+      'PICKED',
+      orderDoc(order, 'PICK'),
+      { outboundOrderId: order.outboundOrderId, outboundOrderNum: order.orderNum },
+    )
+  }
+}
+
+/** Serial units held by the order in `status` (locked). */
+const heldSerials = (db: Db, session: Session, order: OrderRow, status: string) =>
+  serialIds(
+    db,
+    session.tenantId,
+    sql`outbound_order_id = ${order.outboundOrderId} and serial_status = ${status}`,
+  )
+
+/**
+ * Marks every OPEN task PICKED and the lines' picked quantities; serial-tracked lines must name their units in
+ * `picked` (see pickOrderSerials), whose entries for this order are taken out.
+ */
+export async function pickOrder(
+  db: Db,
+  session: Session,
+  order: OrderRow,
+  picked: PickSerials = new Map(),
+): Promise<void> {
   const open = await orderTasks(db, order.outboundOrderId, ['OPEN'])
   if (!open.length)
     throw conflict('error.lifecycle_state', `Order ${order.orderNum} has no open picking task.`)
+  await pickOrderSerials(db, session, order, open, picked)
   await sql`update winv_outbound_task set task_status = 'PICKED', picked_date = localtimestamp(0),
       last_updated_by = ${session.userId}, object_version_number = object_version_number + 1
     where outbound_order_id = ${order.outboundOrderId} and task_status = 'OPEN'`.execute(db)
@@ -182,6 +349,13 @@ export async function shipOrder(db: Db, session: Session, order: OrderRow): Prom
       reason: 'Outbound order shipped',
     })
   }
+  await changeSerials(
+    db,
+    session,
+    await heldSerials(db, session, order, 'PICKED'),
+    'SHIPPED',
+    orderDoc(order, 'OUTBOUND'),
+  )
   await sql`update winv_outbound_task set task_status = 'SHIPPED', last_updated_by = ${session.userId},
       object_version_number = object_version_number + 1
     where outbound_order_id = ${order.outboundOrderId} and task_status = 'PICKED'`.execute(db)
@@ -212,6 +386,14 @@ export async function releaseOrder(db: Db, session: Session, order: OrderRow, wh
       reason: why,
     })
   }
+  await changeSerials(
+    db,
+    session,
+    await heldSerials(db, session, order, 'PICKED'),
+    'IN_STOCK',
+    orderDoc(order, 'OUTBOUND_RELEASE'),
+    { outboundOrderId: null, outboundOrderNum: null },
+  )
   await sql`update winv_outbound_task set task_status = 'CANCELLED', last_updated_by = ${session.userId},
       object_version_number = object_version_number + 1
     where outbound_order_id = ${order.outboundOrderId} and task_status in ('OPEN', 'PICKED')`.execute(db)
@@ -238,6 +420,14 @@ export async function returnOrder(db: Db, session: Session, order: OrderRow, rea
       reason,
     })
   }
+  await changeSerials(
+    db,
+    session,
+    await heldSerials(db, session, order, 'SHIPPED'),
+    'IN_STOCK',
+    orderDoc(order, 'RETURN'),
+    { outboundOrderId: null, outboundOrderNum: null },
+  )
   await sql`update winv_outbound_line set returned_quantity = shipped_quantity
     where outbound_order_id = ${order.outboundOrderId}`.execute(db)
 }

@@ -70,7 +70,9 @@ export async function seedOutboundFlow(db: Db, models: ModelSchema[], session: S
   registerOutboundEffects()
   const act = async (m: ModelSchema, id: number, action: string, body: Record<string, unknown>) => {
     const transition = m.lifecycle!.transitions.find((t) => t.action === action)!
-    await runTransition(db, m, transition, session, id, body)
+    // a pick names the serial units of serial-tracked lines, as a clerk scanning them would
+    const picking = action === 'pick' ? await serialPicks(db, session.tenantId, m === wave, id) : {}
+    await runTransition(db, m, transition, session, id, { ...body, ...picking })
   }
   // Seed rows put orders straight into SUBMITTED, before their lines existed: total them as submit does.
   await sql`update winv_outbound_order o set total_quantity = (select coalesce(sum(quantity), 0)
@@ -142,4 +144,39 @@ async function shipOneDealerOrder(
   })
   await act(order, id, 'submit', {})
   for (const [action, body] of PATHS.SHIPPED!) await act(order, id, action, body)
+}
+
+/** `{lines: [{outboundLineId, serialNumbers}]}` for the open serial-tracked tasks of an order or a wave. */
+async function serialPicks(
+  db: Db,
+  tenantId: number,
+  isWave: boolean,
+  id: number,
+): Promise<{ lines?: Array<{ outboundLineId: number; serialNumbers: string[] }> }> {
+  const { rows: tasks } = await sql<{
+    outboundLineId: number
+    goodsId: number
+    locationId: number
+    batchCode: string
+    quantity: number
+  }>`select t.outbound_line_id, t.goods_id, t.location_id, t.batch_code, t.quantity from winv_outbound_task t
+      join wmdm_goods g on g.goods_id = t.goods_id and g.serial_managed_flag = 1
+    where t.tenant_id = ${tenantId} and t.task_status = 'OPEN'
+      and ${isWave ? sql`t.wave_id = ${id}` : sql`t.outbound_order_id = ${id}`} order by t.task_id`.execute(
+    db,
+  )
+  if (!tasks.length) return {}
+  const lines = new Map<number, string[]>()
+  const chosen = new Set<string>()
+  for (const task of tasks) {
+    const { rows } = await sql<{ serialNumber: string }>`select serial_number from winv_serial_number
+      where tenant_id = ${tenantId} and goods_id = ${task.goodsId} and location_id = ${task.locationId}
+        and batch_code = ${task.batchCode ?? ''} and serial_status = 'IN_STOCK'
+        ${chosen.size ? sql`and serial_number not in (${sql.join([...chosen])})` : sql``}
+      order by serial_number limit ${Math.ceil(Number(task.quantity))}`.execute(db)
+    for (const { serialNumber } of rows) chosen.add(serialNumber)
+    const line = lines.get(Number(task.outboundLineId)) ?? []
+    lines.set(Number(task.outboundLineId), [...line, ...rows.map((r) => r.serialNumber)])
+  }
+  return { lines: [...lines].map(([outboundLineId, serialNumbers]) => ({ outboundLineId, serialNumbers })) }
 }

@@ -13,6 +13,7 @@ import type { Row } from '../models/model-scope.ts'
 import { onRowWrite } from '../models/write-guards.ts'
 import { moveStock } from '../stock/ledger.ts'
 import { goodsOf, locationOf, nameOf, type GoodsInfo } from './lookup.ts'
+import { changeSerials, serialIds } from './serials.ts'
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000
 
@@ -55,6 +56,12 @@ const lineBooking = (order: OrderRow, line: LineRow, docType: string, reason: st
   docNum: order.orderNum,
   docLineId: line.inboundLineId,
   reason,
+})
+
+const docOf = (order: OrderRow, docType: string) => ({
+  docType,
+  docId: order.inboundOrderId,
+  docNum: order.orderNum,
 })
 
 async function orderOf(db: Db, tenantId: number, id: unknown): Promise<OrderRow> {
@@ -233,11 +240,21 @@ async function receive(db: Db, session: Session, row: Row, body: Row) {
           quantity: 1,
           serialNumber: serial,
         })
-        await sql`insert into winv_serial_number (tenant_id, serial_number, goods_id, goods_code, warehouse_id, owner_id,
-            location_id, batch_code, serial_status, inbound_order_id, order_num, created_by, last_updated_by)
+        const created = await sql<{ serialNumberId: number }>`insert into winv_serial_number (tenant_id,
+            serial_number, goods_id, goods_code, warehouse_id, owner_id, location_id, batch_code, serial_status,
+            inbound_order_id, order_num, created_by, last_updated_by)
           values (${session.tenantId}, ${serial}, ${goods.goodsId}, ${goods.goodsCode}, ${order.warehouseId}, ${order.ownerId},
             ${order.receivingLocationId}, ${batchCode}, 'IN_STOCK', ${order.inboundOrderId}, ${order.orderNum},
-            ${session.userId}, ${session.userId})`.execute(db)
+            ${session.userId}, ${session.userId}) returning serial_number_id`.execute(db)
+        await changeSerials(
+          db,
+          session,
+          [Number(created.rows[0]!.serialNumberId)],
+          'IN_STOCK',
+          docOf(order, 'INBOUND'),
+          {},
+          true,
+        )
       }
     } else {
       await writeRecord(db, session, order, line, goods, {
@@ -288,9 +305,15 @@ async function putaway(db: Db, session: Session, row: Row, body: Row) {
     if (location.locationId !== order.receivingLocationId) {
       await moveStock(db, session, { ...booking, locationId: order.receivingLocationId, quantity: -open })
       await moveStock(db, session, { ...booking, locationId: location.locationId, quantity: open })
-      await sql`update winv_serial_number set location_id = ${location.locationId}
-        where tenant_id = ${session.tenantId} and inbound_order_id = ${order.inboundOrderId} and goods_id = ${line.goodsId}
-          and serial_status = 'IN_STOCK' and location_id = ${order.receivingLocationId}`.execute(db)
+      const moving = await serialIds(
+        db,
+        session.tenantId,
+        sql`inbound_order_id = ${order.inboundOrderId} and goods_id = ${line.goodsId}
+          and serial_status = 'IN_STOCK' and location_id = ${order.receivingLocationId}`,
+      )
+      await changeSerials(db, session, moving, 'IN_STOCK', docOf(order, 'PUTAWAY'), {
+        locationId: location.locationId,
+      })
     }
     const goods = { goodsCode: line.goodsCode ?? '', goodsName: line.goodsName ?? '' }
     await writeRecord(db, session, order, line, goods, {
@@ -353,10 +376,14 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
           `${where}: ${goods.goodsCode} is serial tracked: name the serial numbers returned (${quantity} units, ${serials.length} numbers).`,
           { serialNumbers: 'one per unit' },
         )
-      const updated = await sql`update winv_serial_number set serial_status = 'RETURNED'
-        where tenant_id = ${session.tenantId} and inbound_order_id = ${order.inboundOrderId} and goods_id = ${line.goodsId}
-          and serial_status = 'IN_STOCK' and serial_number in (${sql.join(serials)})`.execute(db)
-      if (Number(updated.numAffectedRows) !== serials.length)
+      const leaving = await serialIds(
+        db,
+        session.tenantId,
+        sql`inbound_order_id = ${order.inboundOrderId} and goods_id = ${line.goodsId}
+          and serial_status = 'IN_STOCK' and serial_number in (${sql.join(serials)})`,
+      )
+      await changeSerials(db, session, leaving, 'RETURNED', docOf(order, 'INBOUND_RETURN'))
+      if (leaving.length !== serials.length)
         throw conflict(
           'error.over_return',
           `${where}: a serial number given is not in stock from this order.`,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { registerInbound } from './inbound.ts'
 import { registerInventory } from './inventory.ts'
 import { registerRestDocs } from './rest-docs.ts'
+import { printRecordRoutes } from './print-records.ts'
 import { publicStockRoutes } from './routes-public.ts'
 import { registerStockLocks } from './stock-lock.ts'
 
@@ -19,9 +20,10 @@ export function registerWinvEffects(): void {
 /**
  * Inbound and inventory (winv): the effects of the inbound order, stock adjustment and stock count
  * lifecycles (see the models' descriptions and schemas/README.md "Inbound and inventory documents"), and the
- * public stock query.
+ * public stock query, and the print records' write route.
  */
 export const winvModule: FastifyPluginAsync = async (app) => {
   registerWinvEffects()
   await app.register(publicStockRoutes)
+  await app.register(printRecordRoutes)
 }

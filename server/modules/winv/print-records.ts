@@ -1,0 +1,111 @@
+/**
+ * Print records (wms/printRecord): `POST /api/wms/v1/{tenantId}/print-records/record` writes one row per print
+ * — a label template (printType LABEL, templateCode of hrpt_label_template) or a document's own print
+ * (printType DOCUMENT, docType + docNum of an existing document) — with the labels and copies printed, the
+ * user and the time. Nothing else writes the table, so /winv/print-record lists real prints only.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { sql } from 'kysely'
+import { badRequest } from '../../errors.ts'
+import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+
+export const PRINT_PERMISSION = 'winv.printRecord.button.record'
+
+/** Document types a print may name, and where their numbers live. */
+const DOCUMENTS: Record<string, { table: string; column: string }> = {
+  INBOUND: { table: 'winv_inbound_order', column: 'order_num' },
+  OUTBOUND: { table: 'winv_outbound_order', column: 'order_num' },
+  WAVE: { table: 'winv_wave_order', column: 'wave_num' },
+  PACK: { table: 'winv_outbound_pack', column: 'pack_num' },
+}
+
+interface RecordBody {
+  printType: 'LABEL' | 'DOCUMENT'
+  templateCode?: string
+  docType?: string
+  docNum?: string
+  params?: Record<string, unknown>
+  labelCount?: number
+  copies?: number
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+
+export const printRecordRoutes: FastifyPluginAsync = async (app) => {
+  app.post(
+    '/api/wms/v1/:tenantId/print-records/record',
+    {
+      preHandler: requirePermission(PRINT_PERMISSION),
+      schema: {
+        params: { type: 'object', properties: { tenantId: { type: 'integer' } }, required: ['tenantId'] },
+        body: {
+          type: 'object',
+          required: ['printType'],
+          additionalProperties: false,
+          properties: {
+            printType: { type: 'string', enum: ['LABEL', 'DOCUMENT'] },
+            templateCode: { type: 'string', maxLength: 60 },
+            docType: { type: 'string', maxLength: 30 },
+            docNum: { type: 'string', maxLength: 60 },
+            params: { type: 'object' },
+            labelCount: { type: 'integer', minimum: 0, maximum: 100000 },
+            copies: { type: 'integer', minimum: 1, maximum: 999 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request)
+      const body = request.body as RecordBody
+      const templateCode = text(body.templateCode)
+      let docType = text(body.docType)
+      const docNum = text(body.docNum)
+      let templateName: string | null = null
+      if (body.printType === 'LABEL') {
+        if (!templateCode)
+          throw badRequest('templateCode: name the label template printed.', { templateCode: 'required' })
+        const { rows } = await sql<{ templateName: string }>`select template_name from hrpt_label_template
+          where tenant_id = ${session.tenantId} and template_code = ${templateCode}`.execute(app.db)
+        if (!rows[0])
+          throw badRequest(
+            `templateCode: label template ${templateCode} does not exist in this tenant: print from an existing template.`,
+            { templateCode: 'unknown template' },
+          )
+        templateName = rows[0].templateName
+      }
+      if (body.printType === 'DOCUMENT' || docType || docNum) {
+        const where = DOCUMENTS[docType]
+        if (!where)
+          throw badRequest(
+            `docType: '${docType}' is not a printable document: use one of ${Object.keys(DOCUMENTS).join(', ')}.`,
+            { docType: 'unknown document type' },
+          )
+        if (!docNum)
+          throw badRequest('docNum: give the number of the document printed.', { docNum: 'required' })
+        const { rows } = await sql`select 1 from ${sql.table(where.table)}
+          where tenant_id = ${session.tenantId} and ${sql.ref(where.column)} = ${docNum}`.execute(app.db)
+        if (!rows.length)
+          throw badRequest(
+            `docNum: ${docType} document ${docNum} does not exist in this tenant: check the number.`,
+            {
+              docNum: 'unknown document',
+            },
+          )
+      } else docType = ''
+      const params =
+        body.params && Object.keys(body.params).length ? JSON.stringify(body.params).slice(0, 500) : null
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`insert into winv_print_record (tenant_id, print_type,
+          template_code, template_name, doc_type, doc_num, params, label_count, copies, operator_id, operator_name,
+          print_date, created_by, last_updated_by)
+        values (${session.tenantId}, ${body.printType}, ${templateCode || null}, ${templateName}, ${docType || null},
+          ${docNum || null}, ${params}, ${body.labelCount ?? null}, ${body.copies ?? 1}, ${session.userId},
+          (select real_name from iam_user where id = ${session.userId}), localtimestamp(0), ${session.userId},
+          ${session.userId})
+        returning print_record_id, print_type, template_code, template_name, doc_type, doc_num, params, label_count,
+          copies, operator_id, operator_name, print_date`.execute(app.db)
+      return reply.status(201).send(rows[0])
+    },
+  )
+}

@@ -1,0 +1,95 @@
+/**
+ * Print records (server/modules/winv/print-records.ts): a label print or a document print is recorded with what,
+ * which document, labels, copies, who and when; unknown templates, documents and types are refused with the
+ * error envelope, and only holders of the code may record.
+ */
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+
+type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON rows of the API
+
+let app: FastifyInstance
+const tokens: Record<string, string> = {}
+const record = '/api/wms/v1/1/print-records/record'
+
+beforeAll(async () => {
+  app = await createTestApp()
+  tokens.admin = await signIn(app, 'admin', 'Admin@123')
+  tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
+  tokens.jxs = await signIn(app, 'jxs', 'Jxs@12345')
+})
+afterAll(() => app.close())
+
+const call = (user: string, method: Method, url: string, payload?: unknown) =>
+  injectAs(app, tokens[user]!, method, url, payload)
+const list = async (query: string): Promise<Row[]> =>
+  (await call('admin', 'GET', `/api/wms/v1/1/print-records?${query}`)).json().content
+
+describe('print records', () => {
+  it('records a label print and a document print with who and when; the list shows them', async () => {
+    const template: Row = (await call('admin', 'GET', '/api/hrpt/v1/1/label-templates?size=1')).json()
+      .content[0]
+    expect(template).toBeTruthy()
+    const label = await call('clerk', 'POST', record, {
+      printType: 'LABEL',
+      templateCode: template.templateCode,
+      params: { goodsCode: 'SKU00001' },
+      labelCount: 12,
+    })
+    expect(label.statusCode, label.body).toBe(201)
+    expect(label.json()).toMatchObject({
+      printType: 'LABEL',
+      templateCode: template.templateCode,
+      templateName: template.templateName,
+      labelCount: 12,
+      copies: 1,
+      params: '{"goodsCode":"SKU00001"}',
+    })
+    expect(label.json().operatorId).toBeGreaterThan(0)
+    expect(label.json().printDate).toBeTruthy()
+
+    const order: Row = (await call('admin', 'GET', '/api/wms/v1/1/outbound-orders?size=1')).json().content[0]
+    const document = await call('clerk', 'POST', record, {
+      printType: 'DOCUMENT',
+      docType: 'OUTBOUND',
+      docNum: order.orderNum,
+      copies: 2,
+    })
+    expect(document.statusCode, document.body).toBe(201)
+    const listed = await list(`docNum=${order.orderNum}`)
+    expect(listed).toHaveLength(1)
+    expect(listed[0]).toMatchObject({ printType: 'DOCUMENT', docType: 'OUTBOUND', copies: 2 })
+    expect(listed[0]!.operatorName).toBeTruthy()
+    expect((await list(`templateCode=${template.templateCode}`)).length).toBeGreaterThan(0)
+  })
+
+  it('refuses unknown templates, documents and types, and callers without the code', async () => {
+    const before = (await list('size=500')).length
+    const cases: Array<[Row, RegExp]> = [
+      [{ printType: 'LABEL' }, /templateCode: name the label template/],
+      [{ printType: 'LABEL', templateCode: 'NO-SUCH-LABEL' }, /NO-SUCH-LABEL does not exist/],
+      [{ printType: 'DOCUMENT', docType: 'INVOICE', docNum: 'X' }, /'INVOICE' is not a printable document/],
+      [{ printType: 'DOCUMENT', docType: 'OUTBOUND', docNum: 'OUT-NOPE' }, /OUT-NOPE does not exist/],
+      [{ printType: 'DOCUMENT', docType: 'OUTBOUND' }, /docNum: give the number/],
+    ]
+    for (const [body, message] of cases) {
+      const response = await call('clerk', 'POST', record, body)
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+      expect(response.json().message).toMatch(message)
+    }
+    const badCopies = await call('clerk', 'POST', record, {
+      printType: 'LABEL',
+      templateCode: 'X',
+      copies: 0,
+    })
+    expect(badCopies.statusCode).toBe(400)
+    const denied = await call('jxs', 'POST', record, { printType: 'LABEL', templateCode: 'X' })
+    expect(denied.statusCode).toBe(403)
+    expect((await list('size=500')).length).toBe(before)
+    // the list is read-only: no generic create
+    expect(
+      (await call('admin', 'POST', '/api/wms/v1/1/print-records', { printType: 'LABEL' })).statusCode,
+    ).toBe(404)
+  })
+})

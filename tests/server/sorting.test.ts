@@ -1,0 +1,122 @@
+/**
+ * Sorting and seeding of wave picking tasks (server/modules/outbound/sorting.ts): sortingStatus
+ * WAITING → sort → SORTED → seed → SEEDED, only for PICKED tasks of a wave, only along the transitions,
+ * each guarded by its permission code.
+ */
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+
+type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON rows of the API
+
+let app: FastifyInstance
+const tokens: Record<string, string> = {}
+const api = '/api/wms/v1/1'
+const tasks = `${api}/outbound-tasks`
+let warehouseId: number
+let goods: Row
+
+beforeAll(async () => {
+  app = await createTestApp()
+  tokens.admin = await signIn(app, 'admin', 'Admin@123')
+  tokens.jxs = await signIn(app, 'jxs', 'Jxs@12345')
+  warehouseId = (await get(`${api}/warehouses?warehouseCode=WH-E001`)).content[0].warehouseId
+  goods = (await get(`${api}/goods?goodsCode=SKU00003`)).content[0]
+})
+afterAll(() => app.close())
+
+const call = (method: Method, url: string, payload?: unknown, user = 'admin') =>
+  injectAs(app, tokens[user]!, method, url, payload)
+const get = async (url: string) => (await call('GET', url)).json()
+const taskAct = async (task: Row, action: string, user = 'admin') =>
+  call('POST', `${tasks}/${task.taskId}/${action}`, await get(`${tasks}/${task.taskId}`), user)
+
+async function order(orderType: string) {
+  const created = await call('POST', `${api}/outbound-orders/with-lines`, {
+    header: {
+      orderType,
+      warehouseId,
+      ownerId: goods.ownerId,
+      customerName: 'Sorting customer',
+      receiverName: 'Zhao',
+      receiverPhone: '13800000002',
+      receiverAddress: 'Road 3',
+    },
+    lines: [
+      {
+        key: 'lines',
+        resource: 'outbound-lines',
+        parentField: 'outboundOrderId',
+        rows: [
+          { _status: 'create', lineNum: 1, goodsId: goods.goodsId, goodsCode: goods.goodsCode, quantity: 2 },
+        ],
+      },
+    ],
+  })
+  expect(created.statusCode, created.body).toBe(200)
+  const row = created.json().header
+  const submitted = await call('POST', `${api}/outbound-orders/${row.outboundOrderId}/submit`, row)
+  expect(submitted.statusCode, submitted.body).toBe(200)
+  return submitted.json() as Row
+}
+
+describe('sorting and seeding of wave tasks', () => {
+  it('walks a picked wave task WAITING → SORTED → SEEDED and refuses every other move', async () => {
+    // a type no seeded SUBMITTED order has, so the wave takes exactly our order
+    const waiting: Row[] = (await get(`${api}/outbound-orders?orderStatus=SUBMITTED&size=500`)).content
+    const orderType = ['ECO', 'PROCUREMENT', 'NORMAL'].find((t) => !waiting.some((o) => o.orderType === t))!
+    const mine = await order(orderType)
+    const mould = await call('POST', `${api}/wave-moulds`, {
+      mouldCode: 'TEST-SORT',
+      mouldName: 'Sorting test',
+      warehouseId,
+      orderType,
+      maxOrders: 1,
+    })
+    expect(mould.statusCode, mould.body).toBe(201)
+    const wave = (
+      await call('POST', `${api}/wave-orders`, { mouldId: mould.json().mouldId, warehouseId })
+    ).json()
+    const released = await call('POST', `${api}/wave-orders/${wave.waveId}/release`, wave)
+    expect(released.statusCode, released.body).toBe(200)
+    const [task] = (await get(`${tasks}?outboundOrderId=${mine.outboundOrderId}`)).content as Row[]
+    expect(task).toMatchObject({ taskStatus: 'OPEN', sortingStatus: 'WAITING', waveId: wave.waveId })
+
+    const tooEarly = await taskAct(task!, 'sort')
+    expect(tooEarly.statusCode).toBe(409)
+    expect(tooEarly.json().message).toMatch(
+      /is OPEN: only a PICKED task can be sorted; pick its order or wave first/,
+    )
+    expect((await taskAct(task!, 'seed')).statusCode).toBe(409) // seed needs SORTED
+
+    const picked = await call('POST', `${api}/wave-orders/${wave.waveId}/pick`, released.json())
+    expect(picked.statusCode, picked.body).toBe(200)
+    expect((await taskAct(task!, 'sort', 'jxs')).statusCode).toBe(403)
+    const sorted = await taskAct(task!, 'sort')
+    expect(sorted.statusCode, sorted.body).toBe(200)
+    expect(sorted.json()).toMatchObject({ sortingStatus: 'SORTED', taskStatus: 'PICKED' })
+    expect(sorted.json().sortedDate).toBeTruthy()
+    const twice = await taskAct(task!, 'sort')
+    expect(twice.statusCode).toBe(409)
+    expect(twice.json().message).toMatch(/SORTED/)
+    const seeded = await taskAct(task!, 'seed')
+    expect(seeded.statusCode, seeded.body).toBe(200)
+    expect(seeded.json()).toMatchObject({ sortingStatus: 'SEEDED' })
+    expect(seeded.json().seededDate).toBeTruthy()
+    expect((await taskAct(task!, 'seed')).statusCode).toBe(409)
+  })
+
+  it('refuses to sort a task picked outside a wave', async () => {
+    const single = await order('NORMAL')
+    for (const action of ['allocate', 'pick']) {
+      const current = await get(`${api}/outbound-orders/${single.outboundOrderId}`)
+      const moved = await call('POST', `${api}/outbound-orders/${single.outboundOrderId}/${action}`, current)
+      expect(moved.statusCode, moved.body).toBe(200)
+    }
+    const [task] = (await get(`${tasks}?outboundOrderId=${single.outboundOrderId}`)).content as Row[]
+    const refused = await taskAct(task!, 'sort')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toMatch(/not in a wave/)
+    expect((await get(`${tasks}/${task!.taskId}`)).sortingStatus).toBe('WAITING')
+  })
+})
