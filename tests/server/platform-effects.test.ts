@@ -1,0 +1,104 @@
+/**
+ * Platform settings that change what the platform does (issue 6): the scheduler's stock snapshot records the
+ * stock per warehouse and goods.
+ */
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, injectAs, signIn } from '../../server/testing.ts'
+
+let app: FastifyInstance
+let admin: string
+let clerk: string
+const now = new Date(2026, 10, 21, 8, 0, 30).getTime()
+
+beforeAll(async () => {
+  process.env.SCHEDULER_TICK_MS = '0'
+  app = await createTestApp({ now: () => now })
+  await app.ready()
+  admin = await signIn(app, 'admin', 'Admin@123')
+  clerk = await signIn(app, 'clerk', 'Clerk@123')
+})
+afterAll(async () => {
+  await app.close()
+  delete process.env.SCHEDULER_TICK_MS
+})
+
+async function createJob(code: string, params: string) {
+  const response = await injectAs(app, admin, 'POST', '/api/hsdr/v1/1/job-infos', {
+    jobCode: code,
+    jobName: 'Stock snapshot test',
+    jobType: 'STOCK_SNAPSHOT',
+    cronExpression: '0 0 1 * * ? *',
+    jobParams: params,
+    enabledFlag: 0,
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json() as { jobId: number }
+}
+
+describe('STOCK_SNAPSHOT job', () => {
+  it('records on hand, reserved and locked per warehouse and goods at the run time, read by the snapshot list', async () => {
+    const expected = await sql<{ warehouseId: number; goodsId: number; quantity: string; count: string }>`
+      select warehouse_id, goods_id, sum(quantity) as quantity, count(*) as count from winv_stock
+      where tenant_id = 1 group by warehouse_id, goods_id`.execute(app.db)
+    expect(expected.rows.length).toBeGreaterThan(0)
+
+    const job = await createJob('T_STOCK_SNAP', '{}')
+    const run = await injectAs(app, admin, 'POST', `/api/hsdr/v1/1/jobs/${job.jobId}/run`)
+    expect(run.statusCode, run.body).toBe(200)
+    expect(run.json()).toMatchObject({ status: 'SUCCESS' })
+    expect(run.json().message).toContain(`${expected.rows.length} warehouse/goods row(s)`)
+
+    const list = await injectAs(app, admin, 'GET', '/api/wms/v1/1/stock-snapshots?size=1000')
+    expect(list.statusCode, list.body).toBe(200)
+    const rows = (list.json() as { content: Array<Record<string, unknown>> }).content
+    expect(rows).toHaveLength(expected.rows.length)
+    for (const want of expected.rows) {
+      const row = rows.find(
+        (r) => r.warehouseId === Number(want.warehouseId) && r.goodsId === Number(want.goodsId),
+      )
+      expect(row, `snapshot of warehouse ${want.warehouseId} goods ${want.goodsId}`).toBeDefined()
+      expect(Number(row!.quantity)).toBe(Number(want.quantity))
+      expect(row!.balanceCount).toBe(Number(want.count))
+      expect(row!.snapshotTime).toBe('2026-11-21 08:00:30')
+      expect(row!.goodsCode).toEqual(expect.any(String))
+      expect(row!.warehouseCode).toEqual(expect.any(String))
+    }
+    // Another tenant sees none of them; nobody can write a snapshot through the API.
+    const manager = await signIn(app, 'manager', 'Manager@123')
+    const other = await injectAs(app, manager, 'GET', '/api/wms/v1/2/stock-snapshots?size=1000')
+    expect(other.statusCode, other.body).toBe(200)
+    expect(other.json().content).toHaveLength(0)
+    // The clerk reads them too, within the warehouses of the clerk's data scope.
+    const clerks = await injectAs(app, clerk, 'GET', '/api/wms/v1/1/stock-snapshots?size=1000')
+    expect(clerks.statusCode, clerks.body).toBe(200)
+    expect(clerks.json().content.length).toBeGreaterThan(0)
+    const write = await injectAs(app, admin, 'POST', '/api/wms/v1/1/stock-snapshots', { warehouseId: 1 })
+    expect(write.statusCode).toBe(404)
+  })
+
+  it('limits the snapshot to the named warehouses and fails naming an unknown code', async () => {
+    const warehouse = await sql<{ warehouseId: number; warehouseCode: string }>`
+      select w.warehouse_id, w.warehouse_code from wmdm_warehouse w
+      where w.tenant_id = 1 and exists (select 1 from winv_stock s where s.warehouse_id = w.warehouse_id)
+      order by w.warehouse_id limit 1`.execute(app.db)
+    const { warehouseId, warehouseCode } = warehouse.rows[0]!
+    await sql`delete from winv_stock_snapshot`.execute(app.db)
+    const job = await createJob('T_STOCK_SNAP_ONE', JSON.stringify({ warehouseCodes: [warehouseCode] }))
+    const run = await injectAs(app, admin, 'POST', `/api/hsdr/v1/1/jobs/${job.jobId}/run`)
+    expect(run.json(), run.body).toMatchObject({ status: 'SUCCESS' })
+    const rows = (await injectAs(app, admin, 'GET', '/api/wms/v1/1/stock-snapshots?size=1000')).json()
+      .content as Array<{ warehouseId: number }>
+    expect(rows.length).toBeGreaterThan(0)
+    expect(new Set(rows.map((r) => r.warehouseId))).toEqual(new Set([Number(warehouseId)]))
+
+    const bad = await createJob('T_STOCK_SNAP_BAD', '{"warehouseCodes": ["NO_SUCH_WH"]}')
+    const failed = await injectAs(app, admin, 'POST', `/api/hsdr/v1/1/jobs/${bad.jobId}/run`)
+    expect(failed.json()).toMatchObject({ status: 'FAILED' })
+    expect(failed.json().message).toMatch(/unknown warehouse code\(s\) NO_SUCH_WH/)
+    const wrong = await createJob('T_STOCK_SNAP_WRONG', '{"warehouseCodes": "WH01"}')
+    const refused = await injectAs(app, admin, 'POST', `/api/hsdr/v1/1/jobs/${wrong.jobId}/run`)
+    expect(refused.json().message).toMatch(/must be a list of warehouse codes/)
+  })
+})
