@@ -102,3 +102,43 @@ describe('STOCK_SNAPSHOT job', () => {
     expect(refused.json().message).toMatch(/must be a list of warehouse codes/)
   })
 })
+
+describe('return messages (/hpfm/message)', () => {
+  it("an error answer carries the tenant's text for its code in the caller's language, the platform's text kept as details", async () => {
+    const missing = await injectAs(app, admin, 'GET', '/api/hpfm/v1/1/messages/987654')
+    expect(missing.statusCode).toBe(404)
+    const platform = missing.json() as { code: string; message: string }
+    const { language } = (await injectAs(app, admin, 'GET', '/api/iam/hzero/v1/users/self')).json() as {
+      language: string
+    }
+    const other = language === 'en_US' ? 'zh_CN' : 'en_US'
+    for (const [lang, text] of [
+      [language, 'Not here any more ({message})'],
+      [other, 'Wrong language'],
+    ]) {
+      const created = await injectAs(app, admin, 'POST', '/api/hpfm/v1/1/messages', {
+        messageCode: platform.code,
+        lang,
+        messageText: text,
+        messageType: 'ERROR',
+      })
+      expect(created.statusCode, created.body).toBe(201)
+    }
+    const again = await injectAs(app, admin, 'GET', '/api/hpfm/v1/1/messages/987654')
+    expect(again.statusCode).toBe(404)
+    expect(again.json()).toMatchObject({
+      code: platform.code,
+      message: `Not here any more (${platform.message})`,
+      detailsMessage: platform.message,
+    })
+    // Another code keeps the platform's text; another tenant's callers keep it too.
+    const bad = await injectAs(app, admin, 'POST', '/api/hpfm/v1/1/messages', { messageCode: 'Bad Code!' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().code).toBe('error.validation')
+    expect(bad.json().message).not.toContain('Not here')
+    const manager = await signIn(app, 'manager', 'Manager@123')
+    const elsewhere = await injectAs(app, manager, 'GET', '/api/hpfm/v1/2/messages/987654')
+    expect(elsewhere.statusCode).toBe(404)
+    expect(elsewhere.json().message).not.toContain('Not here')
+  })
+})
