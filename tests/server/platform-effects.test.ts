@@ -142,3 +142,87 @@ describe('return messages (/hpfm/message)', () => {
     expect(elsewhere.json().message).not.toContain('Not here')
   })
 })
+
+describe('data groups in data permission rules', () => {
+  it('IN_DATA_GROUP limits a list to the values of a data group; a rule naming no group is refused', async () => {
+    const all = (await injectAs(app, clerk, 'GET', '/api/wms/v1/1/warehouses?size=100')).json() as {
+      content: Array<{ warehouseCode: string }>
+    }
+    expect(all.content.length).toBeGreaterThan(2)
+    const members = all.content.slice(0, 2).map((row) => row.warehouseCode)
+    const group = await injectAs(app, admin, 'POST', '/api/hpfm/v1/1/data-groups', {
+      groupCode: 'T_EAST_WH',
+      groupName: 'East warehouses',
+      enabledFlag: 1,
+    })
+    expect(group.statusCode, group.body).toBe(201)
+    const { dataGroupId } = group.json() as { dataGroupId: number }
+    for (const value of members) {
+      const line = await injectAs(app, admin, 'POST', '/api/hpfm/v1/1/data-group-lines', {
+        dataGroupId,
+        lineType: 'WAREHOUSE',
+        lineValue: value,
+      })
+      expect(line.statusCode, line.body).toBe(201)
+    }
+
+    const refused = await injectAs(app, admin, 'POST', '/api/hpfm/v1/1/permission-rules', {
+      ruleCode: 'T_GROUP_TYPO',
+      ruleName: 'Typo',
+      modelKey: 'wms/warehouse',
+      fieldName: 'warehouseCode',
+      operator: 'IN_DATA_GROUP',
+      ruleValue: 'T_EAST_W',
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().fields.ruleValue).toMatch(/'T_EAST_W' is not a data group code.*T_EAST_WH/)
+
+    const rule = await injectAs(app, admin, 'POST', '/api/hpfm/v1/1/permission-rules', {
+      ruleCode: 'T_CLERK_EAST',
+      ruleName: 'Clerks see the east warehouses',
+      modelKey: 'wms/warehouse',
+      roleCode: 'wh-clerk',
+      fieldName: 'warehouseCode',
+      operator: 'IN_DATA_GROUP',
+      ruleValue: 'T_EAST_WH',
+    })
+    expect(rule.statusCode, rule.body).toBe(201)
+    const codes = async () =>
+      (
+        (await injectAs(app, clerk, 'GET', '/api/wms/v1/1/warehouses?size=100')).json() as {
+          content: Array<{ warehouseCode: string }>
+        }
+      ).content
+        .map((row) => row.warehouseCode)
+        .sort()
+    expect(await codes()).toEqual([...members].sort())
+
+    // The group's lines are read with the rows: a removed member disappears from the next list.
+    const lines = (
+      await injectAs(app, admin, 'GET', `/api/hpfm/v1/1/data-group-lines?dataGroupId=${dataGroupId}`)
+    ).json() as {
+      content: Array<{ dataGroupLineId: number; objectVersionNumber: number; lineValue: string }>
+    }
+    const removed = lines.content.find((line) => line.lineValue === members[1])!
+    const deleted = await injectAs(app, admin, 'DELETE', '/api/hpfm/v1/1/data-group-lines', [
+      { dataGroupLineId: removed.dataGroupLineId, objectVersionNumber: removed.objectVersionNumber },
+    ])
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300)
+    expect(await codes()).toEqual([members[0]])
+
+    // NOT_IN_DATA_GROUP: everything but the group's values.
+    const saved = rule.json() as Record<string, unknown>
+    const flipped = await injectAs(app, admin, 'PUT', '/api/hpfm/v1/1/permission-rules', {
+      ...saved,
+      operator: 'NOT_IN_DATA_GROUP',
+    })
+    expect(flipped.statusCode, flipped.body).toBe(200)
+    const rest = await codes()
+    expect(rest).not.toContain(members[0])
+    expect(rest).toHaveLength(all.content.length - 1)
+    await injectAs(app, admin, 'PUT', '/api/hpfm/v1/1/permission-rules', {
+      ...(flipped.json() as object),
+      enabledFlag: 0,
+    })
+  })
+})

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { cancelTask } from '../export/export-tasks.ts'
 import { testConnection } from './connection-test.ts'
+import { registerPermissionRuleChecks } from './data-permission.ts'
 import { slicePage, PagingQuery } from './paging.ts'
 import { codeRuleRoutes } from './routes-code-rules.ts'
 import { dataHierarchyValueRoutes } from './routes-data-hierarchy-values.ts'
@@ -29,6 +30,7 @@ const TenantParams = Type.Object({ tenantId: Type.Integer() })
 export const hpfmAdminModule =
   (models: ModelSchema[], pages: ServedPage[]): FastifyPluginAsync =>
   async (app) => {
+    registerPermissionRuleChecks()
     await app.register(tenantLogHook)
     await app.register(tenantLogRoutes)
     await app.register(valueListRoutes)
