@@ -226,3 +226,76 @@ describe('data groups in data permission rules', () => {
     })
   })
 })
+
+describe('units of measure and regions feed the warehouse master data', () => {
+  it("a goods' unit comes from the tenant's units (Lov HPFM.UOM) and any other is refused", async () => {
+    const units = await injectAs(app, admin, 'GET', '/api/hpfm/v1/1/lovs/data?lovCode=HPFM.UOM&size=50')
+    expect(units.statusCode, units.body).toBe(200)
+    const codes = (units.json() as { content: Array<{ uomCode: string }> }).content.map((row) => row.uomCode)
+    expect(codes).toEqual(expect.arrayContaining(['EA', 'BOX', 'KG']))
+    const owner = (await injectAs(app, admin, 'GET', '/api/wms/v1/1/owners?size=1')).json().content[0] as {
+      ownerId: number
+    }
+    const goods = { goodsCode: 'T-UOM-1', goodsName: 'Unit test goods', ownerId: owner.ownerId }
+    const wrong = await injectAs(app, admin, 'POST', '/api/wms/v1/1/goods', { ...goods, uomCode: 'BARREL' })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json()).toMatchObject({ code: 'error.validation' })
+    expect(wrong.json().fields.uomCode).toMatch(
+      /'BARREL' is not an enabled unit of measure.*\/hpfm\/mdm\/uom/,
+    )
+    const created = await injectAs(app, admin, 'POST', '/api/wms/v1/1/goods', { ...goods, uomCode: 'BOX' })
+    expect(created.statusCode, created.body).toBe(201)
+    // A unit added in /hpfm/mdm/uom can be used at once.
+    const unit = await injectAs(app, admin, 'POST', '/api/hpfm/v1/1/uoms', {
+      uomCode: 'BARREL',
+      uomName: 'Barrel',
+      uomTypeCode: 'QTY',
+      uomTypeName: 'Quantity',
+      conversionRate: 1,
+      uomPrecision: 0,
+    })
+    expect(unit.statusCode, unit.body).toBe(201)
+    const changed = await injectAs(app, admin, 'PUT', '/api/wms/v1/1/goods', {
+      ...(created.json() as object),
+      uomCode: 'BARREL',
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect(changed.json().uomCode).toBe('BARREL')
+  })
+
+  it('a warehouse, customer or vendor region must be a region of the tenant; its name is copied', async () => {
+    const regions = await injectAs(app, admin, 'GET', '/api/hpfm/v1/1/lovs/data?lovCode=HPFM.REGION&size=50')
+    expect(regions.statusCode, regions.body).toBe(200)
+    const region = (
+      regions.json() as { content: Array<{ regionCode: string; regionName: string }> }
+    ).content.find((row) => row.regionCode === 'CN-31')!
+    expect(region.regionName).toBe('上海市')
+    for (const [resource, body] of [
+      ['warehouses', { warehouseCode: 'T-REG-WH', warehouseName: 'Region test', warehouseType: 'NORMAL' }],
+      ['customers', { customerCode: 'T-REG-C', customerName: 'Region test' }],
+      ['vendors', { vendorCode: 'T-REG-V', vendorName: 'Region test' }],
+    ] as const) {
+      const wrong = await injectAs(app, admin, 'POST', `/api/wms/v1/1/${resource}`, {
+        ...body,
+        regionCode: 'XX-99',
+      })
+      expect(wrong.statusCode, `${resource}: ${wrong.body}`).toBe(400)
+      expect(wrong.json().fields.regionCode).toMatch(/'XX-99' is not an enabled region.*\/hpfm\/mdm\/country/)
+      const created = await injectAs(app, admin, 'POST', `/api/wms/v1/1/${resource}`, {
+        ...body,
+        regionCode: 'CN-31',
+        regionName: 'forged',
+      })
+      expect(created.statusCode, `${resource}: ${created.body}`).toBe(201)
+      expect(created.json()).toMatchObject({ regionCode: 'CN-31', regionName: '上海市' })
+    }
+    // Tenant 2 keeps no regions: tenant 1's code is refused there.
+    const manager = await signIn(app, 'manager', 'Manager@123')
+    const other = await injectAs(app, manager, 'POST', '/api/wms/v1/2/vendors', {
+      vendorCode: 'T-REG-V2',
+      vendorName: 'Region test',
+      regionCode: 'CN-31',
+    })
+    expect(other.statusCode).toBe(400)
+  })
+})

@@ -8,6 +8,7 @@ import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { cancelTask } from '../export/export-tasks.ts'
 import { testConnection } from './connection-test.ts'
 import { registerPermissionRuleChecks } from './data-permission.ts'
+import { registerMasterDataRefs } from './master-data-refs.ts'
 import { slicePage, PagingQuery } from './paging.ts'
 import { codeRuleRoutes } from './routes-code-rules.ts'
 import { dataHierarchyValueRoutes } from './routes-data-hierarchy-values.ts'
@@ -31,6 +32,7 @@ export const hpfmAdminModule =
   (models: ModelSchema[], pages: ServedPage[]): FastifyPluginAsync =>
   async (app) => {
     registerPermissionRuleChecks()
+    registerMasterDataRefs()
     await app.register(tenantLogHook)
     await app.register(tenantLogRoutes)
     await app.register(valueListRoutes)
