@@ -299,3 +299,38 @@ describe('units of measure and regions feed the warehouse master data', () => {
     expect(other.statusCode).toBe(400)
   })
 })
+
+describe('static texts (/hpfm/static-text-org) reach the users', () => {
+  it("answers every user of the tenant the enabled texts of the user's language whose dates hold today", async () => {
+    const { language } = (await injectAs(app, clerk, 'GET', '/api/iam/hzero/v1/users/self')).json() as {
+      language: string
+    }
+    const other = language === 'en_US' ? 'zh_CN' : 'en_US'
+    const base = { title: 'Notice', content: 'Dock 3 is closed.\nUse dock 4.', enabledFlag: 1 }
+    for (const row of [
+      { ...base, textCode: 'T_NOW', lang: language, startDate: '2026-11-01', endDate: '2026-11-30' },
+      { ...base, textCode: 'T_OPEN', lang: language, title: 'Open-ended' },
+      { ...base, textCode: 'T_PAST', lang: language, startDate: '2026-01-01', endDate: '2026-11-20' },
+      { ...base, textCode: 'T_FUTURE', lang: language, startDate: '2026-11-22' },
+      { ...base, textCode: 'T_OFF', lang: language, enabledFlag: 0 },
+      { ...base, textCode: 'T_LANG', lang: other },
+    ]) {
+      const created = await injectAs(app, admin, 'POST', '/api/hpfm/v1/1/static-texts', row)
+      expect(created.statusCode, created.body).toBe(201)
+    }
+    const current = await injectAs(app, clerk, 'GET', '/api/hpfm/v1/1/static-texts/current')
+    expect(current.statusCode, current.body).toBe(200)
+    const codes = (current.json() as Array<{ textCode: string }>)
+      .map((row) => row.textCode)
+      .filter((code) => code.startsWith('T_')) // the seed has its own texts (terms of use)
+    expect(codes).toEqual(['T_NOW', 'T_OPEN'])
+    expect(
+      (current.json() as Array<{ textCode: string }>).find((row) => row.textCode === 'T_NOW'),
+    ).toMatchObject({ title: 'Notice', content: 'Dock 3 is closed.\nUse dock 4.' })
+    const manager = await signIn(app, 'manager', 'Manager@123')
+    const elsewhere = await injectAs(app, manager, 'GET', '/api/hpfm/v1/1/static-texts/current')
+    expect(elsewhere.statusCode).toBe(403)
+    const theirs = await injectAs(app, manager, 'GET', '/api/hpfm/v1/2/static-texts/current')
+    expect(theirs.json()).toEqual([])
+  })
+})
