@@ -31,7 +31,7 @@ describe('/workplace', () => {
   it("shows the tenant's current static texts (/hpfm/static-text-org) as notices", async () => {
     renderSignedIn({
       handler: (request) =>
-        request.url === '/api/hpfm/v1/1/static-texts/current'
+        request.url === '/api/hpfm/v1/1/current-static-texts'
           ? {
               status: 200,
               body: [
@@ -53,7 +53,7 @@ describe('/workplace', () => {
   it('draws no notices when the tenant has none', async () => {
     renderSignedIn({
       handler: (request) =>
-        request.url === '/api/hpfm/v1/1/static-texts/current'
+        request.url === '/api/hpfm/v1/1/current-static-texts'
           ? { status: 200, body: [] }
           : { status: 200, body: {} },
     })
@@ -156,7 +156,7 @@ describe('signing in (CORE-USR-01, PLAT-LOGIN-04)', () => {
         .map((r) => r.url)
         // The home page's cards (/hpfm/card-manage) and static texts load once the home page is shown.
         .filter(
-          (url) => !url.startsWith('/api/hpfm/v1/1/cards') && url !== '/api/hpfm/v1/1/static-texts/current',
+          (url) => !url.startsWith('/api/hpfm/v1/1/cards') && url !== '/api/hpfm/v1/1/current-static-texts',
         )
         .sort(),
     ).toEqual([

@@ -1,6 +1,6 @@
 /**
  * The tenant's static texts (/hpfm/static-text-org) on the home page: the enabled texts in the user's
- * language whose dates hold today (GET static-texts/current), each a notice with its title and text. Nothing
+ * language whose dates hold today (GET current-static-texts), each a notice with its title and text. Nothing
  * is drawn while there are none, or when they cannot be read (the rest of the home page stays usable).
  */
 import { Alert, Flex } from 'antd'
@@ -25,7 +25,7 @@ export function WorkplaceTexts({ active }: { active: boolean }) {
       .request<StaticText[]>({
         method: 'GET',
         service: 'hpfm',
-        path: `/v1/${user.tenantId}/static-texts/current`,
+        path: `/v1/${user.tenantId}/current-static-texts`,
         silent: true,
       })
       .then((rows) => live && setTexts(Array.isArray(rows) ? rows : []))

@@ -318,7 +318,7 @@ describe('static texts (/hpfm/static-text-org) reach the users', () => {
       const created = await injectAs(app, admin, 'POST', '/api/hpfm/v1/1/static-texts', row)
       expect(created.statusCode, created.body).toBe(201)
     }
-    const current = await injectAs(app, clerk, 'GET', '/api/hpfm/v1/1/static-texts/current')
+    const current = await injectAs(app, clerk, 'GET', '/api/hpfm/v1/1/current-static-texts')
     expect(current.statusCode, current.body).toBe(200)
     const codes = (current.json() as Array<{ textCode: string }>)
       .map((row) => row.textCode)
@@ -328,9 +328,9 @@ describe('static texts (/hpfm/static-text-org) reach the users', () => {
       (current.json() as Array<{ textCode: string }>).find((row) => row.textCode === 'T_NOW'),
     ).toMatchObject({ title: 'Notice', content: 'Dock 3 is closed.\nUse dock 4.' })
     const manager = await signIn(app, 'manager', 'Manager@123')
-    const elsewhere = await injectAs(app, manager, 'GET', '/api/hpfm/v1/1/static-texts/current')
+    const elsewhere = await injectAs(app, manager, 'GET', '/api/hpfm/v1/1/current-static-texts')
     expect(elsewhere.statusCode).toBe(403)
-    const theirs = await injectAs(app, manager, 'GET', '/api/hpfm/v1/2/static-texts/current')
+    const theirs = await injectAs(app, manager, 'GET', '/api/hpfm/v1/2/current-static-texts')
     expect(theirs.json()).toEqual([])
   })
 })

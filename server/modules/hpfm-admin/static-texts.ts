@@ -1,5 +1,5 @@
 /**
- * The static texts users see (/hpfm/static-text-org, table hpfm_static_text): GET static-texts/current answers
+ * The static texts users see (/hpfm/static-text-org, table hpfm_static_text): GET current-static-texts answers
  * every signed-in user of the tenant the enabled texts in the user's language whose dates hold today (an empty
  * start or end is open), newest start first. The home page (/workplace) shows them as notices.
  */
@@ -12,7 +12,7 @@ import { modelDb } from '../models/model-scope.ts'
 
 export const staticTextRoutes: FastifyPluginAsync = async (app) => {
   app.get(
-    '/api/hpfm/v1/:tenantId/static-texts/current',
+    '/api/hpfm/v1/:tenantId/current-static-texts',
     { schema: { params: Type.Object({ tenantId: Type.Integer() }), querystring: Type.Object({}) } },
     async (request) => {
       const session = sessionOf(request)
