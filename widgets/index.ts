@@ -9,6 +9,7 @@ import { colorPickerWidget } from './color-picker/color-picker.widget'
 import { columnSettingsWidget } from './column-settings/column-settings.widget'
 import { dashboardPageWidget } from './dashboard-page/dashboard-page.widget'
 import { dataHierarchyWidget } from './data-hierarchy/data-hierarchy.widget'
+import { documentEditorWidget } from './document-editor/document-editor.widget'
 import { deliveryAreaMapWidget } from './delivery-area-map/delivery-area-map.widget'
 import { dataTableWidget } from './data-table/data-table.widget'
 import { datePickerWidget } from './date-picker/date-picker.widget'
@@ -70,6 +71,7 @@ export const defaultWidgets: WidgetDefinition[] = [
   rateWidget,
   progressWidget,
   dataHierarchyWidget,
+  documentEditorWidget,
   listPageWidget,
   formPageWidget,
   formItemWidget,

@@ -23,6 +23,7 @@ export const FIELD_WIDGET_NAMES = [
   'Rate',
   'Progress',
   'DataHierarchy',
+  'DocumentEditor',
 ] as const
 
 export const PAGE_WIDGET_NAMES = [

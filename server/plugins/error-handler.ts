@@ -2,8 +2,47 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import type { ErrorEnvelope } from '../../renderer/contract/wire.ts'
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.ts'
 import { AppError } from '../errors.ts'
+import { modelDb } from '../modules/models/model-scope.ts'
 import { shared } from './shared.ts'
 import { describeValidation } from './validation-messages.ts'
+
+/**
+ * The tenant's own wording of a return message (/hpfm/message, table hpfm_message): the text of the code in the
+ * caller's tenant and language, else null. `{message}` in it stands for the platform's text. Read per error
+ * answer (errors are rare; a changed text applies at once); signed-in callers only, never while the database is
+ * away, and a failing read keeps the platform's text.
+ */
+async function tenantMessage(request: FastifyRequest, code: string, message: string): Promise<string | null> {
+  const session = request.session
+  const db = (request.server as { db?: FastifyRequest['server']['db'] }).db
+  if (!session || !db) return null
+  try {
+    const row = await modelDb(db)
+      .selectFrom('hpfm_message')
+      .select('messageText')
+      .where('tenantId', '=', session.tenantId)
+      .where('messageCode', '=', code)
+      .where('lang', '=', session.language)
+      .executeTakeFirst()
+    const text = row?.messageText
+    return typeof text === 'string' && text ? text.replaceAll('{message}', message) : null
+  } catch (error) {
+    request.log.warn({ err: error }, 'tenant return message not read')
+    return null
+  }
+}
+
+/** The envelope with the tenant's text for its code when one is set; the platform's text stays as details. */
+async function sendTenantEnvelope(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  body: Omit<ErrorEnvelope, 'failed' | 'type' | 'requestId'>,
+) {
+  const text = await tenantMessage(request, body.code, body.message)
+  if (text === null) return sendEnvelope(reply, request, status, body)
+  return sendEnvelope(reply, request, status, { ...body, message: text, detailsMessage: body.message })
+}
 
 /** Answers the error envelope; the request id (the caller's H-Request-Id when sent) lets logs be found. */
 export function sendEnvelope(
@@ -19,26 +58,27 @@ export function sendEnvelope(
 
 /**
  * Every failure → the envelope: AppError as thrown, validation → 400 naming fields, Fastify 4xx kept, the
- * database away → 503, else 500.
+ * database away → 503, else 500. For the first three, a text of the code in /hpfm/message (the caller's tenant
+ * and language) replaces the message, the platform's text moving to detailsMessage.
  */
 export const errorHandler: FastifyPluginAsync = shared(async (app) => {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const body = {
         code: error.code,
         message: error.message,
         ...(error.fields ? { fields: error.fields } : {}),
       }
-      return sendEnvelope(reply, request, error.status, body)
+      return sendTenantEnvelope(reply, request, error.status, body)
     }
     if (error.validation) {
       const { message, fields } = describeValidation(error.validation, error.validationContext)
-      return sendEnvelope(reply, request, 400, { code: 'error.validation', message, fields })
+      return sendTenantEnvelope(reply, request, 400, { code: 'error.validation', message, fields })
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       const code = `error.${(error.code ?? 'bad_request').toLowerCase()}`
-      return sendEnvelope(reply, request, status, { code, message: error.message })
+      return sendTenantEnvelope(reply, request, status, { code, message: error.message })
     }
     if (isDatabaseUnavailable(error)) {
       // Logged once per request at warn: the outage is the operator's news, not a bug in the request.

@@ -28,6 +28,39 @@ describe('/workplace', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'))
   })
 
+  it("shows the tenant's current static texts (/hpfm/static-text-org) as notices", async () => {
+    renderSignedIn({
+      handler: (request) =>
+        request.url === '/api/hpfm/v1/1/current-static-texts'
+          ? {
+              status: 200,
+              body: [
+                {
+                  staticTextId: 7,
+                  textCode: 'DOCK',
+                  title: 'Dock 3 closed',
+                  content: 'Until Friday.\nUse dock 4.',
+                },
+              ],
+            }
+          : { status: 200, body: {} },
+    })
+    const notices = await screen.findByTestId('workplace-texts')
+    expect(within(notices).getByText('Dock 3 closed')).toBeInTheDocument()
+    expect(within(notices).getByText(/Until Friday\.\s+Use dock 4\./)).toBeInTheDocument()
+  })
+
+  it('draws no notices when the tenant has none', async () => {
+    renderSignedIn({
+      handler: (request) =>
+        request.url === '/api/hpfm/v1/1/current-static-texts'
+          ? { status: 200, body: [] }
+          : { status: 200, body: {} },
+    })
+    expect(await screen.findByText(/, Admin$/)).toBeInTheDocument()
+    expect(screen.queryByTestId('workplace-texts')).toBeNull()
+  })
+
   it('lists the pages this user visited recently, most recent first', async () => {
     recordVisit(adminUser.id, { path: '/wmdm/warehouse', title: 'Warehouses' }, 1000)
     recordVisit(adminUser.id, { path: '/winv/jxsOutboundOrder', title: 'Dealer outbound orders' }, 2000)
@@ -121,8 +154,10 @@ describe('signing in (CORE-USR-01, PLAT-LOGIN-04)', () => {
       server.sent
         .slice(1)
         .map((r) => r.url)
-        // The home page's cards (/hpfm/card-manage) load once the home page is shown.
-        .filter((url) => !url.startsWith('/api/hpfm/v1/1/cards'))
+        // The home page's cards (/hpfm/card-manage) and static texts load once the home page is shown.
+        .filter(
+          (url) => !url.startsWith('/api/hpfm/v1/1/cards') && url !== '/api/hpfm/v1/1/current-static-texts',
+        )
         .sort(),
     ).toEqual([
       // the header's language menu: the languages the tenant offers (/hpfm/languages, X-06)

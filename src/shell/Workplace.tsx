@@ -2,6 +2,7 @@
  * The home page /workplace (CORE-ROUTE-08): a greeting with the user, current tenant and role; quick
  * entries to the menu pages the role has; and the pages this user visited recently. A role holding the
  * company-create code (checked on start, PLAT-PERM-03) with the companies screen in its menu gets "New company".
+ * The tenant's current static texts (/hpfm/static-text-org) show as notices under the greeting.
  */
 import { ClockCircleOutlined, PlusOutlined } from '@ant-design/icons'
 import { Avatar, Button, Card, Col, Empty, Flex, Row, Typography } from 'antd'
@@ -17,6 +18,7 @@ import { menuIcon } from './menu-icons'
 import { openMenuEntry } from './menu-navigation'
 import { readRecentVisits } from './recent-visits'
 import { WorkplaceCards } from './WorkplaceCards'
+import { WorkplaceTexts } from './WorkplaceTexts'
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'workplace.greeting.morning'
@@ -64,6 +66,7 @@ export function Workplace({ now = new Date() }: { now?: Date }) {
           ) : null}
         </Flex>
       </Card>
+      <WorkplaceTexts active={active} />
       <WorkplaceCards active={active} />
       <Row gutter={16}>
         <Col xs={24} lg={16}>

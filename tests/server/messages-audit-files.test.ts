@@ -456,6 +456,52 @@ describe('files', () => {
     expect(refused.json().message).toMatch(/cannot be edited online/)
   })
 
+  it('edits an HTML document with formatting: loaded and saved sanitised, stored as a whole document, logged', async () => {
+    const page =
+      '<!DOCTYPE html><html><head><script>steal()</script></head><body onload="x()"><h1>Notes</h1>' +
+      '<p onclick="x()">plain <img src=x onerror=alert(1)></p></body></html>'
+    await upload(fileParts('h4-text', 'notes.html', page))
+    const [file] = await rows('admin', '/api/hfle/v1/1/file-aggregates?fileName=notes.html')
+    const loaded = await call('admin', 'GET', `/api/hfle/v1/1/file-documents/${file!.fileId as number}`)
+    expect(loaded.statusCode, loaded.body).toBe(200)
+    expect(loaded.json()).toMatchObject({ format: 'html', content: '<h1>Notes</h1><p>plain </p>' })
+    const edited =
+      '<h2>Notes</h2><p><b>bold</b> <i>italic</i> <a href="https://example.org" onclick="x()">link</a></p>' +
+      '<ul><li>one</li></ul><ol><li>two</li></ol><script>alert(1)</script><a href="javascript:alert(1)">bad</a>'
+    const saved = await call('admin', 'PUT', '/api/hfle/v1/1/file-documents', {
+      fileId: file!.fileId,
+      content: edited,
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const clean =
+      '<h2>Notes</h2><p><b>bold</b> <i>italic</i> <a href="https://example.org" rel="noopener noreferrer">link</a></p>' +
+      '<ul><li>one</li></ul><ol><li>two</li></ol><a>bad</a>'
+    expect(saved.json()).toMatchObject({ format: 'html', content: clean })
+    const newId = saved.json().fileId as number
+    const [stored] = await rows('admin', `/api/hfle/v1/1/file-aggregates?fileName=notes.html&size=10`).then(
+      (list) => list.filter((row) => row.fileId === newId),
+    )
+    const bytes = await call(
+      'admin',
+      'GET',
+      `/api/hfle/v1/1/files/download?url=${encodeURIComponent(String(stored!.fileUrl))}`,
+    )
+    expect(bytes.statusCode, bytes.body).toBe(200)
+    expect(bytes.body).toMatch(/^<!DOCTYPE html>/)
+    expect(bytes.body).toContain(`<body>\n${clean}\n</body>`)
+    expect(bytes.body).not.toMatch(/script|onclick|javascript/i)
+    const log = await rows('admin', '/api/hfle/v1/1/file-edit-logs?fileName=notes.html')
+    expect(log.map((row) => row.action)).toEqual(['EDIT'])
+    expect(log[0]?.detail).toContain(`new version saved as file ${newId}`)
+    expect(log[0]?.detail).toContain('unsafe or unsupported HTML (scripts, styles, attributes) removed')
+    const docx = await upload(fileParts('h4-text', 'letter.docx', 'PK not really'))
+    expect(docx.statusCode).toBe(200)
+    const [word] = await rows('admin', '/api/hfle/v1/1/file-aggregates?fileName=letter.docx')
+    const refused = await call('admin', 'GET', `/api/hfle/v1/1/file-documents/${word!.fileId as number}`)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toMatch(/Word, Excel, PDF and other binary formats cannot be edited/)
+  })
+
   it('a default S3 storage config receives new uploads; its test reports the real failure', async () => {
     const objects = new Map<string, Buffer>()
     let refuse = true

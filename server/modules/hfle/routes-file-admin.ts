@@ -20,6 +20,7 @@ import type { HfleSettings } from './settings.ts'
 import { UPLOAD_CEILING_BYTES } from './settings.ts'
 import { s3StoreOf, storagePrefixFor, testStorage } from './storage-routing.ts'
 import { BUCKET_PATTERN } from './upload-rules.ts'
+import { bodyOf, htmlDocument, sanitizeHtml } from './html-sanitize.ts'
 import { WATERMARKABLE, watermarkedSvg } from './watermark.ts'
 
 export const FILE_ADMIN_PERMISSIONS = {
@@ -33,6 +34,7 @@ export const FILE_ADMIN_PERMISSIONS = {
 
 export const EDITABLE_TYPES = ['txt', 'html', 'htm', 'md', 'csv', 'json', 'xml']
 const EDITABLE_MAX_BYTES = 2 * 1024 * 1024
+const isHtml = (file: { fileName: string }) => ['html', 'htm'].includes(extensionOf(file.fileName))
 const PREVIEW_MAX_BYTES = 20 * 1024 * 1024
 const CEILING_MB = Math.floor(UPLOAD_CEILING_BYTES / 1024 / 1024)
 
@@ -313,7 +315,7 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
     const editable = (file: FileRow) => {
       if (!EDITABLE_TYPES.includes(extensionOf(file.fileName)))
         throw badRequest(
-          `'${file.fileName}' cannot be edited online: only ${EDITABLE_TYPES.join(', ')} documents can; download it instead.`,
+          `'${file.fileName}' cannot be edited online: only ${EDITABLE_TYPES.join(', ')} documents can (html and htm with formatting, the others as plain text); Word, Excel, PDF and other binary formats cannot be edited in the browser: download it, edit it and upload the new version.`,
           { fileId: 'not a text document' },
         )
       if (file.fileSize > EDITABLE_MAX_BYTES)
@@ -329,13 +331,16 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
         const body = await app.files.get(file.storageKey).catch(() => {
           throw notFound(`The bytes of file '${file.fileName}' are missing from the store.`)
         })
-        const content = (await readAll(body, EDITABLE_MAX_BYTES, file.fileName)).toString('utf8')
+        const text = (await readAll(body, EDITABLE_MAX_BYTES, file.fileName)).toString('utf8')
+        const html = isHtml(file)
         return {
           fileId: file.id,
           fileName: file.fileName,
           bucketName: file.bucketName,
           directory: file.directory,
-          content,
+          // An HTML document reaches the editor as its sanitised body only: never a script or handler of an upload.
+          content: html ? sanitizeHtml(bodyOf(text)).html : text,
+          format: html ? 'html' : 'text',
           objectVersionNumber: 1,
         }
       },
@@ -352,7 +357,9 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
         const body = request.body as typeof SaveBody.static
         const file = await fileById(app.db, session.tenantId, body.fileId)
         editable(file)
-        const bytes = Buffer.from(body.content, 'utf8')
+        const cleaned = isHtml(file) ? sanitizeHtml(bodyOf(body.content)) : null
+        const content = cleaned ? cleaned.html : body.content
+        const bytes = Buffer.from(cleaned ? htmlDocument(content, file.fileName) : content, 'utf8')
         const uuid = randomUUID()
         const key = `${await storagePrefixFor(app.db, session.tenantId)}${session.tenantId}/${file.bucketName}/${uuid}`
         await app.files.put(key, Readable.from(bytes))
@@ -379,7 +386,10 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
               session,
               file,
               'EDIT',
-              `new version saved as file ${row.id} (${bytes.length} bytes); previous version: file ${file.id}`,
+              `new version saved as file ${row.id} (${bytes.length} bytes); previous version: file ${file.id}` +
+                (cleaned?.changed
+                  ? '; unsafe or unsupported HTML (scripts, styles, attributes) removed'
+                  : ''),
             )
             return row.id
           })
@@ -387,7 +397,8 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
             fileId: saved,
             previousFileId: file.id,
             fileName: file.fileName,
-            content: body.content,
+            content,
+            format: cleaned ? 'html' : 'text',
             objectVersionNumber: 1,
           }
         } catch (error) {

@@ -3,11 +3,16 @@
  * a field, an operator and a value; while enabled, the model's lists, exports and aggregates of the tenant
  * (for the rule's role, or every role) show only rows satisfying it. Applied in SQL as one NOT EXISTS, so the
  * rules are read with the rows (nothing cached: a changed rule applies to the next request). The row's field
- * is read by name through to_jsonb(<table>), since rules name fields as data.
+ * is read by name through to_jsonb(<table>), since rules name fields as data. IN_DATA_GROUP / NOT_IN_DATA_GROUP
+ * take a data group's code (/hpfm/data-group) as the value: the row's field must (not) be one of the values of
+ * the group's lines, the group enabled (a disabled or emptied group lets no row through IN_DATA_GROUP).
  */
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
+import { modelDb } from '../models/model-scope.ts'
+import { onRowWrite } from '../models/write-guards.ts'
 
 /** Models a rule can never restrict: the rules themselves (an administrator must always see them all). */
 const EXEMPT = new Set(['hpfm/permissionRule'])
@@ -27,6 +32,10 @@ export function applyPermissionRules<Q extends SelectQueryBuilder<any, any, any>
   const field = sql`(to_jsonb(${sql.table(model.table)}) ->> lower(regexp_replace(r.field_name, '([A-Z])', '_\\1', 'g')))`
   const value = sql`replace(replace(replace(coalesce(r.rule_value, ''), '{userId}', ${String(session.userId)}), '{tenantId}', ${String(session.tenantId)}), '{roleCode}', ${session.roleCode})`
   const list = sql`string_to_array(replace(${value}, ' ', ''), ',')`
+  const inGroup = sql`exists (select 1 from hpfm_data_group g join hpfm_data_group_line l
+      on l.data_group_id = g.data_group_id
+    where g.tenant_id = ${session.tenantId} and g.group_code = r.rule_value and g.enabled_flag = 1
+      and l.line_value = ${field})`
   const holds = sql`case r.operator
       when 'EQUAL' then ${field} = ${value}
       when 'NOT_EQUAL' then ${field} is distinct from ${value}
@@ -35,6 +44,8 @@ export function applyPermissionRules<Q extends SelectQueryBuilder<any, any, any>
       when 'LIKE' then ${field} ilike '%' || ${value} || '%'
       when 'IS_NULL' then ${field} is null or ${field} = ''
       when 'NOT_NULL' then ${field} is not null and ${field} <> ''
+      when 'IN_DATA_GROUP' then ${inGroup}
+      when 'NOT_IN_DATA_GROUP' then ${field} is null or not ${inGroup}
       else false end`
   return query.where(
     sql<boolean>`not exists (select 1 from hpfm_permission_rule r
@@ -42,4 +53,40 @@ export function applyPermissionRules<Q extends SelectQueryBuilder<any, any, any>
         and (r.role_code is null or r.role_code = '' or r.role_code = ${session.roleCode})
         and not coalesce(${holds}, false))`,
   ) as Q
+}
+
+/**
+ * Saving a rule: a data-group operator must name a data group of the tenant (400 naming the codes to pick from),
+ * so a typing error cannot hide every row.
+ */
+let registered = false
+export function registerPermissionRuleChecks(): void {
+  if (registered) return
+  registered = true
+  onRowWrite('hpfm/permissionRule', async ({ db, session, op, values, body }) => {
+    if (op === 'delete') return
+    let { operator, ruleValue } = values
+    if (op === 'update' && (operator === undefined || ruleValue === undefined)) {
+      const saved = await modelDb(db)
+        .selectFrom('hpfm_permission_rule')
+        .select(['operator', 'ruleValue'])
+        .where('tenantId', '=', session.tenantId)
+        .where('permissionRuleId', '=', Number(body.permissionRuleId))
+        .executeTakeFirst()
+      operator ??= saved?.operator
+      ruleValue ??= saved?.ruleValue
+    }
+    if (operator !== 'IN_DATA_GROUP' && operator !== 'NOT_IN_DATA_GROUP') return
+    const code = String(ruleValue ?? '')
+    const groups = await modelDb(db)
+      .selectFrom('hpfm_data_group')
+      .select('groupCode')
+      .where('tenantId', '=', session.tenantId)
+      .execute()
+    if (!groups.some((group) => group.groupCode === code)) {
+      const known = groups.map((group) => String(group.groupCode)).join(', ') || 'none yet'
+      const message = `ruleValue '${code}' is not a data group code: ${operator} takes the code of a data group of /hpfm/data-group (${known})`
+      throw badRequest(`${message}.`, { ruleValue: message })
+    }
+  })
 }

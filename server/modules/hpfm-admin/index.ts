@@ -7,6 +7,9 @@ import { conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { cancelTask } from '../export/export-tasks.ts'
 import { testConnection } from './connection-test.ts'
+import { registerPermissionRuleChecks } from './data-permission.ts'
+import { registerMasterDataRefs } from './master-data-refs.ts'
+import { staticTextRoutes } from './static-texts.ts'
 import { slicePage, PagingQuery } from './paging.ts'
 import { codeRuleRoutes } from './routes-code-rules.ts'
 import { dataHierarchyValueRoutes } from './routes-data-hierarchy-values.ts'
@@ -30,9 +33,12 @@ export const hpfmAdminModule =
   (models: ModelSchema[], pages: ServedPage[]): FastifyPluginAsync =>
   async (app) => {
     registerSettingChecks()
+    registerPermissionRuleChecks()
+    registerMasterDataRefs()
     await app.register(tenantLogHook)
     await app.register(tenantLogRoutes)
     await app.register(valueListRoutes)
+    await app.register(staticTextRoutes)
     await app.register(codeRuleRoutes)
     await app.register(onlineRoutes)
     await app.register(integrationRoutes)

@@ -77,6 +77,51 @@ const modelSnapshot: JobType = async ({ db, models, tenantId, params }) => {
   return `snapshot ${JSON.stringify(counts)}`
 }
 
+/**
+ * Records the tenant's stock as it is now into winv_stock_snapshot (/winv/stock-snapshot): one row per warehouse
+ * and goods with on hand, reserved and locked summed over its balances, all rows with the run's time. Parameter
+ * "warehouseCodes" (optional list) limits it to those warehouses; an unknown code fails the run naming it.
+ */
+const stockSnapshot: JobType = async ({ db, tenantId, params, now }) => {
+  const codes = params.warehouseCodes
+  if (
+    codes !== undefined &&
+    (!Array.isArray(codes) || !codes.length || codes.some((code) => typeof code !== 'string'))
+  )
+    throw new Error(
+      'parameter "warehouseCodes" must be a list of warehouse codes, e.g. {"warehouseCodes": ["WH01"]}, or left out for every warehouse',
+    )
+  let warehouseIds: number[] | null = null
+  if (codes) {
+    const found = await modelDb(db)
+      .selectFrom('wmdm_warehouse')
+      .select(['warehouseId', 'warehouseCode'])
+      .where('tenantId', '=', tenantId)
+      .where('warehouseCode', 'in', codes as string[])
+      .execute()
+    const missing = (codes as string[]).filter((code) => !found.some((row) => row.warehouseCode === code))
+    if (missing.length)
+      throw new Error(
+        `unknown warehouse code(s) ${missing.join(', ')} in parameter "warehouseCodes": use codes of /wmdm/warehouse`,
+      )
+    warehouseIds = found.map((row) => Number(row.warehouseId))
+  }
+  const time = wireDateTime(now)
+  const result =
+    await sql`insert into winv_stock_snapshot (tenant_id, snapshot_time, warehouse_id, warehouse_code,
+      warehouse_name, goods_id, goods_code, goods_name, quantity, reserved_quantity, locked_quantity, balance_count)
+    select s.tenant_id, ${time}::timestamp, s.warehouse_id, max(w.warehouse_code), max(w.warehouse_name), s.goods_id,
+      max(g.goods_code), max(g.goods_name), sum(s.quantity), sum(s.reserved_quantity), sum(s.locked_quantity),
+      count(*)
+    from winv_stock s
+      left join wmdm_warehouse w on w.warehouse_id = s.warehouse_id
+      left join wmdm_goods g on g.goods_id = s.goods_id
+    where s.tenant_id = ${tenantId}
+      ${warehouseIds ? sql`and s.warehouse_id in (${sql.join(warehouseIds.length ? warehouseIds : [-1])})` : sql``}
+    group by s.tenant_id, s.warehouse_id, s.goods_id`.execute(db)
+  return `stock snapshot at ${time}: ${Number(result.numAffectedRows ?? 0)} warehouse/goods row(s) recorded`
+}
+
 /** Deletes the tenant's job logs older than `days` (default 30). */
 const cleanJobLogs: JobType = async ({ db, tenantId, params, now }) => {
   const limit = before(now, days(params, 30))
@@ -91,6 +136,7 @@ const cleanJobLogs: JobType = async ({ db, tenantId, params, now }) => {
 export const JOB_TYPES: Record<string, JobType> = {
   CLEAN_EXPORT_FILES: cleanExportFiles,
   MODEL_SNAPSHOT: modelSnapshot,
+  STOCK_SNAPSHOT: stockSnapshot,
   CLEAN_JOB_LOGS: cleanJobLogs,
 }
 

@@ -102,6 +102,11 @@ export function expectEnvelope(response: LightMyRequestResponse, statuses: numbe
 export const SERVER_CHECKED_SAMPLES: Record<string, Record<string, string>> = {
   'hsdr/jobInfo': { cronExpression: '0 0 2 * * ? *', jobParams: '{}' },
   'hrpt/dataSet': { sqlText: 'select warehouse_code from wmdm_warehouse where tenant_id = :tenantId' },
+  // Units of measure and regions of /hpfm/mdm (seeded in both tenants).
+  'wms/goods': { uomCode: 'EA' },
+  'wms/warehouse': { regionCode: 'CN-44' },
+  'wms/customer': { regionCode: 'CN-44' },
+  'wms/vendor': { regionCode: 'CN-44' },
 }
 
 /** A row of `model` that passes its schema and lookups in `tenantId` (`n` keeps unique keys unique). */

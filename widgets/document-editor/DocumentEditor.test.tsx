@@ -1,0 +1,58 @@
+import { composeStories } from '@storybook/react-vite'
+import { fireEvent, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { expect, test, vi } from 'vitest'
+import preview from '../../.storybook/preview'
+import * as stories from './DocumentEditor.stories'
+
+const { Html, PlainText, ReadPretty } = composeStories(stories, preview)
+
+test('an HTML document opens in the rich-text area with its formatting and a toolbar', () => {
+  render(<Html />)
+  const area = screen.getByRole('textbox', { name: 'Document content' })
+  expect(area).toHaveAttribute('contenteditable', 'true')
+  expect(area.querySelector('h2')).toHaveTextContent('Dock rules')
+  expect(area.querySelector('b')).toHaveTextContent('Trucks')
+  const toolbar = screen.getByRole('toolbar', { name: 'Formatting' })
+  for (const name of ['Bold', 'Italic', 'Heading', 'Bulleted list', 'Numbered list'])
+    expect(toolbar.querySelector(`button[aria-label="${name}"]`), name).not.toBeNull()
+})
+
+test('edits in the area reach the form value, and a toolbar button runs its editing command', async () => {
+  render(<Html />)
+  const area = screen.getByRole('textbox', { name: 'Document content' })
+  area.innerHTML = '<p><i>changed</i></p>'
+  fireEvent.input(area)
+  expect(screen.getByTestId('form-value')).toHaveTextContent('"<p><i>changed</i></p>"')
+  const exec = vi.fn(() => true)
+  document.execCommand = exec
+  await userEvent.click(screen.getByRole('button', { name: 'Bold' }))
+  expect(exec).toHaveBeenCalledWith('bold', false, undefined)
+  await userEvent.click(screen.getByRole('button', { name: 'Numbered list' }))
+  expect(exec).toHaveBeenCalledWith('insertOrderedList', false, undefined)
+})
+
+test('a link needs a safe address', async () => {
+  render(<Html />)
+  const exec = vi.fn(() => true)
+  document.execCommand = exec
+  const address = screen.getByRole('textbox', { name: /Link address/ })
+  const make = screen.getByRole('button', { name: 'Make link' })
+  await userEvent.type(address, 'javascript:alert(1)')
+  expect(make).toBeDisabled()
+  await userEvent.clear(address)
+  await userEvent.type(address, 'https://example.org')
+  expect(make).toBeEnabled()
+  await userEvent.click(make)
+  expect(exec).toHaveBeenCalledWith('createLink', false, 'https://example.org')
+})
+
+test('other types edit as plain text; read-pretty shows the text', async () => {
+  render(<PlainText />)
+  const box = screen.getByRole('textbox', { name: 'Document content' })
+  expect(box.tagName).toBe('TEXTAREA')
+  await userEvent.type(box, '!')
+  expect(screen.getByTestId('form-value')).toHaveTextContent('version 1\\nsecond line!')
+  render(<ReadPretty />)
+  expect(screen.getByText('version 1')).toBeInTheDocument()
+})

@@ -1,0 +1,154 @@
+import { connect, mapReadPretty, useForm } from '@formily/react'
+import { Button, Input, Space, Tooltip } from 'antd'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { TextPretty } from '../shared/read-pretty'
+import { useTexts } from '../shared/use-texts'
+
+export interface DocumentEditorProps {
+  value?: string | null
+  onChange?(value: string): void
+  disabled?: boolean
+  /** 'html' edits with formatting; anything else is plain text. */
+  format?: string
+  /** A field of the same form holding the format (e.g. the server's `format` of the loaded document). */
+  formatField?: string
+  'aria-label'?: string
+}
+
+interface Command {
+  key: string
+  label: string
+  text: ReactNode
+  run(): void
+}
+
+/**
+ * The rich-text editor of HTML documents: an editable area with a toolbar (headings, bold, italic, underline,
+ * strike, lists, quote, link, clear formatting) driven by the browser's editing commands, so no script is
+ * loaded or evaluated (the app's CSP holds). The HTML it sends is sanitised again by the server on save.
+ */
+export function RichTextEditor({ value, onChange, disabled, ...rest }: DocumentEditorProps) {
+  const t = useTexts()
+  const area = useRef<HTMLDivElement>(null)
+  const [link, setLink] = useState('')
+  // The area owns its content while editing: it is replaced only when the value comes from elsewhere.
+  useEffect(() => {
+    const element = area.current
+    if (element && element.innerHTML !== (value ?? '')) element.innerHTML = value ?? ''
+  }, [value])
+  const emit = () => onChange?.(area.current?.innerHTML ?? '')
+  const exec = (command: string, argument?: string) => {
+    area.current?.focus()
+    document.execCommand(command, false, argument)
+    emit()
+  }
+  const commands: Command[] = [
+    { key: 'h2', label: t('fields.document.heading'), text: 'H2', run: () => exec('formatBlock', '<h2>') },
+    { key: 'h3', label: t('fields.document.subheading'), text: 'H3', run: () => exec('formatBlock', '<h3>') },
+    { key: 'p', label: t('fields.document.paragraph'), text: '¶', run: () => exec('formatBlock', '<p>') },
+    { key: 'b', label: t('fields.document.bold'), text: <b>B</b>, run: () => exec('bold') },
+    { key: 'i', label: t('fields.document.italic'), text: <i>I</i>, run: () => exec('italic') },
+    { key: 'u', label: t('fields.document.underline'), text: <u>U</u>, run: () => exec('underline') },
+    { key: 's', label: t('fields.document.strike'), text: <s>S</s>, run: () => exec('strikeThrough') },
+    { key: 'ul', label: t('fields.document.bullets'), text: '•', run: () => exec('insertUnorderedList') },
+    { key: 'ol', label: t('fields.document.numbers'), text: '1.', run: () => exec('insertOrderedList') },
+    {
+      key: 'q',
+      label: t('fields.document.quote'),
+      text: '❝',
+      run: () => exec('formatBlock', '<blockquote>'),
+    },
+    { key: 'x', label: t('fields.document.clear'), text: '⌫', run: () => exec('removeFormat') },
+  ]
+  const safeLink = /^(https?:\/\/|mailto:|\/(?!\/)|#)/i.test(link.trim())
+  return (
+    <div className="wms-document-editor">
+      <Space wrap size={4} role="toolbar" aria-label={t('fields.document.toolbar')}>
+        {commands.map((command) => (
+          <Tooltip key={command.key} title={command.label}>
+            <Button
+              size="small"
+              aria-label={command.label}
+              disabled={disabled}
+              // Keeps the selection in the text while the button is pressed.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={command.run}
+            >
+              {command.text}
+            </Button>
+          </Tooltip>
+        ))}
+        <Input
+          size="small"
+          style={{ width: 220 }}
+          aria-label={t('fields.document.linkAddress')}
+          placeholder="https://"
+          value={link}
+          disabled={disabled}
+          status={link && !safeLink ? 'error' : undefined}
+          onChange={(event) => setLink(event.target.value)}
+        />
+        <Button
+          size="small"
+          disabled={disabled || !safeLink}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => exec('createLink', link.trim())}
+        >
+          {t('fields.document.link')}
+        </Button>
+        <Button
+          size="small"
+          disabled={disabled}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => exec('unlink')}
+        >
+          {t('fields.document.unlink')}
+        </Button>
+      </Space>
+      <div
+        ref={area}
+        role="textbox"
+        aria-multiline="true"
+        aria-label={rest['aria-label'] ?? t('fields.document.content')}
+        contentEditable={!disabled}
+        suppressContentEditableWarning
+        className="wms-document-editor-area"
+        style={{
+          minHeight: 320,
+          maxHeight: 640,
+          overflow: 'auto',
+          marginTop: 8,
+          padding: '8px 12px',
+          border: '1px solid #d9d9d9',
+          borderRadius: 6,
+          background: disabled ? '#f5f5f5' : '#fff',
+        }}
+        onInput={emit}
+        onBlur={emit}
+      />
+    </div>
+  )
+}
+
+/** Plain text of every other editable type. */
+function PlainEditor({ value, onChange, disabled, ...rest }: DocumentEditorProps) {
+  const t = useTexts()
+  return (
+    <Input.TextArea
+      aria-label={rest['aria-label'] ?? t('fields.document.content')}
+      autoSize={{ minRows: 12, maxRows: 30 }}
+      value={value ?? ''}
+      disabled={disabled}
+      onChange={(event) => onChange?.(event.target.value)}
+    />
+  )
+}
+
+/** HTML documents with formatting, every other type as plain text; the format from a prop or a form field. */
+export function DocumentEditorInput({ format, formatField, ...rest }: DocumentEditorProps) {
+  const form = useForm()
+  const chosen = format ?? (formatField ? (form?.values as Record<string, unknown>)[formatField] : undefined)
+  return chosen === 'html' ? <RichTextEditor {...rest} /> : <PlainEditor {...rest} />
+}
+
+export const DocumentEditor = connect(DocumentEditorInput, mapReadPretty(TextPretty))

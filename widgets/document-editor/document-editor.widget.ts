@@ -1,0 +1,19 @@
+import type { WidgetDefinition } from '../../renderer/index'
+import { textCell, TextPretty } from '../shared/read-pretty'
+import { DocumentEditor } from './DocumentEditor'
+
+export const documentEditorWidget: WidgetDefinition = {
+  name: 'DocumentEditor',
+  kind: 'field',
+  component: DocumentEditor,
+  readPretty: TextPretty,
+  cellText: textCell,
+  requiredMessage: 'enter',
+  description:
+    'A document body: rich text (headings, bold, italic, lists, links) when the format is html, else plain text; props format or formatField (a field of the form holding the format).',
+  props: {
+    type: 'object',
+    properties: { format: { type: 'string' }, formatField: { type: 'string' } },
+    additionalProperties: true,
+  },
+}
