@@ -20,9 +20,7 @@ export interface SeedDataHierarchies {
 }
 
 export const readSeedDataHierarchies = (): SeedDataHierarchies =>
-  JSON.parse(
-    readFileSync(join(seedDataDir, 'data-hierarchies.json'), 'utf8'),
-  ) as SeedDataHierarchies
+  JSON.parse(readFileSync(join(seedDataDir, 'data-hierarchies.json'), 'utf8')) as SeedDataHierarchies
 
 /** Levels are inserted parents first (the file lists them so), values after their level. */
 export async function seedDataHierarchies(db: Db, seed = readSeedDataHierarchies()): Promise<void> {
