@@ -145,6 +145,7 @@ test('results are memoised per page object and mode; component names are listed 
       'FormSection',
       'Input',
       'InputNumber',
+      'Lov', // the region (HPFM.REGION)
       'MultiLangInput',
       'Select',
       'Switch',

@@ -156,8 +156,7 @@ export const ClerkInTraditionalChinese: Story = {
  * The same list as a core workspace page (a reporting route) that names no page sizes of its own: the core
  * basic table's sizes (X-02).
  */
-const { pageSizeOptions: _platformSizes, ...coreTable } = warehousePage.table
 export const CoreWorkspaceSizes: Story = {
-  args: { page: { ...warehousePage, route: '/hrpt/warehouse-overview', table: coreTable } },
+  args: { page: { ...warehousePage, route: '/hrpt/warehouse-overview' } },
   parameters: { env: () => createFakeEnv({ handlers: warehouseBackend().handlers }) },
 }

@@ -104,6 +104,8 @@ export const SERVER_CHECKED_SAMPLES: Record<string, Record<string, string>> = {
   'hrpt/dataSet': { sqlText: 'select warehouse_code from wmdm_warehouse where tenant_id = :tenantId' },
   // Units of measure and regions of /hpfm/mdm (seeded in both tenants).
   'wms/goods': { uomCode: 'EA' },
+  // Members of a user group are user ids of the tenant (server/modules/hiam/identity-settings.ts): none here.
+  'iam/userGroup': { memberUserIds: '' },
   'wms/warehouse': { regionCode: 'CN-44' },
   'wms/customer': { regionCode: 'CN-44' },
   'wms/vendor': { regionCode: 'CN-44' },
