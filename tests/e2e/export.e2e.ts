@@ -92,6 +92,8 @@ async function keepFirstThreeColumns(dialog: Locator) {
     'Remark',
     'Attachments',
     'Quantity decimals',
+    'Region',
+    'Region name',
   ])
     await dialog.getByRole('checkbox', { name: `Select ${title}`, exact: true }).click()
 }

@@ -35,7 +35,8 @@ describe('Lov on the dealer outbound order screen (schemas/pages/winv/jxs-outbou
     // measured once the opening animation has ended
     const box = () => page.locator('.ant-modal', { has: modal }).boundingBox()
     await expect.poll(async () => (await box())?.width).toBe(720)
-    await expect.poll(() => modal.getByText('50 / page').count()).toBe(1)
+    // a warehouse lookup pages by 20 (X-03: the platform's warehouse lookups)
+    await expect.poll(() => modal.getByText('20 / page').count()).toBe(1)
     await modal.getByLabel('Warehouse code').fill('WH-E005')
     await modal.getByRole('button', { name: 'Search' }).click()
     await expect.poll(() => modal.locator('tr.ant-table-row').count()).toBe(1)

@@ -68,7 +68,12 @@ export function RichTextEditor({ value, onChange, disabled, ...rest }: DocumentE
           <Tooltip key={command.key} title={command.label}>
             <Button
               size="small"
-              aria-label={command.label}
+              // A button that shows letters or digits (H2, 1.) has them in its name too (WCAG 2.5.3, label in name).
+              aria-label={
+                typeof command.text === 'string' && /[A-Za-z0-9]/.test(command.text)
+                  ? `${command.label} ${command.text}`
+                  : command.label
+              }
               disabled={disabled}
               // Keeps the selection in the text while the button is pressed.
               onMouseDown={(event) => event.preventDefault()}
