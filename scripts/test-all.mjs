@@ -15,7 +15,14 @@ const steps = [
   ['server', vitest('server'), { env: { TEST_DATABASE_URL: undefined } }],
   ['server:postgres', vitest('server', 'server-postgres'), { unavailable: postgresUnavailable }],
   ['e2e', `npm run -s build && ${vitest('e2e')}`],
+  // The bounded load run (50 connections, 60 s, mixed reads and writes; zero errors, bounded memory): in CI.
+  ['soak', 'npm run -s test:soak', { unavailable: soakUnavailable }],
 ]
+/** The load run is part of CI (CI=true, as .ci/run runs); locally it is `npm run test:soak`. */
+function soakUnavailable() {
+  if (process.env.CI) return undefined
+  return { fail: false, why: 'runs in CI (CI=true); locally: npm run test:soak' }
+}
 /** A vitest run that also writes a JSON report, so the closing line can count tests, not steps. */
 function vitest(project, report = project) {
   return `npx vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${RESULTS}/${report}.json`
