@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest'
 import preview from '../../.storybook/preview'
 import { currentStoryEnv } from '../../stories/support/story-env'
 import * as stories from './ImportRunner.stories'
+import { findPageAlert } from '../../stories/support/page-alert'
 
 const {
   Importing,
@@ -29,8 +30,7 @@ const importButton = () => screen.findByRole('button', { name: 'Import valid row
 describe('ImportRunner, errors', () => {
   test('a template the server cannot read: what is wrong, with the server reason', async () => {
     render(<TemplateFails />)
-    // the page's own alert (a notification left by an earlier file in this worker is an alert too)
-    const alert = (await screen.findByText(/The import template is not available/)).closest('[role="alert"]')
+    const alert = await findPageAlert()
     expect(alert).toHaveTextContent('The import template is not available')
     expect(alert).toHaveTextContent(
       'Import template WMDM.WAREHOUSE has no sheet: add one in Import templates.',
@@ -41,7 +41,7 @@ describe('ImportRunner, errors', () => {
 
   test('an unknown template code is named', async () => {
     render(<UnknownTemplate />)
-    const alert = (await screen.findByText(/No import template of this code/)).closest('[role="alert"]')
+    const alert = await findPageAlert()
     expect(alert).toHaveTextContent('No import template of this code: WMDM.RETIRED')
     expect(screen.queryByRole('button', { name: 'Upload and check' })).toBeNull()
   })

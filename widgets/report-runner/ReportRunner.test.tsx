@@ -9,14 +9,7 @@ import { describe, expect, test } from 'vitest'
 import preview from '../../.storybook/preview'
 import { currentStoryEnv } from '../../stories/support/story-env'
 import * as stories from './ReportRunner.stories'
-
-/** The page's own alert (antd Alert): a notification left on screen by an earlier file of this worker is an alert too. */
-const findPageAlert = () =>
-  waitFor(() => {
-    const alert = screen.getAllByRole('alert').find((element) => element.classList.contains('ant-alert'))
-    if (!alert) throw new Error('no page alert yet')
-    return alert
-  })
+import { findPageAlert } from '../../stories/support/page-alert'
 
 const {
   TableReport,

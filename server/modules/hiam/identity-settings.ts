@@ -8,6 +8,7 @@ import { badRequest } from '../../errors.ts'
 import { modelDb } from '../models/model-scope.ts'
 import { onRowWrite } from '../models/write-guards.ts'
 import { LOGIN_TEMPLATES } from '../oauth/login-page.ts'
+import { isUserOfTenant } from './tenant-users.ts'
 
 /** Users of a tenant: its own users and everyone holding one of its roles. */
 async function tenantUserIds(db: Db, tenantId: number, ids: number[]): Promise<Set<number>> {
@@ -16,19 +17,7 @@ async function tenantUserIds(db: Db, tenantId: number, ids: number[]): Promise<S
     .selectFrom('iamUser as u')
     .select('u.id')
     .where('u.id', 'in', ids)
-    .where((eb) =>
-      eb.or([
-        eb('u.organizationId', '=', tenantId),
-        eb.exists(
-          eb
-            .selectFrom('iamMemberRole as m')
-            .innerJoin('iamRole as r', 'r.id', 'm.roleId')
-            .select('m.userId')
-            .whereRef('m.userId', '=', 'u.id')
-            .where('r.tenantId', '=', tenantId),
-        ),
-      ]),
-    )
+    .where(isUserOfTenant(tenantId))
     .execute()
   return new Set(rows.map((r) => Number(r.id)))
 }

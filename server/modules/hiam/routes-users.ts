@@ -16,6 +16,7 @@ import { checkLabels, labelsOf, saveLabels } from './labels.ts'
 import { readPasswordPolicy } from './password-policy.ts'
 import { roleInScope } from './routes-roles.ts'
 import { adminRoutes, type Scope } from './scope.ts'
+import { isUserOfTenant } from './tenant-users.ts'
 
 export const USER_CODES = {
   create: 'hiam.subAccount.button.create',
@@ -72,19 +73,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     let query = db.selectFrom('iamUser as u').innerJoin('hpfmTenant as t', 't.id', 'u.organizationId')
     if (scope.tenantId !== null) {
       const tenantId = scope.tenantId
-      query = query.where((eb) =>
-        eb.or([
-          eb('u.organizationId', '=', tenantId),
-          eb.exists(
-            eb
-              .selectFrom('iamMemberRole as m')
-              .innerJoin('iamRole as r', 'r.id', 'm.roleId')
-              .select('m.userId')
-              .whereRef('m.userId', '=', 'u.id')
-              .where('r.tenantId', '=', tenantId),
-          ),
-        ]),
-      )
+      query = query.where(isUserOfTenant(tenantId))
     }
     return query
   }

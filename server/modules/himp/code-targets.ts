@@ -15,6 +15,7 @@ import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { readPasswordPolicy } from '../hiam/password-policy.ts'
 import { hashPassword } from '../oauth/passwords.ts'
+import { isUserOfTenant } from '../hiam/tenant-users.ts'
 
 export interface TargetLine {
   lineId: number
@@ -287,19 +288,7 @@ export function roleTarget(): CodeTarget {
                 .selectFrom('iamUser as u')
                 .select(['u.id', 'u.loginName'])
                 .where('u.loginName', 'in', logins)
-                .where((eb) =>
-                  eb.or([
-                    eb('u.organizationId', '=', tenantId),
-                    eb.exists(
-                      eb
-                        .selectFrom('iamMemberRole as m')
-                        .innerJoin('iamRole as r', 'r.id', 'm.roleId')
-                        .select('m.userId')
-                        .whereRef('m.userId', '=', 'u.id')
-                        .where('r.tenantId', '=', tenantId),
-                    ),
-                  ]),
-                )
+                .where(isUserOfTenant(tenantId))
                 .execute()
             ).map((u) => [u.loginName, Number(u.id)])
           : [],
