@@ -92,7 +92,9 @@ describe('keyboard only', () => {
     await page.waitForURL('**/wmdm/warehouse')
     await expect.poll(() => selectedTab(page), until).toContain('Warehouses')
 
-    // a drawer: Enter on Create opens it, Escape closes it and gives the focus back to Create
+    // a drawer: Enter on Create opens it, Escape closes it and gives the focus back to Create (the toolbar's
+    // buttons show once their permission check has answered, 500 ms batched: Tab cannot reach them before)
+    await page.getByRole('button', { name: 'Create', exact: true }).waitFor(until)
     await pressTo(page, 'Tab', 'button', 'Create')
     await page.keyboard.press('Enter')
     await expect.poll(() => drawers(page), until).toBe(1)
@@ -147,6 +149,7 @@ describe('keyboard only', () => {
     await signInByKeyboard(page, 'jxs', 'Jxs@12345')
     await page.waitForURL('**/winv/jxsOutboundOrder')
     await page.locator('.ant-table-row').first().waitFor()
+    await page.getByRole('button', { name: 'Create', exact: true }).waitFor(until)
 
     await pressTo(page, 'Tab', 'button', 'Create')
     await page.keyboard.press('Enter')
