@@ -306,6 +306,27 @@ const heldSerials = (db: Db, session: Session, order: OrderRow, status: string) 
     sql`outbound_order_id = ${order.outboundOrderId} and serial_status = ${status}`,
   )
 
+/** The units the order holds in `status` go back in stock, no longer held by it (release, intercept, return). */
+async function serialsBackInStock(
+  db: Db,
+  session: Session,
+  order: OrderRow,
+  status: string,
+  docType: string,
+) {
+  await changeSerials(
+    db,
+    session,
+    await heldSerials(db, session, order, status),
+    'IN_STOCK',
+    orderDoc(order, docType),
+    {
+      outboundOrderId: null,
+      outboundOrderNum: null,
+    },
+  )
+}
+
 /**
  * Marks every OPEN task PICKED and the lines' picked quantities; serial-tracked lines must name their units in
  * `picked` (see pickOrderSerials), whose entries for this order are taken out.
@@ -386,14 +407,7 @@ export async function releaseOrder(db: Db, session: Session, order: OrderRow, wh
       reason: why,
     })
   }
-  await changeSerials(
-    db,
-    session,
-    await heldSerials(db, session, order, 'PICKED'),
-    'IN_STOCK',
-    orderDoc(order, 'OUTBOUND_RELEASE'),
-    { outboundOrderId: null, outboundOrderNum: null },
-  )
+  await serialsBackInStock(db, session, order, 'PICKED', 'OUTBOUND_RELEASE')
   await sql`update winv_outbound_task set task_status = 'CANCELLED', last_updated_by = ${session.userId},
       object_version_number = object_version_number + 1
     where outbound_order_id = ${order.outboundOrderId} and task_status in ('OPEN', 'PICKED')`.execute(db)
@@ -420,14 +434,7 @@ export async function returnOrder(db: Db, session: Session, order: OrderRow, rea
       reason,
     })
   }
-  await changeSerials(
-    db,
-    session,
-    await heldSerials(db, session, order, 'SHIPPED'),
-    'IN_STOCK',
-    orderDoc(order, 'RETURN'),
-    { outboundOrderId: null, outboundOrderNum: null },
-  )
+  await serialsBackInStock(db, session, order, 'SHIPPED', 'RETURN')
   await sql`update winv_outbound_line set returned_quantity = shipped_quantity
     where outbound_order_id = ${order.outboundOrderId}`.execute(db)
 }
