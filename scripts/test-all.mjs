@@ -64,6 +64,7 @@ for (const [name, cmd, options = {}] of steps) {
   report.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 }
 const tests = { passed: 0, failed: 0, skipped: 0 }
+const failures = []
 for (const [name] of steps) {
   const file = `${RESULTS}/${name.replace(':', '-')}.json`
   if (!existsSync(file)) continue
@@ -71,7 +72,16 @@ for (const [name] of steps) {
   tests.passed += json.numPassedTests
   tests.failed += json.numFailedTests
   tests.skipped += json.numPendingTests + json.numTodoTests
+  for (const suite of json.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== 'failed') continue
+      const message = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)
+      failures.push(`  ${name}: ${suite.name.replace(process.cwd() + '/', '')} > ${test.fullName}\n      ${message}`)
+    }
+  }
 }
+// The failed tests again, by name, next to the closing lines (a CI log is often read from its tail).
+if (failures.length) console.log(`\nfailed tests:\n${failures.join('\n')}`)
 console.log('\n' + report.join('\n'))
 console.log(`steps: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 // The closing line: every test of every vitest project (a failed non-test step counts as one failure).
