@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeWatchOf } from '../../server/db/write-watch.ts'
+import { applyPermissionRules, refreshRuleSnapshot } from '../../server/modules/hpfm-admin/data-permission.ts'
+import { modelDb } from '../../server/modules/models/model-scope.ts'
 import { bearer, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import type { ModelSchema } from '../../renderer/schema/model.ts'
+import type { Session } from '../../server/types.ts'
 
 let app: FastifyInstance
 let admin: string
@@ -178,6 +183,40 @@ describe('data permission rules restrict model lists', () => {
     expect((await as(clerk).get('/api/wms/v1/1/warehouses?size=100')).json().totalElements).toBe(
       before.totalElements,
     )
+  })
+
+  it('a model no enabled rule of the tenant names lists without the clause, on PGlite only while nothing was written', async () => {
+    const db = modelDb(app.db)
+    const model = { service: 'wms', entity: 'warehouse', table: 'wmdm_warehouse' } as ModelSchema
+    const session = (tenantId: number) => ({ tenantId, userId: 1, roleCode: 'wh-clerk' }) as Session
+    const clauseIn = (tenantId: number) =>
+      applyPermissionRules(db.selectFrom('wmdm_warehouse').selectAll(), model, session(tenantId), db)
+        .compile()
+        .sql.includes('hpfm_permission_rule')
+    await refreshRuleSnapshot(db)
+    expect((await as(clerk).get('/api/wms/v1/1/warehouses?size=5')).json().totalElements).toBeGreaterThan(0)
+    // PostgreSQL: another process may write a rule at any time, so the clause is always there.
+    const pglite = writeWatchOf(app.db) !== undefined
+    expect(clauseIn(1)).toBe(!pglite)
+    const rule = await as(admin).post('/api/hpfm/v1/1/permission-rules', {
+      ruleCode: 'CLERK_NO_WH',
+      ruleName: 'Clerks see no warehouse',
+      modelKey: 'wms/warehouse',
+      roleCode: 'wh-clerk',
+      fieldName: 'warehouseCode',
+      operator: 'IS_NULL',
+    })
+    expect(rule.statusCode).toBe(201)
+    // the write made the snapshot stale: the clause is back before anyone reads the rules again
+    expect(clauseIn(1)).toBe(true)
+    await refreshRuleSnapshot(db)
+    expect(clauseIn(1)).toBe(true)
+    expect(clauseIn(2)).toBe(!pglite) // tenant 2 has no rule on warehouses
+    expect((await as(clerk).get('/api/wms/v1/1/warehouses?size=5')).json().totalElements).toBe(0)
+    await as(admin).put('/api/hpfm/v1/1/permission-rules', { ...(rule.json() as object), enabledFlag: 0 })
+    expect((await as(clerk).get('/api/wms/v1/1/warehouses?size=5')).json().totalElements).toBeGreaterThan(0)
+    await refreshRuleSnapshot(db)
+    expect(clauseIn(1)).toBe(!pglite)
   })
 })
 

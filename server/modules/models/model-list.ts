@@ -2,7 +2,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Page } from '../../../renderer/contract/wire.ts'
 import { writeWatchOf, type ReadCache } from '../../db/write-watch.ts'
 import { badRequest } from '../../errors.ts'
-import { applyPermissionRules } from '../hpfm-admin/data-permission.ts'
+import { applyPermissionRules, refreshRuleSnapshot } from '../hpfm-admin/data-permission.ts'
 import type { Session } from '../../types.ts'
 import { checkDates } from './field-values.ts'
 import { applyConditions } from './model-conditions.ts'
@@ -53,7 +53,7 @@ export function filteredRows(
   checkDates(model, query)
   let base = db.selectFrom(model.table)
   for (const [column, value] of scopeConditions(model, session)) base = base.where(column, '=', value)
-  base = applyPermissionRules(base, model, session) // data permission rules (/hpfm/permission)
+  base = applyPermissionRules(base, model, session, db) // data permission rules (/hpfm/permission)
   const present = (value: unknown) => value !== undefined && value !== null && value !== ''
   for (const field of model.fields) {
     const value = query[field.name]
@@ -120,6 +120,7 @@ export async function listRows(
 ): Promise<Page<Row>> {
   const page = Number(query.page ?? 0)
   const size = Number(query.size ?? 10)
+  await refreshRuleSnapshot(db) // so that a model without a data permission rule lists without the clause
   const countQuery = filteredRows(db, model, session, query).select((eb) =>
     eb.fn.countAll<number>().as('total'),
   )
