@@ -5,7 +5,8 @@
  * `+` — must give advice: an imperative ("reload the list", "ask an administrator", "sign in again", "pick
  * another code") at the start of a clause. A wrapper (fewer than four words of its own around the message it
  * carries, e.g. "Invalid request body: ${fields}.") is judged where the carried message is written.
- * The client's own error texts (renderer/i18n/*.texts.json: keys of messages and errors) follow the same rule.
+ * The client's own error texts (renderer/i18n/*.texts.json and the shell's src/locales: keys of messages and
+ * errors) follow the same rule.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -208,6 +209,18 @@ function clientMessages(): Written[] {
       if (message && message.split(/\s+/).length > 2) found.push({ where: `${dir}/${name} ${key}`, message })
     }
   }
+  // The shell's own texts (src/locales): one flat file per language. A title is read with its description.
+  const shell = JSON.parse(readFileSync('src/locales/en_US.json', 'utf8')) as Record<string, string>
+  for (const [key, text] of Object.entries(shell)) {
+    if (!/(error|fail|invalid|refused|denied|unreachable|missing|notFound|forbidden|timeout)/i.test(key))
+      continue
+    if (key.endsWith('.desc') && shell[key.replace(/\.desc$/, '.title')] !== undefined) continue
+    const described = key.endsWith('.title') ? shell[key.replace(/\.title$/, '.desc')] : undefined
+    const message = (described ? `${text}. ${described}` : text)
+      .replace(/\{(?:message|errors|error|reason)\}/g, '{}')
+      .replace(/\{\w+\}/g, 'X')
+    if (message.split(/\s+/).length > 2) found.push({ where: `src/locales/en_US.json ${key}`, message })
+  }
   return found
 }
 
@@ -260,6 +273,7 @@ describe('error messages say what to do', () => {
   it("every error text of the client's own gives advice", () => {
     const messages = clientMessages()
     expect(messages.length).toBeGreaterThan(10)
+    expect(messages.some((m) => m.where.startsWith('src/locales/'))).toBe(true)
     const silent = messages.filter((m) => !endsWithReason(m.message) && !givesAdvice(m.message))
     expect(silent.map((m) => `${m.where}  ${m.message}`)).toEqual([])
   })
