@@ -31,5 +31,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No token needed (sign-in pages, kickoff check, pub value lists). */
     public?: boolean
+    /**
+     * A session this route can vouch for without the database (or undefined: read it as usual). The import
+     * progress poll uses it on PGlite, whose only connection a running import holds (server/modules/himp).
+     */
+    sessionInMemory?: (request: FastifyRequest, tokenHash: string) => Session | undefined
   }
 }

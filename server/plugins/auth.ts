@@ -126,7 +126,8 @@ export const auth: FastifyPluginAsync = shared(async (app) => {
     if (request.is404 || !request.url.startsWith('/api/') || request.routeOptions.config.public) return
     const token = tokenOf(request)
     if (!token) throw unauthorized('Sign in first: the request carries no access token.')
-    const result = await sessionOfToken(request, token)
+    const inMemory = request.routeOptions.config.sessionInMemory?.(request, hashToken(token))
+    const result = inMemory ? { session: inMemory } : await sessionOfToken(request, token)
     if ('reason' in result) throw unauthorized(result.reason)
     request.session = result.session
     const pathTenant = (request.params as Record<string, unknown> | undefined)?.tenantId

@@ -305,7 +305,7 @@ describe('async export (CORE-EXP-12..18)', () => {
     expect(viaOtherTenant.statusCode).toBe(404)
     expect(viaOtherTenant.json()).toMatchObject({
       failed: true,
-      message: `No export task ${task.uuid} in this tenant.`,
+      message: `No export task ${task.uuid} in this tenant: reload the task list.`,
     })
     expect((await call('manager', 'GET', `/api${task.downloadUrl}`)).statusCode).toBe(403)
     expect((await call('jxs', 'GET', `/api${task.downloadUrl}`)).statusCode).toBe(404)
@@ -391,7 +391,7 @@ describe('cancel and restart (CORE-EXP-18..20)', () => {
     const again = await call('admin', 'PUT', '/api/hpfm/v1/1/export-task/cancel', { taskCode })
     expect(again.statusCode).toBe(409)
     expect(again.json().message).toBe(
-      `Export task ${taskCode} is CANCELLED: only a task in progress (DOING) can be cancelled.`,
+      `Export task ${taskCode} is CANCELLED: only a task in progress (DOING) can be cancelled; reload the task list.`,
     )
     await sql`delete from wmdm_warehouse where warehouse_code like 'BULK-%'`.execute(app.db)
   })
@@ -417,7 +417,7 @@ describe('cancel and restart (CORE-EXP-18..20)', () => {
     expect(csv.slice(1).trimEnd().split('\r\n')).toHaveLength(7)
     const done = await call('admin', 'POST', '/api/hpfm/v1/1/export-task/retry', { taskCode: rerun.taskCode })
     expect(done.json().message).toBe(
-      `Export task ${rerun.taskCode} is DONE: only a FAILED or CANCELLED task can run again.`,
+      `Export task ${rerun.taskCode} is DONE: only a FAILED or CANCELLED task can run again; reload the task list.`,
     )
   })
 

@@ -3,22 +3,25 @@
  * upload at once cannot both write — one imports, the other gets 409 and every row lands once; an upload a
  * crashed run left IMPORTING ends FAILED with the reason at the next start and imports whole when run again.
  * (The real crash, a SIGKILL in the middle of an import, is in faults.test.ts.) The import page polls how far
- * a run is (GET …/import-batches/:id/progress).
+ * a run is (GET …/import-batches/:id/progress), answered while the run writes on PGlite and PostgreSQL alike.
  */
 import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { failInterruptedImports, IMPORT_INTERRUPTED } from '../../server/modules/himp/index.ts'
-import { bearer, createTestApp, injectAs, signIn, testDatabaseKind } from '../../server/testing.ts'
-import { expectEnvelope } from './support/security.ts'
+import { bearer, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { expectEnvelope, signInMember } from './support/security.ts'
 
 let app: FastifyInstance
 let admin: string
+/** A member of tenant 2 (for the progress of tenant 1's import). */
+let member2: string
 
 beforeAll(async () => {
   app = await createTestApp()
   admin = await signIn(app, 'admin', 'Admin@123')
+  member2 = (await signInMember(app, 2, [])).token
 }, 600_000)
 afterAll(() => app.close())
 
@@ -96,7 +99,7 @@ describe('import runs', () => {
   })
 
   it('tells how far an import is: before, while and after it runs, rows done never beyond the total', async () => {
-    const rows = 1100 // more than two progress steps of the run (every 500 rows)
+    const rows = 1100 // many steps of the run (it lets polls in every 50 rows)
     const batch = await uploadRows('RUN-P', rows)
     const progressOf = async () => {
       const response = await injectAs(
@@ -118,8 +121,20 @@ describe('import runs', () => {
     let ended = false
     const run = runImport(batch.importId).finally(() => (ended = true))
     const seen: Array<{ status: string; done: number; total: number }> = []
+    // Asked while the run writes: another tenant's member of the same import id, and the same path of tenant 1.
+    let otherTenant: Promise<Awaited<ReturnType<typeof injectAs>>> | undefined
+    let otherPath: Promise<Awaited<ReturnType<typeof injectAs>>> | undefined
     while (!ended) {
       seen.push(await progressOf())
+      if (!otherTenant && seen.at(-1)!.status === 'IMPORTING') {
+        otherTenant = injectAs(
+          app,
+          member2,
+          'GET',
+          `/api/himp/v1/2/import-batches/${batch.importId}/progress`,
+        )
+        otherPath = injectAs(app, member2, 'GET', `/api/himp/v1/1/import-batches/${batch.importId}/progress`)
+      }
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     const result = await run
@@ -131,10 +146,16 @@ describe('import runs', () => {
       expect(progress.done).toBeGreaterThanOrEqual(i ? seen[i - 1]!.done : 0)
       expect(progress.done).toBeLessThanOrEqual(rows)
     }
-    // On PostgreSQL a poll is answered while the run writes (from the run itself: its rows are not committed).
-    // On PGlite the run's transaction holds the only connection, so polls are answered when it has ended.
-    if (testDatabaseKind() === 'postgres')
-      expect(seen.some((p) => p.status === 'IMPORTING' && p.done > 0 && p.done < rows)).toBe(true)
+    // Answered while the run writes, on PGlite too (from the run itself: its rows are not committed, and on
+    // PGlite its transaction holds the only connection, so the run's own token is vouched for from memory).
+    const during = seen.filter((p) => p.status === 'IMPORTING' && p.done > 0 && p.done < rows)
+    expect(new Set(during.map((p) => p.done)).size, JSON.stringify(seen)).toBeGreaterThan(1)
+    // Another tenant learns nothing of the run: the id is not theirs, and tenant 1's path is not their tenant.
+    const notTheirs = expectEnvelope(await otherTenant!, [404])
+    expect(notTheirs).not.toHaveProperty('done')
+    expect(notTheirs.message).toMatch(/does not exist \(or is not yours\)/)
+    const notTheirTenant = expectEnvelope(await otherPath!, [403])
+    expect(notTheirTenant.message).toMatch(/not your current tenant/)
     expect(await progressOf()).toEqual({
       importId: batch.importId,
       status: 'IMPORTED',

@@ -185,7 +185,9 @@ describe('menus without code', () => {
       code: 'demo.y',
       parentId: 101,
     })
-    expect(underMenu.json().message).toBe('Parent menu 101 is a menu, not a dir: entries go under a dir.')
+    expect(underMenu.json().message).toBe(
+      'Parent menu 101 is a menu, not a dir: entries go under a dir. Pick a dir as the parent.',
+    )
   })
 
   it('updates with the lock and refuses a stale objectVersionNumber (409)', async () => {
@@ -237,7 +239,7 @@ describe('model aggregates for dashboards', () => {
     const noField = await call('admin', 'GET', `${url}?measure=sum`)
     expect(noField.statusCode).toBe(400)
     expect(noField.json().message).toBe(
-      "measure 'sum' needs field=<a number field of warehouse>: one of area, enabledFlag, quantityPrecision.",
+      "measure 'sum' needs field=<a number field of warehouse>: use one of area, enabledFlag, quantityPrecision.",
     )
     const badGroup = await call('admin', 'GET', `${url}?groupBy=remark`)
     expect(badGroup.statusCode).toBe(400)

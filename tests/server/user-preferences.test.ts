@@ -113,7 +113,7 @@ describe('password change (enforcing the password policy)', () => {
     const response = await change('Manager@123', 'short')
     expect(response.statusCode).toBe(400)
     expect(response.json().message).toBe(
-      'The new password needs at least 8 characters, at least 1 digit(s), at least 1 upper-case letter(s), at least 1 special character(s) such as @ # $.',
+      'The new password needs at least 8 characters, at least 1 digit(s), at least 1 upper-case letter(s), at least 1 special character(s) such as @ # $: enter one that does.',
     )
   })
 

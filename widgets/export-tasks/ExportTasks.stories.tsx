@@ -30,7 +30,8 @@ export const CancelRefused: Story = {
   parameters: {
     env: env({
       tasks: sampleTasks(2),
-      cancelError: 'Export task EXP2026112100002 is DONE: only a task in progress (DOING) can be cancelled.',
+      cancelError:
+        'Export task EXP2026112100002 is DONE: only a task in progress (DOING) can be cancelled; reload the task list.',
     }),
   },
 }

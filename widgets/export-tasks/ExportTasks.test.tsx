@@ -102,7 +102,8 @@ test(
     await waitFor(() =>
       expect(currentStoryEnv().notices).toContainEqual({
         type: 'error',
-        message: 'Export task EXP2026112100002 is DONE: only a task in progress (DOING) can be cancelled.',
+        message:
+          'Export task EXP2026112100002 is DONE: only a task in progress (DOING) can be cancelled; reload the task list.',
       }),
     )
     expect(listCalls()).toHaveLength(1)

@@ -42,7 +42,9 @@ describe('ImportRunner, errors', () => {
   test('an unknown template code is named', async () => {
     render(<UnknownTemplate />)
     const alert = await findPageAlert()
-    expect(alert).toHaveTextContent('No import template of this code: WMDM.RETIRED')
+    expect(alert).toHaveTextContent(
+      'No import template of this code, pick one from the template list: WMDM.RETIRED',
+    )
     expect(screen.queryByRole('button', { name: 'Upload and check' })).toBeNull()
   })
 

@@ -71,7 +71,9 @@ describe('LabelPrint', () => {
     render(<PrintUnknownCode />)
     const alert = await findPageAlert()
     expect(alert).toHaveTextContent('The label template is not available')
-    expect(alert).toHaveTextContent('No label template of this code: RETIRED_LABEL')
+    expect(alert).toHaveTextContent(
+      'No label template of this code, pick one from the label template list: RETIRED_LABEL',
+    )
   })
 
   test('error: data that cannot be read is notified with the server message; nothing to print', async () => {

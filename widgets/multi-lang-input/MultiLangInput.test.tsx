@@ -50,7 +50,11 @@ test('PLAT-I18N-07: a failed read shows blank values for the other languages and
   const dialog = await openDialog()
   await waitFor(() =>
     expect(currentStoryEnv().notices).toEqual([
-      { type: 'warning', message: 'The translations could not be loaded: blank values are shown' },
+      {
+        type: 'warning',
+        message:
+          'The translations could not be loaded: blank values are shown; reload the form before saving',
+      },
     ]),
   )
   expect(within(dialog).getByLabelText('Simplified Chinese')).toHaveValue('')

@@ -106,7 +106,10 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
           onChange={setText}
           label={t('hpfm.playground.editor')}
         />
-        <div style={{ border: '1px dashed #d9d9d9', borderRadius: 6, overflow: 'auto' }}>
+        <div
+          data-testid="playground-preview"
+          style={{ border: '1px dashed #d9d9d9', borderRadius: 6, overflow: 'auto' }}
+        >
           {'error' in parsed ? (
             <Alert type="error" showIcon message={`${loaded.file}: not valid JSON (${parsed.error})`} />
           ) : (

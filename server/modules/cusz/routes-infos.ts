@@ -88,9 +88,12 @@ export function cuszInfoRoutes(prefix: string): FastifyPluginAsync {
           )
         }
         if (!body.objectVersionNumber) {
-          throw badRequest('Updating column settings needs their objectVersionNumber.', {
-            objectVersionNumber: 'required with id',
-          })
+          throw badRequest(
+            'Updating column settings needs their objectVersionNumber: send the one you read with them.',
+            {
+              objectVersionNumber: 'required with id',
+            },
+          )
         }
         const updated = await app.db
           .updateTable('cuszInfo')
@@ -115,7 +118,9 @@ export function cuszInfoRoutes(prefix: string): FastifyPluginAsync {
       const tenantDefault = await find({ tenantId: owner.tenantId, userId: 0 }, body.cuszCode)
       if (!current && tenantDefault?.id === body.id) return { id: body.id }
       if (!current || current.id !== body.id) {
-        throw notFound(`Column settings ${body.id} for ${body.cuszCode} do not exist: nothing to restore.`)
+        throw notFound(
+          `Column settings ${body.id} for ${body.cuszCode} do not exist: nothing to restore; reload the page.`,
+        )
       }
       if (current.objectVersionNumber !== body.objectVersionNumber)
         throw changed(current, body.objectVersionNumber)

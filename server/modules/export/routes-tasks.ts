@@ -43,7 +43,7 @@ export function exportTaskRoutes(models: ModelSchema[]): FastifyPluginAsync {
         .where('userId', '=', session.userId)
         .where('taskCode', '=', taskCode)
         .executeTakeFirst()
-      if (!row) throw notFound(`You have no export task ${taskCode} in this tenant.`)
+      if (!row) throw notFound(`You have no export task ${taskCode} in this tenant: reload the task list.`)
       return row
     }
 
@@ -79,7 +79,7 @@ export function exportTaskRoutes(models: ModelSchema[]): FastifyPluginAsync {
             throw new AppError(
               409,
               'error.export.not_running',
-              `Export task ${taskCode} is ${state}: only a task in progress (DOING) can be cancelled.`,
+              `Export task ${taskCode} is ${state}: only a task in progress (DOING) can be cancelled; reload the task list.`,
             )
           }
           return toWireTask(await ownTask(session, taskCode))
@@ -97,12 +97,15 @@ export function exportTaskRoutes(models: ModelSchema[]): FastifyPluginAsync {
             throw new AppError(
               409,
               'error.export.not_retryable',
-              `Export task ${taskCode} is ${task.state}: only a FAILED or CANCELLED task can run again.`,
+              `Export task ${taskCode} is ${task.state}: only a FAILED or CANCELLED task can run again; reload the task list.`,
             )
           }
           const previous: ExportRequest = task.request
           const model = models.find((m) => `${m.service}/${m.entity}` === previous.model)
-          if (!model) throw notFound(`The model ${previous.model} of task ${taskCode} no longer exists.`)
+          if (!model)
+            throw notFound(
+              `The model ${previous.model} of task ${taskCode} no longer exists: start a new export from a page that exists.`,
+            )
           const code = exportPermission(model)
           if (code && !(await grantedCodes(app.db, session.roleId, [code])).has(code))
             throw noPermission(code)
@@ -129,12 +132,12 @@ export function exportTaskRoutes(models: ModelSchema[]): FastifyPluginAsync {
           task &&
           task.tenantId === session.tenantId &&
           (task.userId === session.userId || (await isTaskAdmin(request, session)))
-        if (!task || !visible) throw notFound(`No export task ${uuid} in this tenant.`)
+        if (!task || !visible) throw notFound(`No export task ${uuid} in this tenant: reload the task list.`)
         if (task.state !== 'DONE' || !task.fileKey || !task.fileName || !task.fileType) {
           throw new AppError(
             409,
             'error.export.no_file',
-            `Export task ${task.taskCode} is ${task.state}: its file can be downloaded once it is DONE.`,
+            `Export task ${task.taskCode} is ${task.state}: its file can be downloaded once it is DONE; wait for it or reload the task list.`,
           )
         }
         const body = await app.files.get(task.fileKey).catch(() => {

@@ -329,7 +329,9 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
         const file = await fileById(app.db, sessionOf(request).tenantId, fileId)
         editable(file)
         const body = await app.files.get(file.storageKey).catch(() => {
-          throw notFound(`The bytes of file '${file.fileName}' are missing from the store.`)
+          throw notFound(
+            `The bytes of file '${file.fileName}' are missing from the store: upload the file again, or ask an administrator to restore it.`,
+          )
         })
         const text = (await readAll(body, EDITABLE_MAX_BYTES, file.fileName)).toString('utf8')
         const html = isHtml(file)
@@ -503,7 +505,9 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
           return sendFile(reply, app.files, file)
         }
         const body = await app.files.get(file.storageKey).catch(() => {
-          throw notFound(`The bytes of file '${file.fileName}' are missing from the store.`)
+          throw notFound(
+            `The bytes of file '${file.fileName}' are missing from the store: upload the file again, or ask an administrator to restore it.`,
+          )
         })
         const bytes = await readAll(body, PREVIEW_MAX_BYTES, file.fileName)
         const text = String(mark.watermarkText)

@@ -41,7 +41,7 @@ export function checkType(rules: UploadRules, fileName: string): void {
   throw new AppError(
     400,
     'error.file.type',
-    `Uploaded file type must be: ${fileType} ('${fileName}' is not one of them; bucket ${rules.bucketName}).`,
+    `Uploaded file type must be: ${fileType} ('${fileName}' is not one of them; bucket ${rules.bucketName}): choose a file of one of these types.`,
   )
 }
 

@@ -35,9 +35,12 @@ export function registerIdentitySettingChecks(): void {
       .filter(Boolean)
     const bad = parts.filter((part) => !/^[1-9][0-9]{0,17}$/.test(part))
     if (bad.length)
-      throw badRequest(`Members must be user ids separated by commas: ${bad.join(', ')} is not one.`, {
-        memberUserIds: 'user ids separated by commas',
-      })
+      throw badRequest(
+        `Members must be user ids separated by commas: ${bad.join(', ')} is not one; enter ids such as 3,7,12.`,
+        {
+          memberUserIds: 'user ids separated by commas',
+        },
+      )
     const ids = [...new Set(parts.map(Number))]
     const known = await tenantUserIds(db, session.tenantId, ids)
     const strangers = ids.filter((id) => !known.has(id))

@@ -33,9 +33,12 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
   const parentOf = (request: FastifyRequest) => {
     const value = Number((request.params as Record<string, string>)[nested.param])
     if (!Number.isSafeInteger(value) || value < 1)
-      throw badRequest(`${nested.param} in the path must be a positive whole number.`, {
-        [nested.param]: 'not an id',
-      })
+      throw badRequest(
+        `${nested.param} in the path must be a positive whole number: use the id of a row from the list.`,
+        {
+          [nested.param]: 'not an id',
+        },
+      )
     return value
   }
   const send = async (
@@ -60,7 +63,9 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
   const rowsOf = (body: unknown) => {
     const rows: unknown[] = Array.isArray(body) ? body : [body]
     if (!rows.length || rows.some((row) => typeof row !== 'object' || row === null || Array.isArray(row)))
-      throw badRequest('The body must be a row (a JSON object) or an array of rows.', { body: 'not a row' })
+      throw badRequest('The body must be a row (a JSON object) or an array of rows: send the rows as JSON.', {
+        body: 'not a row',
+      })
     return rows as Array<Record<string, unknown>>
   }
   // The codes the inner model route checks for each method (listed for the route table and the permission matrix).

@@ -36,6 +36,9 @@ export const dateTimeText = (ms: number | null | undefined) =>
 export function idParam(params: unknown, name: string): number {
   const value = Number((params as Record<string, unknown>)[name])
   if (!Number.isSafeInteger(value) || value < 1)
-    throw badRequest(`${name} in the path must be a positive whole number.`, { [name]: 'not an id' })
+    throw badRequest(
+      `${name} in the path must be a positive whole number: use the id of a row from the list.`,
+      { [name]: 'not an id' },
+    )
   return value
 }

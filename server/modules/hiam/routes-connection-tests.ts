@@ -32,7 +32,7 @@ export const connectionTestRoutes: FastifyPluginAsync = async (app) => {
         select host, port, use_ssl, bind_dn, bind_password from hiam_ldap
         where ldap_id = ${id} and tenant_id = ${session.tenantId}`.execute(app.db)
       const row = rows[0]
-      if (!row) throw notFound(`LDAP setting ${id} does not exist in your tenant.`)
+      if (!row) throw notFound(`LDAP setting ${id} does not exist in your tenant: reload the list.`)
       const result = await testLdap({
         host: row.host,
         port: Number(row.port),
@@ -56,11 +56,14 @@ export const connectionTestRoutes: FastifyPluginAsync = async (app) => {
         select platform, app_id, app_secret from hiam_mini_program
         where mini_program_id = ${id} and tenant_id = ${session.tenantId}`.execute(app.db)
       const row = rows[0]
-      if (!row) throw notFound(`Mini-program setting ${id} does not exist in your tenant.`)
+      if (!row) throw notFound(`Mini-program setting ${id} does not exist in your tenant: reload the list.`)
       const result = await testMiniProgram(row.platform, row.appId, row.appSecret ?? '')
       await keep('hiam_mini_program', 'mini_program_id', id, session.tenantId, result.message)
       if (!result.ok)
-        throw badRequest(`Mini-program test failed: ${result.message}`, { appId: result.message })
+        throw badRequest(
+          `Mini-program test failed: ${result.message}. Check the app id and secret, then test again.`,
+          { appId: result.message },
+        )
       return { success: true, message: result.message }
     },
   )

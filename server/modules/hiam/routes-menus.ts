@@ -160,9 +160,11 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
       const raw = request.body as typeof MenuUpdate.static
       const body = clean(raw)
       if (body.parentId === raw.menuId)
-        throw badRequest('A menu cannot be its own parent.', { parentId: 'itself' })
+        throw badRequest('A menu cannot be its own parent: pick another parent menu, or none.', {
+          parentId: 'itself',
+        })
       const menu = await db.selectFrom('iamMenu').selectAll().where('id', '=', raw.menuId).executeTakeFirst()
-      if (!menu) throw notFound(`Menu ${raw.menuId} does not exist.`)
+      if (!menu) throw notFound(`Menu ${raw.menuId} does not exist: reload the menus.`)
       await db.transaction().execute(async (trx) => {
         await checkMenu(trx, scope.session, body)
         await codeTaken(trx, body.code, raw.menuId)

@@ -196,7 +196,9 @@ export const platformRoutes: FastifyPluginAsync = async (app) => {
       requireSiteRole(scope.session, 'Changing a tenant')
       const body = request.body as typeof TenantUpdate.static
       if (body.tenantId === 0 && body.enabledFlag === 0)
-        throw badRequest('The platform tenant (0) cannot be disabled.', { enabledFlag: 'platform tenant' })
+        throw badRequest('The platform tenant (0) cannot be disabled: leave it enabled.', {
+          enabledFlag: 'platform tenant',
+        })
       const result = await db
         .updateTable('hpfmTenant')
         .set((eb) => ({
@@ -303,7 +305,7 @@ export const platformRoutes: FastifyPluginAsync = async (app) => {
           .select('clientId')
           .where('clientId', '=', body.clientId)
           .executeTakeFirst()
-        if (!exists) throw notFound(`Client '${body.clientId}' does not exist.`)
+        if (!exists) throw notFound(`Client '${body.clientId}' does not exist: reload the client list.`)
         throw conflict(
           'error.optimistic_lock',
           'The client was changed by someone else: reload it and apply your change again.',

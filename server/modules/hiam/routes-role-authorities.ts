@@ -119,7 +119,10 @@ export const roleAuthorityRoutes: FastifyPluginAsync = async (app) => {
             .where('code', '=', code)
             .executeTakeFirst()
           if (!known)
-            throw badRequest(`Permission code '${code}' is not registered.`, { itemKey: 'unknown code' })
+            throw badRequest(
+              `Permission code '${code}' is not registered: pick a code from the permission list.`,
+              { itemKey: 'unknown code' },
+            )
           await trx
             .insertInto('iamRolePermission')
             .values({ roleId, code })
@@ -135,7 +138,8 @@ export const roleAuthorityRoutes: FastifyPluginAsync = async (app) => {
             .select(['id', 'parentId'])
             .where('id', '=', menuId)
             .executeTakeFirst()
-          if (!menu) throw badRequest(`Menu ${menuId} does not exist.`, { itemKey: 'unknown menu' })
+          if (!menu)
+            throw badRequest(`Menu ${menuId} does not exist: reload the menus.`, { itemKey: 'unknown menu' })
           chain.push(Number(menu.id))
           menuId = Number(menu.parentId)
         }
@@ -215,9 +219,12 @@ export const permissionApiRoutes: FastifyPluginAsync = async (app) => {
   const codeOf = (params: unknown) => {
     const code = decodeURIComponent(String((params as { permissionId?: string }).permissionId ?? ''))
     if (!/^[A-Za-z0-9._-]{1,200}$/.test(code))
-      throw badRequest('permissionId in the path must be a permission code such as hiam.role.button.grant.', {
-        permissionId: 'not a code',
-      })
+      throw badRequest(
+        'permissionId in the path must be a permission code such as hiam.role.button.grant: use the code, not a number.',
+        {
+          permissionId: 'not a code',
+        },
+      )
     return code
   }
 

@@ -53,7 +53,7 @@ export async function roleInScope(db: Parameters<FastifyPluginAsync>[0]['db'], s
   let query = db.selectFrom('iamRole').selectAll().where('id', '=', roleId)
   if (scope.tenantId !== null) query = query.where('tenantId', '=', scope.tenantId)
   const role = await query.executeTakeFirst()
-  if (!role) throw notFound(`Role ${roleId} does not exist in your tenant.`)
+  if (!role) throw notFound(`Role ${roleId} does not exist in your tenant: reload the role list.`)
   return role
 }
 
@@ -146,11 +146,16 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
   const checkParent = async (scope: Scope, parentRoleId: number | null | undefined, self?: number) => {
     if (!parentRoleId) return
     if (parentRoleId === self)
-      throw badRequest('A role cannot be its own parent role.', { parentRoleId: 'itself' })
-    await roleInScope(app.db, scope, parentRoleId).catch(() => {
-      throw badRequest(`Parent role ${parentRoleId} does not exist in your tenant.`, {
-        parentRoleId: 'unknown role',
+      throw badRequest('A role cannot be its own parent role: pick another parent role, or none.', {
+        parentRoleId: 'itself',
       })
+    await roleInScope(app.db, scope, parentRoleId).catch(() => {
+      throw badRequest(
+        `Parent role ${parentRoleId} does not exist in your tenant: pick one from the role list.`,
+        {
+          parentRoleId: 'unknown role',
+        },
+      )
     })
   }
   const duplicate = async (tenantId: number, code: string, except?: number) => {
@@ -201,9 +206,12 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
       const body = request.body as typeof RoleUpdate.static
       const role = await roleInScope(app.db, scope, body.roleId)
       if (body.code !== role.code)
-        throw badRequest('The role code cannot change once created (menus and seeds refer to it).', {
-          code: 'not updatable',
-        })
+        throw badRequest(
+          'The role code cannot change once created (menus and seeds refer to it): keep the code, or create a new role.',
+          {
+            code: 'not updatable',
+          },
+        )
       await checkParent(scope, body.parentRoleId, body.roleId)
       const roleTenant = Number(role.tenantId)
       if (body.labelCodes !== undefined) await checkLabels(app.db, roleTenant, 'ROLE', body.labelCodes ?? '')

@@ -65,9 +65,12 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     async (request, scope) => {
       const body = request.body as typeof PolicyBody.static
       if (body.maxLength < body.minLength)
-        throw badRequest('The maximum length must not be below the minimum length.', {
-          maxLength: 'below minLength',
-        })
+        throw badRequest(
+          'The maximum length must not be below the minimum length: raise the maximum or lower the minimum.',
+          {
+            maxLength: 'below minLength',
+          },
+        )
       const needed = body.digits + body.lowercase + body.uppercase + body.specials
       if (needed > body.maxLength)
         throw badRequest(
@@ -170,7 +173,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   })
   const checkInScope = async (scope: Scope, id: number) => {
     const row = await checks(scope).selectAll().where('id', '=', id).executeTakeFirst()
-    if (!row) throw notFound(`Miss-permission record ${id} does not exist in your tenant.`)
+    if (!row) throw notFound(`Miss-permission record ${id} does not exist in your tenant: reload the list.`)
     return row
   }
   routes.get('/permission-checks/:permissionCheckId', {}, async (request, scope) =>
@@ -217,7 +220,10 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
         .where('id', '=', record.roleId)
         .executeTakeFirst()
       if (!role)
-        throw badRequest(`Role ${record.roleId} of the record no longer exists.`, { roleId: 'deleted' })
+        throw badRequest(
+          `Role ${record.roleId} of the record no longer exists: grant the code to another role on the role screen.`,
+          { roleId: 'deleted' },
+        )
       await db
         .insertInto('iamRolePermission')
         .values({ roleId: record.roleId, code: record.permissionCode })

@@ -79,16 +79,19 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   }
   const userInScope = async (scope: Scope, userId: number) => {
     const user = await usersOf(scope).selectAll('u').where('u.id', '=', userId).executeTakeFirst()
-    if (!user) throw notFound(`User ${userId} does not exist in your tenant.`)
+    if (!user) throw notFound(`User ${userId} does not exist in your tenant: reload the user list.`)
     return user
   }
   const checkPassword = async (password: string, loginName: string, tenantId: number, field: string) => {
     const policy = await readPasswordPolicy(db, app.config, tenantId)
     const problems = passwordProblems(password, loginName, policy)
     if (problems.length)
-      throw badRequest(`The password needs ${problems.map((p) => p.message).join(', ')} (password policy).`, {
-        [field]: problems.map((p) => p.rule).join(','),
-      })
+      throw badRequest(
+        `The password needs ${problems.map((p) => p.message).join(', ')} (password policy): enter a password that meets it.`,
+        {
+          [field]: problems.map((p) => p.rule).join(','),
+        },
+      )
   }
 
   routes.get('/users', { schema: { querystring: UserQuery } }, async (request, scope) => {
@@ -212,7 +215,9 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       const body = request.body as typeof UserUpdate.static
       const user = await userInScope(scope, body.userId)
       if (body.userId === scope.session.userId && body.enabledFlag === 0)
-        throw badRequest('You cannot disable your own account.', { enabledFlag: 'own account' })
+        throw badRequest('You cannot disable your own account: ask another administrator to do it.', {
+          enabledFlag: 'own account',
+        })
       const newPassword = body.newPassword || undefined
       if (newPassword) await checkPassword(newPassword, user.loginName, user.organizationId, 'newPassword')
       const labelTenant = scope.tenantId ?? Number(user.organizationId)

@@ -20,7 +20,7 @@ export function scopeOf(request: FastifyRequest): Scope {
   if (inPath !== undefined) return { session, tenantId: session.tenantId }
   if (session.roleLevel !== 'site')
     throw forbidden(
-      `${request.url.split('?')[0]} is the platform-level form: a tenant role calls /api/iam/v1/${session.tenantId}/… instead.`,
+      `${request.url.split('?')[0]} is the platform-level form: a tenant role calls /api/iam/v1/${session.tenantId}/… instead: use that path.`,
     )
   return { session, tenantId: null }
 }

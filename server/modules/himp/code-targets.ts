@@ -354,7 +354,10 @@ export function roleTarget(): CodeTarget {
       if (!role) {
         const parent = text(data.parentRoleCode)
         const parentRole = parent ? (await rolesByCode(db, tenantId, [parent])).get(parent) : undefined
-        if (parent && !parentRole) throw badRequest(`Parent role ${parent} does not exist in this tenant.`)
+        if (parent && !parentRole)
+          throw badRequest(
+            `Parent role ${parent} does not exist in this tenant: enter the code of an existing role.`,
+          )
         const name = text(data.roleName)
         const created = await db
           .insertInto('iamRole')

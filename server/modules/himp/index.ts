@@ -13,6 +13,7 @@ import type { Db } from '../../db/schema.ts'
 import { AppError, badRequest, conflict, noPermission, notFound } from '../../errors.ts'
 import { grantedCodes, requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import type { Session } from '../../types.ts'
+import { writeWatchOf } from '../../db/write-watch.ts'
 import { wireDateTime } from '../hsdr/clock.ts'
 import { listRows } from '../models/model-list.ts'
 import { listQuerySchema } from '../models/model-schemas.ts'
@@ -27,6 +28,11 @@ import { readWorkbook, templateWorkbook } from './workbook.ts'
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
 /** An import logs its progress every so many rows (operators watch long imports; the fault test waits for it). */
 const PROGRESS_EVERY = 500
+/**
+ * A run lets the event loop turn every so many rows: on PGlite a transaction runs in promise continuations
+ * only, so without a turn no poll of its progress (and no other pending I/O) is answered until it ends.
+ */
+const YIELD_EVERY = 50
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 const CodeParams = Type.Object({ tenantId: Type.Integer(), templateCode: Type.String({ maxLength: 60 }) })
@@ -47,6 +53,9 @@ interface RunningImport {
   /** Rows imported before this run (an upload imported in parts), plus the run's own rows written so far. */
   done: number
   total: number
+  /** Who started it, and until when their token is valid (see `sessionInMemory` on the progress route). */
+  session: Session
+  expiresAt: number
 }
 
 async function checkCreateCode(db: Db, session: Session, template: ImportTemplate) {
@@ -361,11 +370,22 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
 
     // How far an import is, polled by the import page while it shows IMPORTING. A run of this server answers
     // from memory (its rows are not committed, so the table cannot tell); any other import from its row.
-    // On PGlite a running import's transaction holds the only connection, so a poll (its token check reads
-    // the database) is answered when the run ends; on PostgreSQL it is answered at once.
+    // On PGlite a running import's transaction holds the only connection, so the usual token check (a read)
+    // would wait for the run to end. There the run's own token is vouched for from memory: no logout, revoke
+    // or kick-off can be committed while the run holds the connection, so the token is as live as when the
+    // run began (its expiry is still checked). Any other caller, and every caller on PostgreSQL, is checked
+    // in the database as usual.
+    const pglite = writeWatchOf(app.db) !== undefined
+    const sessionInMemory = (request: FastifyRequest, tokenHash: string): Session | undefined => {
+      if (!pglite) return undefined
+      const importId = Number((request.params as { importId?: unknown }).importId)
+      const run = running.get(importId)
+      if (!run || run.session.tokenHash !== tokenHash || run.expiresAt <= app.config.now()) return undefined
+      return run.session
+    }
     app.get(
       `${prefix}/import-batches/:importId/progress`,
-      { schema: { params: ImportParams } },
+      { schema: { params: ImportParams }, config: { sessionInMemory } },
       async (request): Promise<ImportProgress> => {
         const session = sessionOf(request)
         const { importId } = request.params as typeof ImportParams.static
@@ -398,6 +418,11 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
         )
         await checkCreateCode(app.db, session, template)
         const previous = String(batch.status)
+        const token = await app.db
+          .selectFrom('oauthToken')
+          .select('expiresAt')
+          .where('tokenHash', '=', session.tokenHash)
+          .executeTakeFirst()
         // The claim is committed before the rows are written: the history shows IMPORTING while the run lasts,
         // a second run of the same upload is refused, and a run cut off by a crash is found at the next start.
         const claimed = await modelDb(app.db)
@@ -414,6 +439,15 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
             'error.import_running',
             `Import ${importId} is being imported by another request (or just was): wait until it ends, reload it and check its rows.`,
           )
+        // Polls are answered from here from the claim on (the total is settled once the rows are re-checked).
+        const progress: RunningImport = {
+          tenantId: session.tenantId,
+          done: Number(batch.importedCount),
+          total: Number(batch.totalCount) - Number(batch.errorCount),
+          session,
+          expiresAt: Number(token?.expiresAt ?? 0),
+        }
+        running.set(importId, progress)
         let failing: { lineId: number; rowNumber: number; message: string } | undefined
         try {
           await app.db.transaction().execute(async (trx) => {
@@ -424,12 +458,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
                 'No row is valid: fix the rows with errors (or upload a corrected file) and import again.',
               )
             const before = Number(batch.importedCount)
-            const progress: RunningImport = {
-              tenantId: session.tenantId,
-              done: before,
-              total: before + valid.length,
-            }
-            running.set(importId, progress)
+            progress.total = before + valid.length
             let done = 0
             for (const line of valid) {
               try {
@@ -454,15 +483,13 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
               }
               done += 1
               progress.done = before + done
-              if (done % PROGRESS_EVERY === 0 && done < valid.length) {
+              if (done % PROGRESS_EVERY === 0 && done < valid.length)
                 request.log.info(
                   { importId, done, total: valid.length },
                   'import in progress (not committed yet)',
                 )
-                // Let the event loop turn: on PGlite a transaction runs in promise continuations only, so
-                // without this the log lines (and every other pending I/O) wait for the whole import.
+              if (done % YIELD_EVERY === 0 && done < valid.length)
                 await new Promise((resolve) => setImmediate(resolve))
-              }
             }
             await updateCounts(trx, importId, 'IMPORTED')
           })

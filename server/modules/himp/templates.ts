@@ -74,7 +74,7 @@ export async function loadTemplate(
       const field = model.fields.find((f) => f.name === column.fieldName && !f.readOnly)
       if (!field)
         throw badRequest(
-          `Template ${templateCode}, sheet ${String(sheet.sheetName)}: column '${String(column.columnTitle)}' fills '${String(column.fieldName)}', which is not a writable field of ${modelKey(model)} (fields: ${model.fields
+          `Template ${templateCode}, sheet ${String(sheet.sheetName)}: column '${String(column.columnTitle)}' fills '${String(column.fieldName)}', which is not a writable field of ${modelKey(model)} (pick one of: ${model.fields
             .filter((f) => !f.readOnly)
             .map((f) => f.name)
             .join(', ')}).`,

@@ -78,7 +78,7 @@ export async function priceCalls(
       select group_header_id, default_set_code from hitf_charge_group
       where tenant_id = ${tenantId} and group_code = ${query.groupCode}`.execute(db)
   ).rows[0]
-  if (!group) throw badRequest(`Charge group ${query.groupCode} does not exist.`)
+  if (!group) throw badRequest(`Charge group ${query.groupCode} does not exist: check the group code.`)
   const servers = (
     await sql<{
       serverCode: string

@@ -104,9 +104,11 @@ export async function serverBaseUrl(app: FastifyInstance, tenantId: number, serv
       where tenant_id = ${tenantId} and domain_code = ${server.domainCode}`.execute(app.db)
     const found = domain.rows[0]
     if (!found)
-      throw badRequest(`Service ${serverCode} names domain ${server.domainCode}, which does not exist.`)
+      throw badRequest(
+        `Service ${serverCode} names domain ${server.domainCode}, which does not exist: create the domain or change the service.`,
+      )
     if (!found.enabledFlag)
-      throw badRequest(`Domain ${server.domainCode} of service ${serverCode} is disabled.`)
+      throw badRequest(`Domain ${server.domainCode} of service ${serverCode} is disabled: enable it first.`)
     return found.baseUrl
   }
   if (!server.baseUrl)

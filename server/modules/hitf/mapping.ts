@@ -88,18 +88,22 @@ export async function applyFieldMapping(db: Db, tenantId: number, code: string, 
       case 'NUMBER': {
         const number = Number(value)
         if (!Number.isFinite(number))
-          throw badRequest(`Mapping ${code}: ${line.sourcePath} = ${JSON.stringify(value)} is not a number.`)
+          throw badRequest(
+            `Mapping ${code}: ${line.sourcePath} = ${JSON.stringify(value)} is not a number: send a number there, or change the mapping line.`,
+          )
         value = number
         break
       }
       case 'VALUE_MAP': {
         if (!line.dataMappingCode)
-          throw badRequest(`Mapping ${code}: line ${line.sourcePath} uses VALUE_MAP without a data mapping.`)
+          throw badRequest(
+            `Mapping ${code}: line ${line.sourcePath} uses VALUE_MAP without a data mapping: pick a data mapping on that line.`,
+          )
         const map = await valueMap(db, tenantId, line.dataMappingCode)
         const mapped = map.values.get(String(value)) ?? map.fallback
         if (mapped === null || mapped === undefined)
           throw badRequest(
-            `Mapping ${code}: value ${JSON.stringify(value)} of ${line.sourcePath} has no entry in data mapping ${line.dataMappingCode} and no default.`,
+            `Mapping ${code}: value ${JSON.stringify(value)} of ${line.sourcePath} has no entry in data mapping ${line.dataMappingCode} and no default: add the value to the data mapping or give it a default.`,
           )
         value = mapped
         break

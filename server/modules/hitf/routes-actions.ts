@@ -57,7 +57,7 @@ async function rowOf(
     .where('tenantId', '=', tenantId)
     .where(key, '=', id)
     .executeTakeFirst()
-  if (!row) throw notFound(`${what} ${id} does not exist (or is not yours).`)
+  if (!row) throw notFound(`${what} ${id} does not exist (or is not yours): reload the list.`)
   return row as Record<string, unknown>
 }
 
@@ -69,7 +69,8 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
       const { tenantId } = sessionOf(request)
       const { interfaceId } = request.params as { interfaceId: number }
       const iface = await interfaceById(app, tenantId, interfaceId)
-      if (!iface) throw notFound(`Interface ${interfaceId} does not exist (or is not yours).`)
+      if (!iface)
+        throw notFound(`Interface ${interfaceId} does not exist (or is not yours): reload the list.`)
       if (!iface.enabledFlag)
         throw badRequest(`Interface ${iface.interfaceCode} is disabled: enable it before calling it.`)
       const settings = await settingsOf(app, tenantId)

@@ -91,7 +91,7 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
         order by history_id`.execute(app.db)
         if (!rows.length)
           throw notFound(
-            `Version ${versionNumber} of ${type.toLowerCase()} mapping ${mappingId} does not exist.`,
+            `Version ${versionNumber} of ${type.toLowerCase()} mapping ${mappingId} does not exist: pick a version from the version list.`,
           )
         return slicePage(diffRows(rows), page, size)
       },
@@ -119,7 +119,7 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
             app.db,
           )
         ).rows.map((r) => r.groupCode)
-        if (!groupCodes.length) throw notFound(`Charge group ${id} does not exist.`)
+        if (!groupCodes.length) throw notFound(`Charge group ${id} does not exist: reload the list.`)
       } else {
         const set = (
           await sql<{
@@ -128,7 +128,7 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
             app.db,
           )
         ).rows[0]
-        if (!set) throw notFound(`Charge set ${id} does not exist.`)
+        if (!set) throw notFound(`Charge set ${id} does not exist: reload the list.`)
         groupCodes = (
           await sql<{
             groupCode: string
@@ -193,7 +193,7 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { tenantId } = sessionOf(request)
       const { from, to, page, size } = request.query as typeof ReportQuery.static
-      if (from > to) throw badRequest('from must not be after to.', { from: 'after to' })
+      if (from > to) throw badRequest('from must not be after to: swap the two dates.', { from: 'after to' })
       return slicePage(await chargeReport(app.db, tenantId, from, to), page, size)
     },
   )

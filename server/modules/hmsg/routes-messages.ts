@@ -95,7 +95,8 @@ export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
           .where('userMessageId', '=', userMessageId)
           .select(columns)
           .executeTakeFirst()
-        if (!row) throw notFound(`Message ${userMessageId} does not exist or is not yours.`)
+        if (!row)
+          throw notFound(`Message ${userMessageId} does not exist or is not yours: reload your messages.`)
         return row as UserMessage
       })
 
@@ -136,7 +137,7 @@ export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
       const found = await query.select(['readFlag']).executeTakeFirst()
       if (!found)
         throw notFound(
-          `Message ${userMessageId} does not exist${type ? ` as a ${type}` : ''} or is not yours.`,
+          `Message ${userMessageId} does not exist${type ? ` as a ${type}` : ''} or is not yours: reload your messages.`,
         )
       if (found.readFlag === 0) await markRead(request, [userMessageId])
       return (await visibleMessages(app, request)

@@ -52,9 +52,13 @@ async function draftOf(trx: Kysely<Database>, tenantId: number, noticeId: number
     .where('noticeId', '=', noticeId)
     .forUpdate()
     .executeTakeFirst()
-  if (!notice) throw notFound(`Notice ${noticeId} does not exist in tenant ${tenantId}.`)
+  if (!notice)
+    throw notFound(`Notice ${noticeId} does not exist in tenant ${tenantId}: reload the notice list.`)
   if (notice.statusCode !== 'DRAFT')
-    throw conflict('error.notice.published', `Notice ${noticeId} is already published: it cannot be changed.`)
+    throw conflict(
+      'error.notice.published',
+      `Notice ${noticeId} is already published: it cannot be changed; create a new notice instead.`,
+    )
   if (version !== undefined && version !== notice.objectVersionNumber)
     throw conflict(
       'error.object_version',
@@ -83,7 +87,8 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
         .where('tenantId', '=', tenantId)
         .where('noticeId', '=', noticeId)
         .executeTakeFirst()
-      if (!row) throw notFound(`Notice ${noticeId} does not exist in tenant ${tenantId}.`)
+      if (!row)
+        throw notFound(`Notice ${noticeId} does not exist in tenant ${tenantId}: reload the notice list.`)
       return row as Notice
     }
 

@@ -18,7 +18,10 @@ export const SESSION_ENDED = 4401
 
 async function authenticate(request: FastifyRequest) {
   const token = (request.query as typeof Query.static).access_token
-  if (!token) throw unauthorized('The notice socket needs ?access_token=<your access token>.')
+  if (!token)
+    throw unauthorized(
+      'The notice socket needs ?access_token=<your access token>: sign in and open it with your token.',
+    )
   const result = await sessionOfToken(request, token)
   if ('reason' in result) throw unauthorized(result.reason)
   request.session = result.session

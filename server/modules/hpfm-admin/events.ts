@@ -43,7 +43,7 @@ export async function eventRules(db: Db, tenantId: number, eventId: number) {
     select event_id, event_code, enabled_flag from hpfm_event where event_id = ${eventId} and tenant_id = ${tenantId}`.execute(
     db,
   )
-  if (!event.rows[0]) throw notFound(`Event ${eventId} does not exist in this tenant.`)
+  if (!event.rows[0]) throw notFound(`Event ${eventId} does not exist in this tenant: reload the event list.`)
   const rules =
     await sql<RuleRow>`select event_rule_id, rule_name, call_type, target, message_template, order_seq, enabled_flag
     from hpfm_event_rule where event_id = ${eventId} and tenant_id = ${tenantId} order by order_seq, event_rule_id`.execute(

@@ -116,11 +116,12 @@ export const hpfmAdminModule =
           .where('tenantId', '=', session.tenantId)
           .where('taskCode', '=', taskCode)
           .executeTakeFirst()
-        if (!task) throw notFound(`Export task ${taskCode} does not exist in this tenant.`)
+        if (!task)
+          throw notFound(`Export task ${taskCode} does not exist in this tenant: reload the task list.`)
         if (!(await cancelTask(app.db, { tenantId: session.tenantId, userId: task.userId }, taskCode)))
           throw conflict(
             'error.export.not_running',
-            `Export task ${taskCode} is ${task.state}: only a task in progress (DOING) can be cancelled.`,
+            `Export task ${taskCode} is ${task.state}: only a task in progress (DOING) can be cancelled; reload the task list.`,
           )
         return { taskCode, state: 'CANCELLED' }
       },
@@ -144,7 +145,8 @@ export const hpfmAdminModule =
         select ds_type, url, username, password_env from hpfm_datasource
         where datasource_id = ${datasourceId} and tenant_id = ${session.tenantId}`.execute(app.db)
         const target = found.rows[0]
-        if (!target) throw notFound(`Data source ${datasourceId} does not exist in this tenant.`)
+        if (!target)
+          throw notFound(`Data source ${datasourceId} does not exist in this tenant: reload the list.`)
         const result = await testConnection(target)
         await sql`update hpfm_datasource set connection_status = ${result.ok ? 'OK' : 'FAILED'},
         last_test_message = ${result.message}, last_test_date = localtimestamp(0)

@@ -123,7 +123,9 @@ export async function updateView(db: Db, session: Session, change: ViewChange) {
   for (const key of ['valueField', 'displayField'] as const) {
     const value = change[key]
     if (value !== undefined && !/^[a-z][A-Za-z0-9]*$/.test(value))
-      throw badRequest(`${key} must be a field name such as warehouseId.`, { [key]: 'not a field name' })
+      throw badRequest(`${key} must be a field name such as warehouseId: use letters and digits only.`, {
+        [key]: 'not a field name',
+      })
   }
   if (change.displayField && known.length && !known.includes(change.displayField))
     throw badRequest(
@@ -153,7 +155,7 @@ export async function deleteCustomisation(db: Db, session: Session, lovViewId: n
   const seen = await viewCodeOf(db, session, lovViewId)
   if (seen.tenantId === 0 && session.tenantId !== 0)
     throw badRequest(
-      `Lov view ${seen.viewCode} belongs to the platform: there is no customisation of this tenant to delete.`,
+      `Lov view ${seen.viewCode} belongs to the platform: there is no customisation of this tenant to delete; reload the list.`,
     )
   // Fields go with the header (foreign keys on delete cascade); a platform view of the code shows again.
   await sql`delete from hpfm_lov_view where tenant_id = ${session.tenantId} and view_code = ${seen.viewCode}`.execute(
@@ -200,6 +202,8 @@ export async function updateColumn(
     db,
   )
   if (!Number(result.numAffectedRows ?? 0))
-    throw notFound(`Column ${change.dataIndex} is not a column of ${seen.viewCode}.`)
+    throw notFound(
+      `Column ${change.dataIndex} is not a column of ${seen.viewCode}: reload the view's columns.`,
+    )
   return (await listColumns(db, session, lovViewId)).find((c) => c.dataIndex === change.dataIndex)
 }

@@ -66,7 +66,7 @@ export const codeRuleRoutes: FastifyPluginAsync = async (app) => {
       .where('codeRuleId', '=', codeRuleId)
       .where('tenantId', 'in', [0, tenantId])
       .executeTakeFirst()
-    if (!rule) throw notFound(`Code rule ${codeRuleId} does not exist in this tenant.`)
+    if (!rule) throw notFound(`Code rule ${codeRuleId} does not exist in this tenant: reload the list.`)
     return rule
   }
 
@@ -136,7 +136,9 @@ export const codeRuleRoutes: FastifyPluginAsync = async (app) => {
         .where('period', '=', period)
         .executeTakeFirst()
       if (!Number(result.numDeletedRows))
-        throw notFound(`Rule ${rule.ruleCode} has no counter for ${period}: nothing to reset.`)
+        throw notFound(
+          `Rule ${rule.ruleCode} has no counter for ${period}: nothing to reset; check the period.`,
+        )
       return { ruleCode: rule.ruleCode, period, reset: true }
     },
   )

@@ -33,7 +33,9 @@ async function levels(db: Db, tenantId: number) {
 async function checkParent(db: Db, session: Session, code: string, parentValue: string | null | undefined) {
   const level = (await levels(db, session.tenantId)).find((l) => l.code === code)
   if (!level)
-    throw badRequest(`Level ${code} does not exist in this tenant.`, { dataHierarchyCode: 'unknown level' })
+    throw badRequest(`Level ${code} does not exist in this tenant: pick a level from the list.`, {
+      dataHierarchyCode: 'unknown level',
+    })
   if (!level.parentCode) {
     if (parentValue)
       throw badRequest(`Level ${code} is the top level: leave the parent value empty.`, {
@@ -162,7 +164,10 @@ export const dataHierarchyValueRoutes: FastifyPluginAsync = async (app) => {
         .where('value', '=', body.value)
         .executeTakeFirst()
       if (taken)
-        throw conflict('error.duplicate', `${body.value} is already a value of ${body.dataHierarchyCode}.`)
+        throw conflict(
+          'error.duplicate',
+          `${body.value} is already a value of ${body.dataHierarchyCode}: enter another value, or edit that one.`,
+        )
       const row = await app.db
         .insertInto('hpfmDataHierarchyValue')
         .values({

@@ -96,7 +96,8 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
       const { certificateId } = request.params as { certificateId: number }
       const found = await sql<{ pemText: string }>`select pem_text from hpfm_ca_certificate
         where certificate_id = ${certificateId} and tenant_id = ${session.tenantId}`.execute(app.db)
-      if (!found.rows[0]) throw notFound(`Certificate ${certificateId} does not exist in this tenant.`)
+      if (!found.rows[0])
+        throw notFound(`Certificate ${certificateId} does not exist in this tenant: reload the list.`)
       let values: Record<string, unknown>
       try {
         const cert = new X509Certificate(found.rows[0].pemText)
@@ -136,7 +137,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
       const found = await sql<{ host: string; port: number }>`select host, port from hpfm_server_define
         where server_id = ${serverId} and tenant_id = ${session.tenantId}`.execute(app.db)
       const server = found.rows[0]
-      if (!server) throw notFound(`Server ${serverId} does not exist in this tenant.`)
+      if (!server) throw notFound(`Server ${serverId} does not exist in this tenant: reload the list.`)
       const result = await tcpCheck(server.host, Number(server.port))
       await sql`update hpfm_server_define set connection_status = ${result.ok ? 'OK' : 'FAILED'},
         last_test_message = ${result.message.slice(0, 480)}
@@ -153,7 +154,8 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
       const { syncId } = request.params as { syncId: number }
       const found = await sql<{ endpointUrl: string }>`select endpoint_url from hpfm_outer_sync
         where sync_id = ${syncId} and tenant_id = ${session.tenantId}`.execute(app.db)
-      if (!found.rows[0]) throw notFound(`Sync configuration ${syncId} does not exist in this tenant.`)
+      if (!found.rows[0])
+        throw notFound(`Sync configuration ${syncId} does not exist in this tenant: reload the list.`)
       const result = await testConnection({
         dsType: 'HTTP',
         url: found.rows[0].endpointUrl,

@@ -75,7 +75,7 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
   app.get(`${base}/:lookupCode`, { schema: { params: SetParams } }, async (request) => {
     const { lookupCode } = request.params as { lookupCode: string }
     const set = (await listSets(app.db, sessionOf(request))).find((s) => s.lookupCode === lookupCode)
-    if (!set) throw notFound(`Value set ${lookupCode} does not exist.`)
+    if (!set) throw notFound(`Value set ${lookupCode} does not exist: check the code or reload the list.`)
     return set
   })
   app.post(
@@ -143,7 +143,7 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
       const row = (await listValues(app.db, sessionOf(request), lookupCode)).find(
         (value) => value.lookupValueId === lookupValueId,
       )
-      if (!row) throw notFound(`Value ${lookupValueId} of ${lookupCode} does not exist.`)
+      if (!row) throw notFound(`Value ${lookupValueId} of ${lookupCode} does not exist: reload the values.`)
       return row
     },
   )

@@ -80,7 +80,8 @@ export async function saveSet(
   const exists = await setExists(db, session, input.lookupCode)
   if (create && exists)
     throw conflict('error.duplicate', `Value set ${input.lookupCode} already exists: open it to add values.`)
-  if (!create && !exists) throw notFound(`Value set ${input.lookupCode} does not exist.`)
+  if (!create && !exists)
+    throw notFound(`Value set ${input.lookupCode} does not exist: check the code or reload the list.`)
   const names: Texts = { zh_CN: input.lookupName, en_US: input.lookupName, zh_TW: input.lookupName }
   await db
     .insertInto('hpfmLookupSet')
@@ -105,10 +106,10 @@ export async function saveSet(
 export async function deleteSet(db: Db, session: Session, code: string) {
   const sets = await listSets(db, session)
   const set = sets.find((s) => s.lookupCode === code)
-  if (!set) throw notFound(`Value set ${code} does not exist.`)
+  if (!set) throw notFound(`Value set ${code} does not exist: check the code or reload the list.`)
   if (set.source === 'PLATFORM' && !set.customizedFlag)
     throw badRequest(
-      `Value set ${code} belongs to the platform and has no customisation of this tenant: there is nothing to delete.`,
+      `Value set ${code} belongs to the platform and has no customisation of this tenant: there is nothing to delete; reload the list.`,
     )
   await db
     .deleteFrom('hpfmLookupValue')

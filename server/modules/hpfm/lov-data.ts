@@ -55,7 +55,7 @@ export async function lovData(
     ...(await valueSetCodes(app, scope.tenantId)),
   ]
   throw notFound(
-    `Value list '${input.lovCode}' does not exist: no Lov view and no value set has this code (${suggestName(input.lovCode, known, 'known codes')}).`,
+    `Value list '${input.lovCode}' does not exist: no Lov view and no value set has this code: check the code (${suggestName(input.lovCode, known, 'known codes')}).`,
   )
 }
 
@@ -73,9 +73,12 @@ function searchValues(view: StoredLovView, rest: Record<string, unknown>): Recor
     }
     if (value === null || value === undefined) continue
     if (!['string', 'number', 'boolean'].includes(typeof value))
-      throw badRequest(`Search value '${name}' must be text or a number.`, {
-        [name]: 'must be text or a number',
-      })
+      throw badRequest(
+        `Search value '${name}' must be text or a number: send one value, not a list or an object.`,
+        {
+          [name]: 'must be text or a number',
+        },
+      )
     search[name] = String(value)
   }
   return search

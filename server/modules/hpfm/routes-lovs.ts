@@ -84,7 +84,9 @@ export const lovRoutes: FastifyPluginAsync = async (app) => {
     const view = await findLovView(app.db, { viewCode }, tenantId)
     if (!view) {
       const known = await knownLovCodes(app.db, tenantId)
-      throw notFound(`Lov view '${viewCode}' does not exist (${suggestName(viewCode, known, 'Lov views')}).`)
+      throw notFound(
+        `Lov view '${viewCode}' does not exist: check the code (${suggestName(viewCode, known, 'Lov views')}).`,
+      )
     }
     return lovViewInfo(view, languageOf(request))
   }

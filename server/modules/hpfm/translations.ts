@@ -34,7 +34,9 @@ export async function saveTranslations(
     const values = (tls as Record<string, unknown>)[field.name]
     if (values === undefined || values === null) continue
     if (typeof values !== 'object')
-      throw badRequest(`_tls.${field.name} must be an object of language → text.`)
+      throw badRequest(
+        `_tls.${field.name} must be an object of language → text: send e.g. {"zh_CN": "…", "en_US": "…"}.`,
+      )
     for (const [lang, value] of Object.entries(values as Record<string, unknown>)) {
       if (!(LANGUAGES as string[]).includes(lang)) {
         throw badRequest(`_tls.${field.name}.${lang}: unknown language; use ${LANGUAGES.join(', ')}.`)

@@ -74,22 +74,25 @@ export function checkDataSetSql(text: string): string[] {
   const { pieces, code } = splitSql(text)
   const body = code.trim().replace(/;\s*$/, '')
   if (!/^(select|with)\b/i.test(body.replace(/^\(+\s*/, '')))
-    throw badRequest('A data set must be a SELECT (or WITH … SELECT) statement: reading only.', {
-      sqlText: 'Start the SQL with SELECT or WITH.',
-    })
+    throw badRequest(
+      'A data set must be a SELECT (or WITH … SELECT) statement: reading only. Start the SQL with SELECT or WITH.',
+      {
+        sqlText: 'Start the SQL with SELECT or WITH.',
+      },
+    )
   if (body.includes(';'))
     throw badRequest('A data set is one statement: remove the ";" in the middle.', {
       sqlText: 'One statement only.',
     })
   const word = FORBIDDEN.exec(body)
   if (word)
-    throw badRequest(`'${word[1]}' is not allowed in a data set: it only reads.`, {
+    throw badRequest(`'${word[1]}' is not allowed in a data set: it only reads. Remove it.`, {
       sqlText: `Remove '${word[1]}'.`,
     })
   const hidden = PRIVATE.exec(body)
   if (hidden)
     throw badRequest(
-      `'${hidden[1]}' is not reachable from a data set (system catalogs and credentials are private).`,
+      `'${hidden[1]}' is not reachable from a data set (system catalogs and credentials are private): remove it and read the application's tables.`,
       { sqlText: `Remove '${hidden[1]}'.` },
     )
   const names = [...new Set(pieces.map((p) => p.param).filter((p): p is string => !!p))]

@@ -11,11 +11,13 @@ export type Trx = Parameters<Parameters<ReturnType<Db['transaction']>['execute']
 export async function checkMenu(trx: Trx, session: Session, body: MenuCreateBody): Promise<void> {
   if (body.type === 'menu' && !body.route?.startsWith('/'))
     throw badRequest(
-      'A menu of type "menu" needs a route starting with "/" (the route its page file declares).',
+      'A menu of type "menu" needs a route starting with "/" (the route its page file declares): enter that route.',
       { route: 'starts with /' },
     )
   if (body.type !== 'dir' && !body.route)
-    throw badRequest(`A menu of type "${body.type}" needs a route.`, { route: 'required' })
+    throw badRequest(`A menu of type "${body.type}" needs a route: enter the route its page file declares.`, {
+      route: 'required',
+    })
   if (body.parentId) {
     const parent = await trx
       .selectFrom('iamMenu')
@@ -28,12 +30,14 @@ export async function checkMenu(trx: Trx, session: Session, body: MenuCreateBody
       })
     if (parent.type !== 'dir' && parent.type !== 'root')
       throw badRequest(
-        `Parent menu ${body.parentId} is a ${parent.type}, not a dir: entries go under a dir.`,
+        `Parent menu ${body.parentId} is a ${parent.type}, not a dir: entries go under a dir. Pick a dir as the parent.`,
         { parentId: 'not a dir' },
       )
   }
   if (body.level === 'site' && session.roleLevel !== 'site')
-    throw forbidden('Only a site-level role may create site-level menus.')
+    throw forbidden(
+      'Only a site-level role may create site-level menus: create a tenant-level menu, or ask a site administrator.',
+    )
   if (body.roleIds?.length) {
     const roles = await trx
       .selectFrom('iamRole')
@@ -43,7 +47,9 @@ export async function checkMenu(trx: Trx, session: Session, body: MenuCreateBody
     const found = new Map(roles.map((role) => [role.id, role.tenantId]))
     const missing = body.roleIds.find((id) => !found.has(id))
     if (missing !== undefined)
-      throw badRequest(`Role ${missing} does not exist.`, { roleIds: `unknown role ${missing}` })
+      throw badRequest(`Role ${missing} does not exist: pick roles from the role list.`, {
+        roleIds: `unknown role ${missing}`,
+      })
     const foreign =
       session.roleLevel === 'site' ? undefined : body.roleIds.find((id) => found.get(id) !== session.tenantId)
     if (foreign !== undefined)

@@ -83,7 +83,7 @@ export const menuAdminRoutes: FastifyPluginAsync = async (app) => {
             .select('id')
             .where('id', '=', body.id)
             .executeTakeFirst()
-          if (!exists) throw notFound(`Menu ${body.id} does not exist.`)
+          if (!exists) throw notFound(`Menu ${body.id} does not exist: reload the menus.`)
           throw conflict(
             'error.optimistic_lock',
             'The menu was changed by someone else: reload it and apply your change again.',

@@ -31,7 +31,10 @@ export const menuRoutes: FastifyPluginAsync = async (app) => {
         .where('userId', '=', session.userId)
         .where('roleId', '=', roleId)
         .executeTakeFirst()
-      if (!held) throw forbidden(`Role ${roleId} is not one of your roles: its menus cannot be read.`)
+      if (!held)
+        throw forbidden(
+          `Role ${roleId} is not one of your roles: its menus cannot be read. Pick one of your roles.`,
+        )
     }
     const rows = await app.db
       .selectFrom('iamRoleMenu as rm')

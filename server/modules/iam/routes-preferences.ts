@@ -192,9 +192,12 @@ export const preferenceRoutes: FastifyPluginAsync = async (app) => {
       })
     const problems = passwordProblems(password, user.loginName, await policyOf(session.userId))
     if (problems.length)
-      throw badRequest(`The new password needs ${problems.map((p) => p.message).join(', ')}.`, {
-        password: problems.map((p) => p.rule).join(','),
-      })
+      throw badRequest(
+        `The new password needs ${problems.map((p) => p.message).join(', ')}: enter one that does.`,
+        {
+          password: problems.map((p) => p.rule).join(','),
+        },
+      )
     await app.db
       .updateTable('iamUser')
       .set({ passwordHash: await hashPassword(password), passwordChangedAt: app.config.now() })

@@ -49,7 +49,10 @@ export const switchRoutes: FastifyPluginAsync = async (app) => {
       const held = (await selfRoles(app.db, session.userId, session.language)).some(
         (r) => r.tenantId === tenantId,
       )
-      if (!held) throw forbidden(`Tenant ${tenantId} is not one of your tenants: it cannot be your default.`)
+      if (!held)
+        throw forbidden(
+          `Tenant ${tenantId} is not one of your tenants: it cannot be your default. Pick one of your tenants.`,
+        )
       await app.db
         .updateTable('iamUser')
         .set({ defaultTenantId: tenantId })

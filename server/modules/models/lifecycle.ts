@@ -71,7 +71,7 @@ export function checkEditable(model: ModelSchema, row: Row): void {
   if (!editable.includes(status)) {
     throw conflict(
       'error.lifecycle_state',
-      `${model.entity} ${String(row[model.primaryKey])} is ${status}: it can be changed only while ${editable.join(' or ')}.`,
+      `${model.entity} ${String(row[model.primaryKey])} is ${status}: it can be changed only while ${editable.join(' or ')}. Reload it to see its status.`,
     )
   }
 }

@@ -43,7 +43,7 @@ export async function aggregateRows(
   const groupBy = query.groupBy === undefined ? undefined : String(query.groupBy)
   if (measure !== 'count' && (!field || !numberFields(model).includes(field))) {
     throw badRequest(
-      `measure '${measure}' needs field=<a number field of ${model.entity}>: one of ${numberFields(model).join(', ') || '(none)'}.`,
+      `measure '${measure}' needs field=<a number field of ${model.entity}>: use one of ${numberFields(model).join(', ') || '(none)'}.`,
       { field: 'not a number field' },
     )
   }

@@ -77,11 +77,15 @@ export function parseConditions(model: ModelSchema, raw: unknown): CheckedCondit
   try {
     parsed = JSON.parse(raw)
   } catch {
-    throw badRequest(`${shape}; the value given is not JSON.`, { [CONDITIONS_PARAM]: 'not JSON' })
+    throw badRequest(`${shape}; the value given is not JSON: send it as JSON.`, {
+      [CONDITIONS_PARAM]: 'not JSON',
+    })
   }
   if (!Array.isArray(parsed)) throw badRequest(`${shape}.`, { [CONDITIONS_PARAM]: 'not an array' })
   if (parsed.length > MAX_CONDITIONS) {
-    throw badRequest(`At most ${MAX_CONDITIONS} conditions may be sent at once (got ${parsed.length}).`)
+    throw badRequest(
+      `At most ${MAX_CONDITIONS} conditions may be sent at once (got ${parsed.length}): remove some.`,
+    )
   }
   return parsed.map((item, index) => checkCondition(model, item, index))
 }

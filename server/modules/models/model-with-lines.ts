@@ -120,7 +120,7 @@ function resolveTable(header: ModelSchema, models: ModelSchema[], table: LineTab
   const parent = model.fields.find((f) => f.name === table.parentField)
   if (!parent || parent.readOnly || parent.type !== 'integer') {
     throw badRequest(
-      `Line table ${table.key}: parentField '${table.parentField}' must be a writable integer field of ${model.entity} holding the ${header.entity} id.`,
+      `Line table ${table.key}: parentField '${table.parentField}' must be a writable integer field of ${model.entity} holding the ${header.entity} id: fix the page's lines.`,
       { [`lines/${index}/parentField`]: `not a writable integer field of ${model.entity}` },
     )
   }

@@ -86,7 +86,7 @@ export function checkDeleteKeys(model: ModelSchema, rows: Row[]): void {
     throw new AppError(
       400,
       'error.validation',
-      `Rows with _status delete need ${model.primaryKey} and objectVersionNumber.`,
+      `Rows with _status delete need ${model.primaryKey} and objectVersionNumber: send both from the rows you read.`,
     )
   }
 }

@@ -36,13 +36,16 @@ async function checkDealerOrder(db: Db, order: Row): Promise<void> {
       and tenant_id = ${order.tenantId as number} for update`.execute(db)
   const dealer = rows[0]
   if (!dealer)
-    throw badRequest(`Dealer order ${String(order.jxsOrderId)} does not exist.`, {
-      jxsOrderId: 'unknown dealer order',
-    })
+    throw badRequest(
+      `Dealer order ${String(order.jxsOrderId)} does not exist: pick one from the dealer orders.`,
+      {
+        jxsOrderId: 'unknown dealer order',
+      },
+    )
   if (dealer.orderStatus !== 'SUBMITTED')
     throw conflict(
       'error.lifecycle_state',
-      `Dealer order ${dealer.orderNum} is ${dealer.orderStatus}: only a SUBMITTED one can be shipped.`,
+      `Dealer order ${dealer.orderNum} is ${dealer.orderStatus}: only a SUBMITTED one can be shipped; pick a submitted one.`,
     )
   const { rows: others } = await sql<{ orderNum: string }>`select order_num from winv_outbound_order
     where jxs_order_id = ${order.jxsOrderId} and outbound_order_id <> ${order.outboundOrderId as number}
@@ -50,7 +53,7 @@ async function checkDealerOrder(db: Db, order: Row): Promise<void> {
   if (others[0])
     throw conflict(
       'error.duplicate_dealer_order',
-      `Dealer order ${dealer.orderNum} already ships with outbound order ${others[0].orderNum}.`,
+      `Dealer order ${dealer.orderNum} already ships with outbound order ${others[0].orderNum}: use that order.`,
     )
 }
 
@@ -187,7 +190,7 @@ function registerWaveEffects(): void {
     if (!orders.length)
       throw conflict(
         'error.wave_empty',
-        `No SUBMITTED order without a wave matches rule ${mould.mouldCode} in this warehouse: nothing to release.`,
+        `No SUBMITTED order without a wave matches rule ${mould.mouldCode} in this warehouse: nothing to release. Check the rule's conditions, or wait for new orders.`,
       )
     for (const [i, order] of orders.entries()) {
       const placed = { ...order, waveId: row.waveId as number, sortingPosition: i + 1 }
@@ -209,7 +212,7 @@ function registerWaveEffects(): void {
     if (!orders.length)
       throw conflict(
         'error.lifecycle_state',
-        `Wave ${String(row.waveNum)} has no ALLOCATED order left to pick.`,
+        `Wave ${String(row.waveNum)} has no ALLOCATED order left to pick: reload the wave.`,
       )
     for (const order of orders) {
       await pickOrder(db, session, order, picked)
@@ -237,7 +240,7 @@ function registerPackEffects(): void {
     if (rows[0]?.orderStatus === 'SHIPPED' || rows[0]?.orderStatus === 'RETURNED')
       throw conflict(
         'error.lifecycle_state',
-        `Pack ${String(row.packNum)} left with its order: it cannot be unpacked.`,
+        `Pack ${String(row.packNum)} left with its order: it cannot be unpacked; return the goods with an inbound return instead.`,
       )
   })
 }

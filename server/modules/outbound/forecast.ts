@@ -14,7 +14,7 @@ export async function recomputeForecast(
   windowDays: number,
 ): Promise<{ rows: number }> {
   if (!Number.isInteger(windowDays) || windowDays < 1 || windowDays > 365)
-    throw badRequest('windowDays must be a whole number of days from 1 to 365.', {
+    throw badRequest('windowDays must be a whole number of days from 1 to 365: enter such a number.', {
       windowDays: 'From 1 to 365',
     })
   await sql`delete from winv_inventory_forecast where tenant_id = ${session.tenantId}`.execute(db)

@@ -145,7 +145,7 @@ export async function allocateOrder(
     if (!anyReserved.length)
       throw conflict(
         'error.stock_shortage',
-        `No stock at all for order ${order.orderNum} in its warehouse: nothing to allocate.`,
+        `No stock at all for order ${order.orderNum} in its warehouse: nothing to allocate. Receive or move stock first.`,
       )
   }
   return short ? 'PARTIAL' : 'ALLOCATED'
@@ -241,7 +241,9 @@ async function pickOrderSerials(
         { lines: 'one serial number per unit' },
       )
     if (new Set(serials).size !== serials.length)
-      throw badRequest(`${where}: a serial number is given twice.`, { lines: 'duplicates' })
+      throw badRequest(`${where}: a serial number is given twice: remove the repeat.`, {
+        lines: 'duplicates',
+      })
     const { rows: found } = await sql<{
       serialNumberId: number
       serialNumber: string
@@ -339,7 +341,10 @@ export async function pickOrder(
 ): Promise<void> {
   const open = await orderTasks(db, order.outboundOrderId, ['OPEN'])
   if (!open.length)
-    throw conflict('error.lifecycle_state', `Order ${order.orderNum} has no open picking task.`)
+    throw conflict(
+      'error.lifecycle_state',
+      `Order ${order.orderNum} has no open picking task: reload the order.`,
+    )
   await pickOrderSerials(db, session, order, open, picked)
   await sql`update winv_outbound_task set task_status = 'PICKED', picked_date = localtimestamp(0),
       last_updated_by = ${session.userId}, object_version_number = object_version_number + 1
@@ -353,7 +358,10 @@ export async function pickOrder(
 export async function shipOrder(db: Db, session: Session, order: OrderRow): Promise<void> {
   const picked = await orderTasks(db, order.outboundOrderId, ['PICKED'])
   if (!picked.length)
-    throw conflict('error.lifecycle_state', `Order ${order.orderNum} has nothing picked to ship.`)
+    throw conflict(
+      'error.lifecycle_state',
+      `Order ${order.orderNum} has nothing picked to ship: pick it first.`,
+    )
   for (const task of picked) {
     await moveStock(db, session, {
       warehouseId: task.warehouseId,

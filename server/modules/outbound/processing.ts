@@ -24,7 +24,7 @@ export async function completeProcessing(db: Db, session: Session, row: Row, bod
   const done = Number(body.processedQuantity ?? row.quantity)
   if (!Number.isFinite(done) || done <= 0 || done > Number(row.quantity))
     throw badRequest(
-      `Processing order ${num}: processed quantity must be more than 0 and at most ${String(row.quantity)}.`,
+      `Processing order ${num}: processed quantity must be more than 0 and at most ${String(row.quantity)}: enter a quantity in that range.`,
       { processedQuantity: `From 0 to ${String(row.quantity)}` },
     )
   const warehouseId = Number(row.warehouseId)

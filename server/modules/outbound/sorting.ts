@@ -14,7 +14,9 @@ function checkSortable(row: Row, what: string): void {
   if (row.taskStatus !== 'PICKED')
     throw conflict(
       'error.lifecycle_state',
-      `${name} is ${String(row.taskStatus)}: only a PICKED task can be ${what}${row.taskStatus === 'OPEN' ? '; pick its order or wave first' : ''}.`,
+      row.taskStatus === 'OPEN'
+        ? `${name} is OPEN: only a PICKED task can be ${what}; pick its order or wave first.`
+        : `${name} is ${String(row.taskStatus)}: only a PICKED task can be ${what}; reload the tasks.`,
     )
   if (row.waveId === null || row.waveId === undefined || row.sortingPosition === null)
     throw conflict(

@@ -85,7 +85,7 @@ export async function moveStock(db: Db, session: Session, move: StockMove): Prom
   const change = { quantity: move.quantity ?? 0, reserved: move.reserved ?? 0, locked: move.locked ?? 0 }
   for (const [name, value] of Object.entries(change)) {
     if (!Number.isFinite(value))
-      throw badRequest(`Stock move: ${name} must be a number, not ${String(value)}.`)
+      throw badRequest(`Stock move: ${name} must be a number, not ${String(value)}: send a number.`)
   }
   if (!change.quantity && !change.reserved && !change.locked) {
     throw badRequest('Stock move without any change: give a quantity, reserved or locked change.')

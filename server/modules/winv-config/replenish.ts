@@ -47,7 +47,8 @@ export async function replenish(
       db,
     )
   ).rows[0]
-  if (!goods) throw notFound(`Goods ${rule.goodsId} of the rule does not exist any more.`)
+  if (!goods)
+    throw notFound(`Goods ${rule.goodsId} of the rule does not exist any more: edit the rule or delete it.`)
   const atPick = await sql<{ total: number }>`select coalesce(sum(quantity), 0) as total from winv_stock
     where tenant_id = ${session.tenantId} and location_id = ${rule.pickLocationId} and goods_id = ${rule.goodsId}`.execute(
     db,
@@ -56,7 +57,7 @@ export async function replenish(
   if (current >= rule.minQuantity) {
     throw conflict(
       'error.no_replenishment_needed',
-      `The pick location holds ${current}, not below the minimum ${rule.minQuantity}: nothing to replenish.`,
+      `The pick location holds ${current}, not below the minimum ${rule.minQuantity}: nothing to replenish; wait until it falls below.`,
     )
   }
   let need = rule.maxQuantity - current
@@ -95,7 +96,7 @@ export async function replenish(
   if (!moved) {
     throw conflict(
       'error.stock_shortage',
-      `No available stock of goods ${rule.goodsId} elsewhere in the warehouse to replenish the pick location from.`,
+      `No available stock of goods ${rule.goodsId} elsewhere in the warehouse to replenish the pick location from: receive or move stock first.`,
     )
   }
   await sql`update winv_replenishment_rule set last_replenished = localtimestamp(0),

@@ -176,7 +176,7 @@ async function receive(db: Db, session: Session, row: Row, body: Row) {
   if (!wanted.length)
     throw conflict(
       'error.lifecycle_state',
-      `Inbound order ${order.orderNum}: every line is received already.`,
+      `Inbound order ${order.orderNum}: every line is received already; reload the order.`,
     )
   for (const want of wanted) {
     const line = lineById(lines, want.inboundLineId, order.orderNum)
@@ -186,7 +186,7 @@ async function receive(db: Db, session: Session, row: Row, body: Row) {
     if (quantity <= 0 || quantity > open)
       throw conflict(
         'error.over_receipt',
-        `${where}: ${quantity} is more than the ${open} still open (expected ${line.quantity}, received ${line.receivedQuantity}).`,
+        `${where}: ${quantity} is more than the ${open} still open (expected ${line.quantity}, received ${line.receivedQuantity}): enter at most ${open}.`,
       )
     const goods = await goodsOf(db, session.tenantId, line.goodsId)
     const batchCode = (want.batchCode || line.batchCode || '').trim()
@@ -208,14 +208,16 @@ async function receive(db: Db, session: Session, row: Row, body: Row) {
           { serialNumbers: 'one per unit' },
         )
       if (new Set(serials).size !== serials.length)
-        throw badRequest(`${where}: a serial number is given twice.`, { serialNumbers: 'duplicates' })
+        throw badRequest(`${where}: a serial number is given twice: remove the repeat.`, {
+          serialNumbers: 'duplicates',
+        })
       const taken = await sql<{ serialNumber: string }>`select serial_number from winv_serial_number
         where tenant_id = ${session.tenantId} and goods_id = ${goods.goodsId}
           and serial_number in (${sql.join(serials)})`.execute(db)
       if (taken.rows.length)
         throw conflict(
           'error.duplicate',
-          `${where}: serial number ${taken.rows.map((r) => r.serialNumber).join(', ')} of ${goods.goodsCode} is already received.`,
+          `${where}: serial number ${taken.rows.map((r) => r.serialNumber).join(', ')} of ${goods.goodsCode} is already received: check the serial numbers on the goods.`,
         )
     }
     await moveStock(db, session, {
@@ -331,7 +333,7 @@ async function putaway(db: Db, session: Session, row: Row, body: Row) {
   if (!moved)
     throw conflict(
       'error.lifecycle_state',
-      `Inbound order ${order.orderNum}: nothing is waiting for putaway.`,
+      `Inbound order ${order.orderNum}: nothing is waiting for putaway; receive goods first.`,
     )
 }
 
@@ -363,7 +365,7 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
     if (quantity > inStock)
       throw conflict(
         'error.over_return',
-        `${where}: cannot return ${quantity}, only ${inStock} received and not yet returned.`,
+        `${where}: cannot return ${quantity}, only ${inStock} received and not yet returned: enter at most ${inStock}.`,
       )
     // Not yet put away: from the receiving location; put away: from its putaway location.
     const waiting = round4(line.receivedQuantity - line.putawayQuantity - line.returnedQuantity)
@@ -386,7 +388,7 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
       if (leaving.length !== serials.length)
         throw conflict(
           'error.over_return',
-          `${where}: a serial number given is not in stock from this order.`,
+          `${where}: a serial number given is not in stock from this order: check the serial numbers on the goods.`,
         )
     }
     if (fromReceiving > 0)
@@ -460,7 +462,7 @@ export function registerInbound(): void {
     if (order.orderStatus !== 'NEW')
       throw conflict(
         'error.lifecycle_state',
-        `Inbound order ${order.orderNum} is ${order.orderStatus}: its lines can be changed only while it is NEW.`,
+        `Inbound order ${order.orderNum} is ${order.orderStatus}: its lines can be changed only while it is NEW; create a new order for more goods.`,
       )
     if (op === 'delete') return
     if (op === 'create') {

@@ -65,7 +65,7 @@ export function registerInventory(): void {
     if (header.adjustStatus !== 'NEW')
       throw conflict(
         'error.lifecycle_state',
-        `Adjustment ${header.adjustNum} is ${header.adjustStatus}: its lines can be changed only while it is NEW.`,
+        `Adjustment ${header.adjustNum} is ${header.adjustStatus}: its lines can be changed only while it is NEW; create a new adjustment instead.`,
       )
     if (op === 'delete') return
     if (values.quantityChange !== undefined && !Number(values.quantityChange))
@@ -156,7 +156,7 @@ export function registerInventory(): void {
     const refuse = () =>
       conflict(
         'error.server_written',
-        "Count lines are written by the count's start action (one per balance): they cannot be added or removed by hand.",
+        "Count lines are written by the count's start action (one per balance): they cannot be added or removed by hand. Enter the counted quantities on its lines.",
       )
     if (op === 'create') throw refuse()
     const found = await sql<
@@ -170,7 +170,7 @@ export function registerInventory(): void {
     if (line.countStatus !== 'COUNTING')
       throw conflict(
         'error.lifecycle_state',
-        `Count ${line.countNum} is ${line.countStatus}: counted quantities are entered only while it is COUNTING.`,
+        `Count ${line.countNum} is ${line.countStatus}: counted quantities are entered only while it is COUNTING; start the count first.`,
       )
     if (values.countedQuantity === undefined) return
     if (values.countedQuantity === null) {
@@ -200,7 +200,7 @@ export function registerInventory(): void {
     if (!count)
       throw conflict(
         'error.nothing_to_count',
-        `Count ${header.countNum}: there is no stock in ${header.whareaId ? 'this area' : 'this warehouse'} to count.`,
+        `Count ${header.countNum}: there is no stock in ${header.whareaId ? 'this area' : 'this warehouse'} to count; pick another area or warehouse.`,
       )
     await sql`update winv_stock_count set line_count = ${count} where stock_count_id = ${header.stockCountId}`.execute(
       db,
