@@ -57,6 +57,19 @@ export interface SessionUser {
    * with `"precision": "warehouse"` use it. Absent for site roles or when the config could not be loaded.
    */
   quantityPrecision?: number
+  /**
+   * The user's default warehouse (the one flagged default in their warehouse permissions, loaded with the
+   * session); create forms pre-fill their warehouse field with it (compile/default-warehouse.ts). Absent when
+   * the user has none flagged, for site roles, or when the config could not be loaded.
+   */
+  defaultWarehouse?: DefaultWarehouse
+}
+
+/** What a create form needs of the default warehouse: its id, code and name. */
+export interface DefaultWarehouse {
+  warehouseId: number
+  warehouseCode: string
+  warehouseName: string
 }
 
 export interface Notifier {

@@ -70,6 +70,11 @@ export {
   type CompilablePage,
 } from './compile/compile-page'
 export type { FormMode, CompileContext } from './compile/field-schema'
+export {
+  defaultWarehouseValues,
+  takesDefaultWarehouse,
+  DEFAULT_WAREHOUSE_LOV,
+} from './compile/default-warehouse'
 export { evaluateCondition } from './compile/conditions'
 export { searchParams } from './compile/search-params'
 export {

@@ -43,3 +43,15 @@ test('the mapping names fields of the page, with a suggestion', () => {
     expect.stringMatching(/'warehouseId' is the Lov field itself/),
   ])
 })
+
+test('defaultWarehouse belongs to a Lov, and is pointless beside a defaultValue', () => {
+  expect(messages((p) => (p.fields.warehouseId!.defaultWarehouse = false))).toEqual([])
+  expect(messages((p) => (p.fields.customerName!.defaultWarehouse = true))).toEqual([
+    expect.stringMatching(
+      /\/fields\/customerName\/defaultWarehouse: "defaultWarehouse" pre-fills a single warehouse picker \(a Lov\), not Input/,
+    ),
+  ])
+  expect(
+    messages((p) => Object.assign(p.fields.warehouseId!, { defaultWarehouse: true, defaultValue: 1 })),
+  ).toEqual([expect.stringMatching(/defaultWarehouse": true has no effect beside "defaultValue"/)])
+})

@@ -107,6 +107,15 @@ export const FieldSpec = Type.Object(
       }),
     ),
     lov: Type.Optional(LovMapping),
+    defaultWarehouse: Type.Optional(
+      Type.Boolean({
+        description:
+          "Create forms pre-fill this Lov with the user's default warehouse (the one flagged default in their " +
+          'warehouse permissions), its lov.textField with the name and lov.fill fields with the code/name/id. ' +
+          'On by default for a Lov of WMDM.WAREHOUSE; false turns it off, true turns it on for another warehouse ' +
+          'view. Never when the field has a defaultValue or is readOnly, or the user has no default warehouse.',
+      }),
+    ),
     placeholder: Type.Optional(Type.Ref('TextKey', { description: "Text key of the empty input's hint." })),
     help: Type.Optional(
       Type.Ref('TextKey', { description: 'Text key of the explanation shown under the field.' }),

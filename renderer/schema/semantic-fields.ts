@@ -140,6 +140,19 @@ function lovIssues(spec: Record<string, unknown>, at: string, names: string[]): 
       suggestion: 'set "widget": "Lov" or remove them',
     })
   }
+  if (spec.defaultWarehouse !== undefined && spec.widget !== 'Lov') {
+    issues.push({
+      pointer: `${at}/defaultWarehouse`,
+      message: `"defaultWarehouse" pre-fills a single warehouse picker (a Lov), not ${String(spec.widget)}`,
+      suggestion: 'set "widget": "Lov" or remove "defaultWarehouse"',
+    })
+  } else if (spec.defaultWarehouse === true && spec.defaultValue !== undefined) {
+    issues.push({
+      pointer: `${at}/defaultWarehouse`,
+      message: '"defaultWarehouse": true has no effect beside "defaultValue" (the schema\'s default wins)',
+      suggestion: 'remove one of them',
+    })
+  }
   const mapping = (spec.lov ?? {}) as { textField?: string; fill?: Record<string, string> }
   const own = at.split('/').pop()
   const target = (name: string, pointer: string) => {

@@ -4,7 +4,7 @@
  */
 import type { i18n } from 'i18next'
 import type { CurrentUser } from '../../renderer/contract/wire'
-import type { Notifier, RendererEnv, SessionUser } from '../../renderer/env'
+import type { DefaultWarehouse, Notifier, RendererEnv, SessionUser } from '../../renderer/env'
 import { toLanguage } from '../locales/i18n'
 import type { HttpClient } from './http-client'
 
@@ -22,10 +22,19 @@ export interface RendererEnvParts {
   setTitle?: RendererEnv['setTitle']
   /** The quantity precision of the session's warehouse config (src/stores/warehouse-config.ts), if loaded. */
   quantityPrecision?: number
+  /** The user's default warehouse from the same config, if one is flagged. */
+  defaultWarehouse?: DefaultWarehouse
 }
 
-/** The session user the renderer sees, from users/self (and the warehouse config's quantity precision). */
-export function toSessionUser(user: CurrentUser, quantityPrecision?: number): SessionUser {
+/**
+ * The session user the renderer sees, from users/self (and the warehouse config's quantity precision and
+ * default warehouse).
+ */
+export function toSessionUser(
+  user: CurrentUser,
+  quantityPrecision?: number,
+  defaultWarehouse?: DefaultWarehouse,
+): SessionUser {
   return {
     userId: user.id,
     tenantId: user.tenantId,
@@ -37,6 +46,7 @@ export function toSessionUser(user: CurrentUser, quantityPrecision?: number): Se
     dateTimeFormat: user.dateTimeFormat || DEFAULT_FORMATS.dateTime,
     timeFormat: user.timeFormat || DEFAULT_FORMATS.time,
     ...(quantityPrecision !== undefined ? { quantityPrecision } : {}),
+    ...(defaultWarehouse ? { defaultWarehouse } : {}),
   }
 }
 
@@ -44,7 +54,7 @@ export function createRendererEnv(parts: RendererEnvParts): RendererEnv {
   const { http, i18n, menuId } = parts
   return {
     request: (req) => http.request(req, { menuId }),
-    user: toSessionUser(parts.user, parts.quantityPrecision),
+    user: toSessionUser(parts.user, parts.quantityPrecision, parts.defaultWarehouse),
     t: (key, fallback, vars) => i18n.t(key, { ...vars, defaultValue: fallback ?? key }),
     // A getter: the antd notification API bound to the app's theme is known only once the tree is mounted.
     notify: {

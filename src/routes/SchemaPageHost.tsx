@@ -15,6 +15,7 @@ import {
 import { defaultWidgets } from '../../widgets/index'
 import { createRendererEnv } from '../http/renderer-env'
 import { useServices, useSession } from '../stores/contexts'
+import { flaggedDefaultWarehouse } from '../stores/warehouse-config'
 import { useKeptPage } from '../tabs/kept-page'
 import { TabTitleContext } from '../tabs/use-tab-title'
 import { loadPageFile, type LoadedPage } from './page-files'
@@ -35,6 +36,7 @@ export default function SchemaPageHost({ file, menuId, params, search, titleFrom
   const services = useServices()
   const { user, warehouseConfig, caches } = useSession()
   const quantityPrecision = warehouseConfig?.precision
+  const defaultWarehouse = useMemo(() => flaggedDefaultWarehouse(warehouseConfig), [warehouseConfig])
   const { t } = useTranslation()
   const [state, setState] = useState<{ file: string; loaded?: LoadedPage; error?: string }>({ file })
   const [attempt, setAttempt] = useState(0)
@@ -70,8 +72,9 @@ export default function SchemaPageHost({ file, menuId, params, search, titleFrom
         menuId: menuId || undefined,
         setTitle: setTabTitle ? (title) => setTabTitle(tabKey, title) : undefined,
         quantityPrecision,
+        defaultWarehouse,
       }),
-    [services, user, menuId, setTabTitle, tabKey, quantityPrecision],
+    [services, user, menuId, setTabTitle, tabKey, quantityPrecision, defaultWarehouse],
   )
 
   const loaded = state.file === file ? state.loaded : undefined

@@ -5,6 +5,7 @@
 import { Alert, Button, Flex, Spin } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { toSessionUser } from '../http/renderer-env'
+import { flaggedDefaultWarehouse } from '../stores/warehouse-config'
 import { useTranslation } from 'react-i18next'
 import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import type { Language } from '../../renderer/contract/wire'
@@ -43,7 +44,11 @@ export function SignedInApp({ setLanguage }: { setLanguage(language: Language): 
         services.router.navigate = (to, options) => void router.navigate(to, options)
         // One Lov view cache and one permission checker for every page of this session.
         const caches = createSessionCaches(services.http, () =>
-          toSessionUser(session.user, session.warehouseConfig?.precision),
+          toSessionUser(
+            session.user,
+            session.warehouseConfig?.precision,
+            flaggedDefaultWarehouse(session.warehouseConfig),
+          ),
         )
         setState({ status: 'ready', session: { ...session, routes, caches }, router })
       },

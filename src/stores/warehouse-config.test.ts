@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CurrentUser } from '../../renderer/contract/wire'
 import type { HttpClient } from '../http/http-client'
-import { defaultWarehouse, loadWarehouseConfig, stepOf } from './warehouse-config'
+import { defaultWarehouse, flaggedDefaultWarehouse, loadWarehouseConfig, stepOf } from './warehouse-config'
 
 const user = { tenantId: 1, currentRoleLevel: 'organization' } as CurrentUser
 const answers: Record<string, unknown> = {
@@ -34,6 +34,22 @@ describe('warehouse config (CORE-DATA-03)', () => {
     expect(config?.warehouseList.map((w) => w.warehouseCode)).toEqual(['WH-E001', 'WH-E003'])
     expect(config?.orgList[0]?.invOrganizationCode).toBe('ORG-EAST')
     expect(config && defaultWarehouse(config)?.warehouseCode).toBe('WH-E003')
+  })
+
+  it('create forms pre-fill only a warehouse flagged default (not the first one of a user without one)', async () => {
+    const config = await loadWarehouseConfig(http(), user)
+    expect(flaggedDefaultWarehouse(config)).toEqual({
+      warehouseId: 3,
+      warehouseCode: 'WH-E003',
+      warehouseName: '三',
+    })
+    const none = config && {
+      ...config,
+      warehouseList: config.warehouseList.map((w) => ({ ...w, defaultFlag: 0 as const })),
+    }
+    expect(none && defaultWarehouse(none)?.warehouseCode).toBe('WH-E001')
+    expect(flaggedDefaultWarehouse(none)).toBeUndefined()
+    expect(flaggedDefaultWarehouse(null)).toBeUndefined()
   })
 
   it('is null for a site-level role and when the warehouse service fails', async () => {

@@ -28,6 +28,21 @@ export const stepOf = (precision: number) => Number((1 / 10 ** precision).toFixe
 export const defaultWarehouse = (config: WarehouseConfig) =>
   config.warehouseList.find((w) => w.defaultFlag === 1) ?? config.warehouseList[0]
 
+/**
+ * The warehouse a create form pre-fills (compile/default-warehouse.ts): only the one flagged default — a user
+ * with warehouses but no default gets an empty field, not the first one.
+ */
+export function flaggedDefaultWarehouse(config: WarehouseConfig | null | undefined) {
+  const found = config?.warehouseList.find((w) => w.defaultFlag === 1)
+  return found
+    ? {
+        warehouseId: found.warehouseId,
+        warehouseCode: found.warehouseCode,
+        warehouseName: found.warehouseName,
+      }
+    : undefined
+}
+
 /** Loads the config; null for a site-level role (no tenant warehouses) or when the warehouse service fails. */
 export async function loadWarehouseConfig(
   http: HttpClient,

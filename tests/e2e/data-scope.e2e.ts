@@ -34,7 +34,14 @@ describe('warehouse data permissions', () => {
     await page.goto('/wmdm/seeding-wall')
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThan(0)
     await page.getByRole('button', { name: 'Create' }).click()
+    // PLAT-WH-01: the picker lists through warehouses/accessibleList, 20 a page, with its code sent along
+    const asked = page.waitForRequest((request) =>
+      /\/wms\/v1\/\d+\/warehouses\/accessibleList\?/.test(request.url()),
+    )
     await item(drawer(page), 'Warehouse').getByRole('button', { name: 'Open the picker' }).click()
+    const url = new URL((await asked).url())
+    expect(url.searchParams.get('size')).toBe('20')
+    expect(url.searchParams.get('lovCode')).toBe('WMDM.WAREHOUSE')
     const modal = page.locator('.ant-modal-content', { hasText: 'Choose a warehouse' })
     await expect.poll(() => modal.locator('tr.ant-table-row').count(), { timeout: 15_000 }).toBe(3)
     expect(await codesIn(modal)).toEqual(['WH-E001', 'WH-E003', 'WH-E006'])

@@ -15,7 +15,7 @@ const item = (scope: Locator, label: string) =>
   scope.locator('.ant-formily-item', { has: scope.page().getByText(label, { exact: true }) })
 
 describe('Lov on the dealer outbound order screen (schemas/pages/winv/jxs-outbound-order.page.json)', () => {
-  it('picks the ship-from warehouse in the popup, fills its code, saves and shows its name in the list', async () => {
+  it('starts with the default warehouse, picks another in the popup, fills its code, saves and shows its name in the list', async () => {
     const { page, context, problems } = await openSession(browser, 'en-US')
     await signIn(page, 'jxs', 'Jxs@12345')
     await page.waitForURL('**/winv/jxsOutboundOrder')
@@ -23,6 +23,9 @@ describe('Lov on the dealer outbound order screen (schemas/pages/winv/jxs-outbou
 
     await page.getByRole('button', { name: 'Create' }).click()
     const form = drawer(page)
+    // The new order starts with the dealer's default warehouse (WH-E001 is flagged default for jxs in the seed)
+    await expect.poll(() => item(form, 'Ship-from warehouse').innerText()).toContain('上海一号仓')
+    expect(await item(form, 'Warehouse code').innerText()).toContain('WH-E001')
     await item(form, 'Customer').locator('input').fill('Lov e2e customer')
     await item(form, 'Receiver').locator('input').fill('Lov Receiver')
     await item(form, 'Receiver phone').locator('input').fill('13900001111')

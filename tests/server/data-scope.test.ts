@@ -124,6 +124,57 @@ describe('Lovs and accessible lists', () => {
     expect(new Set(codes(areas, 'warehouseCode'))).toEqual(new Set(['WH-E001']))
   })
 
+  it('PLAT-WH-01: the warehouse and area pickers go through the accessible lists, grant-limited and narrowed', async () => {
+    const lov = (user: string, query: string) => get(user, `/api/hpfm/v1/1/lovs/data?${query}`)
+    for (const code of ['WMDM.WAREHOUSE', 'WINV.WHAREA']) {
+      const view = await get('clerk', `/api/hpfm/v1/1/lov-view/info?viewCode=${code}`)
+      expect(view.lovTypeCode, code).toBe('URL')
+      expect(view.queryUrl, code).toMatch(
+        /^\/wms\/v1\/\{organizationId\}\/(warehouses|whareas)\/accessibleList$/,
+      )
+    }
+    const east = (await get('admin', `${wms}/wms-common/inv-organizations?invOrganizationCode=ORG-EAST`))
+      .content[0].invOrganizationId as number
+    const north = (await get('admin', `${wms}/wms-common/inv-organizations?invOrganizationCode=ORG-NORTH`))
+      .content[0].invOrganizationId as number
+    // The clerk's picker: only granted warehouses, and of them only those of the organisation sent along.
+    const mine = await lov('clerk', 'lovCode=WMDM.WAREHOUSE&page=0&size=20')
+    expect(codes(mine, 'warehouseCode')).toEqual(['WH-E001', 'WH-E003', 'WH-E006'])
+    expect(mine.size).toBe(20)
+    const ofEast = await lov('clerk', `lovCode=WMDM.WAREHOUSE&invOrganizationId=${east}`)
+    expect(codes(ofEast, 'warehouseCode')).toEqual(['WH-E001', 'WH-E003'])
+    const adminEast = await lov('admin', `lovCode=WMDM.WAREHOUSE&size=50&invOrganizationId=${east}`)
+    const adminNorth = await lov('admin', `lovCode=WMDM.WAREHOUSE&size=50&invOrganizationId=${north}`)
+    expect(adminEast.totalElements).toBeGreaterThan(ofEast.totalElements)
+    expect(adminNorth.totalElements).toBeGreaterThan(0)
+    expect(
+      codes(adminNorth, 'warehouseCode').some((c) => codes(adminEast, 'warehouseCode').includes(c)),
+    ).toBe(false)
+    const clerkNorth = await lov('clerk', `lovCode=WMDM.WAREHOUSE&size=50&invOrganizationId=${north}`)
+    expect(
+      codes(clerkNorth, 'warehouseCode').every((c) => ['WH-E001', 'WH-E003', 'WH-E006'].includes(String(c))),
+    ).toBe(true)
+    // The area picker: areas of granted warehouses only; narrowed by the warehouse sent along.
+    const areas = await lov('clerk', 'lovCode=WINV.WHAREA&size=1000')
+    expect(new Set(codes(areas, 'warehouseCode'))).toEqual(new Set(['WH-E001']))
+    const e001 = await warehouseId('WH-E001')
+    const e002 = await warehouseId('WH-E002')
+    expect((await lov('clerk', `lovCode=WINV.WHAREA&warehouseId=${e001}&size=1000`)).totalElements).toBe(
+      areas.totalElements,
+    )
+    expect((await lov('clerk', `lovCode=WINV.WHAREA&warehouseId=${e002}`)).totalElements).toBe(0)
+    const adminE002 = await lov('admin', `lovCode=WINV.WHAREA&warehouseId=${e002}&size=1000`)
+    expect(adminE002.totalElements).toBeGreaterThan(0)
+    expect(new Set(codes(adminE002, 'warehouseCode'))).toEqual(new Set(['WH-E002']))
+    const bad = await call(
+      'clerk',
+      'GET',
+      '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&invOrganizationId=x',
+    )
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ failed: true, code: 'error.validation' })
+  })
+
   it('warehouses/accessibleList pages the granted enabled warehouses, narrowed by organisation', async () => {
     const page = await get('clerk', `${wms}/warehouses/accessibleList?page=0&size=2`)
     expect(page).toMatchObject({ totalElements: 3, size: 2, number: 0, numberOfElements: 2 })

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
@@ -20,15 +21,15 @@ type Row = Record<string, unknown>
 const column = (rows: Row[], field: string) => rows.map((row) => row[field])
 
 describe('lov-view/info (CORE-API-11, CORE-DATA-09)', () => {
-  it('answers the view definition in the caller language, without the SQL text', async () => {
+  it('answers the view definition in the caller language; the warehouse view lists through accessibleList', async () => {
     const response = await get(clerk, '/api/hpfm/v1/1/lov-view/info?viewCode=WMDM.WAREHOUSE&lang=en_US')
     expect(response.statusCode).toBe(200)
     const view = response.json()
     expect(view).toMatchObject({
       viewCode: 'WMDM.WAREHOUSE',
       lovCode: 'WMDM.WAREHOUSE',
-      lovTypeCode: 'SQL',
-      queryUrl: '/hpfm/v1/{organizationId}/lovs/data',
+      lovTypeCode: 'URL', // PLAT-WH-01
+      queryUrl: '/wms/v1/{organizationId}/warehouses/accessibleList',
       requestMethod: 'GET',
       valueField: 'warehouseId',
       displayField: 'warehouseName',
@@ -49,7 +50,9 @@ describe('lov-view/info (CORE-API-11, CORE-DATA-09)', () => {
       'warehouseTypeMeaning',
       'address',
     ])
-    expect(JSON.stringify(view)).not.toMatch(/wmdm_warehouse|tenant_id|enabled_flag/)
+    const sqlView = (await get(clerk, '/api/hpfm/v1/1/lov-view/info?viewCode=WMDM.WHAREA')).json()
+    expect(sqlView).toMatchObject({ lovTypeCode: 'SQL', queryUrl: '/hpfm/v1/{organizationId}/lovs/data' })
+    expect(JSON.stringify(sqlView)).not.toMatch(/wmdm_wharea|tenant_id|enabled_flag/)
     const chinese = (await get(clerk, '/api/hpfm/v1/1/lov-view/info?viewCode=WMDM.WAREHOUSE')).json()
     expect(chinese.title).toBe('选择仓库')
   })
@@ -84,92 +87,83 @@ describe('lov-view/info (CORE-API-11, CORE-DATA-09)', () => {
 })
 
 describe('lovs/data of an SQL view (CORE-API-08, CORE-LOV-12)', () => {
+  // WMDM.WHAREA: areas with their warehouse, an SQL view of tenant data limited by the warehouse grants.
+  const areas = (token: string, query = '', tenant = 1) =>
+    get(token, `/api/hpfm/v1/${tenant}/lovs/data?lovCode=WMDM.WHAREA${query}`)
+  const enabledAreas = async (tenantId: number) =>
+    Number(
+      (
+        await sql<{ n: number }>`select count(*) as n from wmdm_wharea
+          where tenant_id = ${tenantId} and enabled_flag = 1`.execute(app.db)
+      ).rows[0]?.n,
+    )
+
   it("pages the caller's tenant rows only, 0-based, in the view's order", async () => {
-    const first = (await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&page=0&size=10')).json()
+    const total = await enabledAreas(1)
+    expect(total).toBeGreaterThan(10)
+    const first = (await areas(admin, '&page=0&size=10')).json()
     expect(first).toMatchObject({
-      totalElements: 26,
-      totalPages: 3,
+      totalElements: total,
+      totalPages: Math.ceil(total / 10),
       number: 0,
       size: 10,
       numberOfElements: 10,
     })
-    expect(first.content[0]).toMatchObject({ warehouseCode: 'WH-E001', warehouseTypeMeaning: '普通仓' })
     expect(Object.keys(first.content[0]).sort()).toEqual(
-      [
-        'address',
-        'warehouseCode',
-        'warehouseId',
-        'warehouseName',
-        'warehouseType',
-        'warehouseTypeMeaning',
-      ].sort(),
+      ['warehouseCode', 'warehouseId', 'warehouseName', 'whareaCode', 'whareaId', 'whareaName'].sort(),
     )
-    const third = (await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&page=2&size=10')).json()
-    expect(third.numberOfElements).toBe(6)
-    const south = (await get(manager, '/api/hpfm/v1/2/lovs/data?lovCode=WMDM.WAREHOUSE&size=50')).json()
-    expect(south.totalElements).toBeGreaterThan(0)
+    const codes = column(first.content, 'whareaCode').map(String)
+    expect(codes).toEqual([...codes].sort())
+    const last = (await areas(admin, `&page=${Math.ceil(total / 10) - 1}&size=10`)).json()
+    expect(last.numberOfElements).toBe(total % 10 || 10)
+    const south = (await areas(manager, '&size=1000', 2)).json()
+    expect(south.totalElements).toBe(await enabledAreas(2))
     expect(column(south.content, 'warehouseCode').every((code) => String(code).startsWith('WH-S'))).toBe(true)
     expect(column(first.content, 'warehouseCode').every((code) => String(code).startsWith('WH-E'))).toBe(true)
   })
 
-  it('searches by the query fields: like for text, exact for a value-set field', async () => {
-    const like = (
-      await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseCode=e00')
-    ).json()
-    expect(column(like.content, 'warehouseCode')).toEqual([
-      'WH-E001',
-      'WH-E002',
-      'WH-E003',
-      'WH-E004',
-      'WH-E005',
-      'WH-E006',
-      'WH-E008',
-      'WH-E009',
-    ])
+  it('searches by the query fields: like for text, exact for an exact field', async () => {
+    const like = (await areas(admin, '&warehouseCode=e00&size=1000')).json()
+    expect(like.totalElements).toBeGreaterThan(0)
+    expect(column(like.content, 'warehouseCode').every((code) => String(code).includes('WH-E00'))).toBe(true)
+    const lower = (await areas(admin, '&whareaCode=rcv&size=1000')).json()
+    expect(lower.totalElements).toBeGreaterThan(0)
+    expect(column(lower.content, 'whareaCode').every((code) => String(code).includes('RCV'))).toBe(true)
     const exact = (
-      await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseType=COLD')
+      await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=HPFM.LOOKUP_VALUE&lookupCode=WMDM.WAREHOUSE_TYPE')
     ).json()
-    expect(exact.totalElements).toBeGreaterThan(0)
-    expect(column(exact.content, 'warehouseType').every((type) => type === 'COLD')).toBe(true)
+    expect(column(exact.content, 'value').sort()).toEqual(['BONDED', 'COLD', 'NORMAL', 'VIRTUAL'])
     const none = (
-      await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseType=COL')
+      await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=HPFM.LOOKUP_VALUE&lookupCode=WMDM.WAREHOUSE_TYP')
     ).json()
     expect(none.totalElements).toBe(0)
   })
 
   it('binds SQL fragments in values as plain text', async () => {
     const injected = encodeURIComponent("' or '1'='1")
-    const response = await get(
-      clerk,
-      `/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseName=${injected}`,
-    )
+    const response = await areas(clerk, `&whareaName=${injected}`)
     expect(response.statusCode).toBe(200)
     expect(response.json().totalElements).toBe(0)
-    const percent = (
-      await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseName=%25')
-    ).json()
+    const percent = (await areas(admin, '&whareaName=%25')).json()
     expect(percent.totalElements).toBe(0)
   })
 
   it('refuses a parameter that is not a query field of the view, naming the allowed ones', async () => {
-    for (const name of ['warehouse_code', 'tenant_id', 'sql', 'address']) {
-      const response = await get(clerk, `/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&${name}=1`)
+    for (const name of ['wharea_code', 'tenant_id', 'sql', 'warehouseName']) {
+      const response = await areas(clerk, `&${name}=1`)
       expect(response.statusCode).toBe(400)
       expect(response.json()).toMatchObject({ failed: true, code: 'error.validation' })
-      expect(response.json().message).toContain(
-        `'${name}' is not a search field of value list 'WMDM.WAREHOUSE'`,
-      )
-      expect(response.json().message).toContain('warehouseCode, warehouseName, warehouseType')
+      expect(response.json().message).toContain(`'${name}' is not a search field of value list 'WMDM.WHAREA'`)
+      expect(response.json().message).toContain('whareaCode, whareaName, warehouseCode')
     }
   })
 
   it("never answers another tenant's rows: path tenant checked, ?tenantId ignored", async () => {
-    const path = await get(clerk, '/api/hpfm/v1/2/lovs/data?lovCode=WMDM.WAREHOUSE')
+    const path = await areas(clerk, '', 2)
     expect(path.statusCode).toBe(403)
     expect(path.json().failed).toBe(true)
-    const query = (
-      await get(clerk, '/api/hpfm/v1/lovs/data?lovCode=WMDM.WAREHOUSE&tenantId=2&size=50')
-    ).json()
+    const query = (await get(clerk, '/api/hpfm/v1/lovs/data?lovCode=WMDM.WHAREA&tenantId=2&size=50')).json()
+    expect(query.totalElements).toBeGreaterThan(0)
     expect(column(query.content, 'warehouseCode').every((code) => String(code).startsWith('WH-E'))).toBe(true)
   })
 
@@ -207,17 +201,17 @@ describe('lovs/data of an SQL view (CORE-API-08, CORE-LOV-12)', () => {
 
   it('refuses bad paging with the error envelope', async () => {
     for (const query of ['page=-1', 'size=0', 'size=5000', 'page=x']) {
-      const response = await get(clerk, `/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&${query}`)
+      const response = await get(clerk, `/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WHAREA&${query}`)
       expect(response.statusCode).toBe(400)
       expect(response.json()).toMatchObject({ failed: true, code: 'error.validation' })
     }
   })
 
   it('refuses the pub form of a tenant-data view, and calls without a token', async () => {
-    const pub = await app.inject({ url: '/api/hpfm/v1/pub/lovs/data?lovCode=WMDM.WAREHOUSE' })
+    const pub = await app.inject({ url: '/api/hpfm/v1/pub/lovs/data?lovCode=WMDM.WHAREA' })
     expect(pub.statusCode).toBe(403)
     expect(pub.json().message).toMatch(/with a token/)
-    const anonymous = await app.inject({ url: '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE' })
+    const anonymous = await app.inject({ url: '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WHAREA' })
     expect(anonymous.statusCode).toBe(401)
   })
 })
@@ -233,6 +227,65 @@ describe('lovs/data of URL and IDP views, and unknown codes', () => {
     expect(page.size).toBe(5)
     expect(page.content.length).toBeGreaterThan(0)
     expect(page.content.every((row: Row) => String(row.warehouseName).includes('上海'))).toBe(true)
+  })
+
+  it('PLAT-WH-01/02: the warehouse and area views list through the accessible lists, code and name searchable', async () => {
+    const first = await get(
+      admin,
+      '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&page=0&size=20&lang=en_US',
+    )
+    expect(first.statusCode, first.body).toBe(200)
+    const page = first.json()
+    expect(page).toMatchObject({ number: 0, size: 20 })
+    expect(page.totalElements).toBeGreaterThan(20)
+    const codes = column(page.content, 'warehouseCode').map(String)
+    expect(codes).toEqual([...codes].sort())
+    expect(page.content[0]).toMatchObject({ warehouseCode: 'WH-E001', warehouseTypeMeaning: '普通仓' })
+    const like = (
+      await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseCode=e00')
+    ).json()
+    expect(like.totalElements).toBeGreaterThan(0)
+    expect(column(like.content, 'warehouseCode').every((code) => String(code).startsWith('WH-E00'))).toBe(
+      true,
+    )
+    const cold = (
+      await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseType=COLD')
+    ).json()
+    expect(cold.totalElements).toBeGreaterThan(0)
+    expect(column(cold.content, 'warehouseType').every((type) => type === 'COLD')).toBe(true)
+    const col = (await get(admin, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseType=COL')).json()
+    expect(col.totalElements).toBe(0)
+    const byName = (
+      await get(
+        admin,
+        `/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&warehouseName=${encodeURIComponent(page.content[1].warehouseName)}`,
+      )
+    ).json()
+    expect(column(byName.content, 'warehouseId')).toContain(page.content[1].warehouseId)
+    // The endpoint refuses what it does not know, in the error envelope, as the SQL views do.
+    const unknown = await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE&tenant_id=2')
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json()).toMatchObject({ failed: true })
+    const areas = (
+      await get(
+        admin,
+        '/api/hpfm/v1/1/lovs/data?lovCode=WINV.WHAREA&warehouseCode=WH-E001&whareaCode=rcv&lang=en_US',
+      )
+    ).json()
+    expect(areas.content).toHaveLength(1)
+    expect(areas.content[0]).toMatchObject({
+      warehouseCode: 'WH-E001',
+      whareaCode: 'RCV',
+      areaType: 'RECEIVING',
+    })
+    expect(typeof areas.content[0].areaTypeMeaning).toBe('string')
+    const info = (await get(clerk, '/api/hpfm/v1/1/lov-view/info?viewCode=WINV.WHAREA')).json()
+    expect(info).toMatchObject({
+      lovTypeCode: 'URL',
+      queryUrl: '/wms/v1/{organizationId}/whareas/accessibleList',
+      pageSize: 20,
+    })
+    expect(column(info.queryFields, 'field')).toEqual(['whareaCode', 'warehouseCode', 'whareaName'])
   })
 
   it('answers a value set (IDP view) as a bare array', async () => {

@@ -1,7 +1,14 @@
 import { FormLayout } from '@formily/antd-v5/esm/form-layout'
 import type { Form } from '@formily/core'
 import { FormProvider } from '@formily/react'
-import { compileEditForm, type CompilablePage, type FormMode } from '../../renderer/index'
+import { useMemo } from 'react'
+import {
+  compileEditForm,
+  defaultWarehouseValues,
+  useRendererEnv,
+  type CompilablePage,
+  type FormMode,
+} from '../../renderer/index'
 import { useCompileContext } from '../shared/use-compile-context'
 import { useSchemaField } from '../shared/use-schema-field'
 
@@ -11,8 +18,24 @@ export interface FormBodyProps {
   mode: Exclude<FormMode, 'search'>
 }
 
-/** The page's form sections compiled to Formily and rendered with the registry's widgets. */
+const isEmpty = (value: unknown) => value === undefined || value === null || value === ''
+
+/**
+ * The page's form sections compiled to Formily and rendered with the registry's widgets. A create form starts
+ * with the user's default warehouse in its warehouse picker (compile/default-warehouse.ts), unless the value is
+ * already there (e.g. a copied row).
+ */
 export function FormBody({ page, form, mode }: FormBodyProps) {
+  const { user } = useRendererEnv()
+  // Before the fields render, once per form: the values become the form's initial values, so a reset keeps them.
+  useMemo(() => {
+    if (mode !== 'create') return
+    for (const [path, value] of Object.entries(defaultWarehouseValues(page, user.defaultWarehouse))) {
+      if (!isEmpty(form.getValuesIn(path))) continue
+      form.setInitialValuesIn(path, value)
+      form.setValuesIn(path, value)
+    }
+  }, [form, mode, page, user.defaultWarehouse])
   const context = useCompileContext()
   const schema = compileEditForm(page, { ...context, mode })
   const SchemaField = useSchemaField(schema)

@@ -21,7 +21,7 @@ const {
 afterEach(() => vi.useRealTimers())
 
 const calls = (path: string) => currentStoryEnv().calls.filter((c) => c.path === path)
-const dataCalls = () => calls('/v1/1/lovs/data')
+const dataCalls = () => calls('/v1/1/warehouses/accessibleList')
 const formValues = () =>
   JSON.parse(screen.getByTestId('form-values').textContent ?? '{}') as Record<string, unknown>
 const openButton = async () => {
@@ -180,12 +180,15 @@ test('PLAT-WH: a picker narrowed by another field sends its value with every que
     page: 0,
     size: 50,
   })
+  // The list answers only that organisation's warehouses (12 of the 23).
+  expect(await within(modal).findByText('12 records in total')).toBeInTheDocument()
   fireEvent.click(within(modal).getByText('Cancel'))
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   fireEvent.change(screen.getByRole('textbox', { name: 'Organisation id' }), { target: { value: '' } })
   fireEvent.click(await openButton())
-  await dialog()
+  const all = await dialog()
   await waitFor(() =>
     expect(dataCalls().at(-1)?.params).toEqual({ lovCode: 'WMDM.WAREHOUSE', page: 0, size: 50 }),
   )
+  expect(await within(all).findByText('23 records in total')).toBeInTheDocument()
 }, 60_000)

@@ -60,9 +60,16 @@ export function LovPicker(props: LovPickerProps) {
   const current = (() => {
     const keys = multiple ? asList(value) : isEmpty(value) ? [] : [String(value)]
     const kept = lovMapping?.textField ? asList(form?.values?.[lovMapping.textField]) : []
+    // The user's default warehouse (pre-filled on create forms) is known by name even with no text field kept.
+    const known = env.user.defaultWarehouse as Record<string, unknown> | undefined
+    const knownLabel = (key: string) =>
+      known && String(known[fields.valueField]) === key && known[fields.displayField] !== undefined
+        ? String(known[fields.displayField])
+        : undefined
     return keys.map((key, i) => {
       const row = chosen.find((r) => keyOf(r, fields) === key)
-      return { value: key, label: row ? labelOf(row, fields) : (kept[multiple ? i : 0] ?? key), row }
+      const label = row ? labelOf(row, fields) : (kept[multiple ? i : 0] ?? knownLabel(key) ?? key)
+      return { value: key, label, row }
     })
   })()
 

@@ -222,6 +222,11 @@ const schema17 = {
         },
       },
     },
+    defaultWarehouse: {
+      description:
+        "Create forms pre-fill this Lov with the user's default warehouse (the one flagged default in their warehouse permissions), its lov.textField with the name and lov.fill fields with the code/name/id. On by default for a Lov of WMDM.WAREHOUSE; false turns it off, true turns it on for another warehouse view. Never when the field has a defaultValue or is readOnly, or the user has no default warehouse.",
+      type: 'boolean',
+    },
     placeholder: { description: "Text key of the empty input's hint.", $ref: '#/$defs/TextKey' },
     help: { description: 'Text key of the explanation shown under the field.', $ref: '#/$defs/TextKey' },
     defaultValue: {
@@ -1321,11 +1326,28 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
+    if (data.defaultWarehouse !== undefined) {
+      if (typeof data.defaultWarehouse !== 'boolean') {
+        const err39 = {
+          instancePath: instancePath + '/defaultWarehouse',
+          schemaPath: '#/properties/defaultWarehouse/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        }
+        if (vErrors === null) {
+          vErrors = [err39]
+        } else {
+          vErrors.push(err39)
+        }
+        errors++
+      }
+    }
     if (data.placeholder !== undefined) {
-      let data19 = data.placeholder
-      if (typeof data19 === 'string') {
-        if (!pattern1.test(data19)) {
-          const err39 = {
+      let data20 = data.placeholder
+      if (typeof data20 === 'string') {
+        if (!pattern1.test(data20)) {
+          const err40 = {
             instancePath: instancePath + '/placeholder',
             schemaPath: '#/$defs/TextKey/pattern',
             keyword: 'pattern',
@@ -1333,14 +1355,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
           }
           if (vErrors === null) {
-            vErrors = [err39]
+            vErrors = [err40]
           } else {
-            vErrors.push(err39)
+            vErrors.push(err40)
           }
           errors++
         }
       } else {
-        const err40 = {
+        const err41 = {
           instancePath: instancePath + '/placeholder',
           schemaPath: '#/$defs/TextKey/type',
           keyword: 'type',
@@ -1348,18 +1370,18 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
         }
         if (vErrors === null) {
-          vErrors = [err40]
+          vErrors = [err41]
         } else {
-          vErrors.push(err40)
+          vErrors.push(err41)
         }
         errors++
       }
     }
     if (data.help !== undefined) {
-      let data20 = data.help
-      if (typeof data20 === 'string') {
-        if (!pattern1.test(data20)) {
-          const err41 = {
+      let data21 = data.help
+      if (typeof data21 === 'string') {
+        if (!pattern1.test(data21)) {
+          const err42 = {
             instancePath: instancePath + '/help',
             schemaPath: '#/$defs/TextKey/pattern',
             keyword: 'pattern',
@@ -1367,37 +1389,19 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
           }
           if (vErrors === null) {
-            vErrors = [err41]
+            vErrors = [err42]
           } else {
-            vErrors.push(err41)
+            vErrors.push(err42)
           }
           errors++
         }
       } else {
-        const err42 = {
+        const err43 = {
           instancePath: instancePath + '/help',
           schemaPath: '#/$defs/TextKey/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-        }
-        if (vErrors === null) {
-          vErrors = [err42]
-        } else {
-          vErrors.push(err42)
-        }
-        errors++
-      }
-    }
-    if (data.defaultValue !== undefined) {
-      let data21 = data.defaultValue
-      if (typeof data21 !== 'string' && !(typeof data21 == 'number') && typeof data21 !== 'boolean') {
-        const err43 = {
-          instancePath: instancePath + '/defaultValue',
-          schemaPath: '#/properties/defaultValue/type',
-          keyword: 'type',
-          params: { type: schema17.properties.defaultValue.type },
-          message: 'must be string,number,boolean',
         }
         if (vErrors === null) {
           vErrors = [err43]
@@ -1407,14 +1411,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
-    if (data.readOnly !== undefined) {
-      if (typeof data.readOnly !== 'boolean') {
+    if (data.defaultValue !== undefined) {
+      let data22 = data.defaultValue
+      if (typeof data22 !== 'string' && !(typeof data22 == 'number') && typeof data22 !== 'boolean') {
         const err44 = {
-          instancePath: instancePath + '/readOnly',
-          schemaPath: '#/properties/readOnly/type',
+          instancePath: instancePath + '/defaultValue',
+          schemaPath: '#/properties/defaultValue/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
+          params: { type: schema17.properties.defaultValue.type },
+          message: 'must be string,number,boolean',
         }
         if (vErrors === null) {
           vErrors = [err44]
@@ -1424,11 +1429,11 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
-    if (data.updatable !== undefined) {
-      if (typeof data.updatable !== 'boolean') {
+    if (data.readOnly !== undefined) {
+      if (typeof data.readOnly !== 'boolean') {
         const err45 = {
-          instancePath: instancePath + '/updatable',
-          schemaPath: '#/properties/updatable/type',
+          instancePath: instancePath + '/readOnly',
+          schemaPath: '#/properties/readOnly/type',
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
@@ -1437,6 +1442,23 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           vErrors = [err45]
         } else {
           vErrors.push(err45)
+        }
+        errors++
+      }
+    }
+    if (data.updatable !== undefined) {
+      if (typeof data.updatable !== 'boolean') {
+        const err46 = {
+          instancePath: instancePath + '/updatable',
+          schemaPath: '#/properties/updatable/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        }
+        if (vErrors === null) {
+          vErrors = [err46]
+        } else {
+          vErrors.push(err46)
         }
         errors++
       }
@@ -1455,29 +1477,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       }
     }
     if (data.search !== undefined) {
-      let data25 = data.search
-      if (typeof data25 !== 'string') {
-        const err46 = {
+      let data26 = data.search
+      if (typeof data26 !== 'string') {
+        const err47 = {
           instancePath: instancePath + '/search',
           schemaPath: '#/properties/search/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-        }
-        if (vErrors === null) {
-          vErrors = [err46]
-        } else {
-          vErrors.push(err46)
-        }
-        errors++
-      }
-      if ('range' !== data25) {
-        const err47 = {
-          instancePath: instancePath + '/search',
-          schemaPath: '#/properties/search/const',
-          keyword: 'const',
-          params: { allowedValue: 'range' },
-          message: 'must be equal to constant',
         }
         if (vErrors === null) {
           vErrors = [err47]
@@ -1486,16 +1493,13 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++
       }
-    }
-    if (data.props !== undefined) {
-      let data26 = data.props
-      if (!(data26 && typeof data26 == 'object' && !Array.isArray(data26))) {
+      if ('range' !== data26) {
         const err48 = {
-          instancePath: instancePath + '/props',
-          schemaPath: '#/properties/props/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
+          instancePath: instancePath + '/search',
+          schemaPath: '#/properties/search/const',
+          keyword: 'const',
+          params: { allowedValue: 'range' },
+          message: 'must be equal to constant',
         }
         if (vErrors === null) {
           vErrors = [err48]
@@ -1505,8 +1509,26 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
+    if (data.props !== undefined) {
+      let data27 = data.props
+      if (!(data27 && typeof data27 == 'object' && !Array.isArray(data27))) {
+        const err49 = {
+          instancePath: instancePath + '/props',
+          schemaPath: '#/properties/props/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        }
+        if (vErrors === null) {
+          vErrors = [err49]
+        } else {
+          vErrors.push(err49)
+        }
+        errors++
+      }
+    }
   } else {
-    const err49 = {
+    const err50 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1514,9 +1536,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err49]
+      vErrors = [err50]
     } else {
-      vErrors.push(err49)
+      vErrors.push(err50)
     }
     errors++
   }

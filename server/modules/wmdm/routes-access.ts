@@ -14,6 +14,8 @@ import type { Session } from '../../types.ts'
 import { filteredRows, listRows, sortedRows } from '../models/model-list.ts'
 import { modelDb, scopeConditions, type ModelDb, type Row } from '../models/model-scope.ts'
 import { pageOf } from '../../paging.ts'
+import type { Db } from '../../db/schema.ts'
+import { lookupValues } from '../hpfm/lookups.ts'
 
 const base = '/api/wms/v1/:tenantId'
 const Params = Type.Object({ tenantId: Type.Integer({ minimum: 0 }) })
@@ -40,7 +42,14 @@ const WarehouseQuery = Type.Object(
   { additionalProperties: false },
 )
 const AreaQuery = Type.Object(
-  { ...Paging, warehouseId: id(), whareaCode: text(30), whareaName: text(120), areaType: text(30) },
+  {
+    ...Paging,
+    warehouseId: id(),
+    warehouseCode: text(30),
+    whareaCode: text(30),
+    whareaName: text(120),
+    areaType: text(30),
+  },
   { additionalProperties: false },
 )
 const AccuracyQuery = Type.Object({ warehouseId: id() }, { additionalProperties: false })
@@ -67,6 +76,66 @@ async function scopedPage(
     .offset(page * size)
     .execute()
   return pageOf(content, totalElements, page, size)
+}
+
+/**
+ * Each row with the meaning of its `field` in value set `code` as `<field>Meaning`, in the session's language
+ * (the Lov popups show it as a column; the stored code when the set has no such value).
+ */
+async function withMeanings(db: Db, session: Session, page: Page<Row>, field: string, code: string) {
+  const values = (await lookupValues(db, [code], session.tenantId, session.language)).get(code) ?? []
+  const meaning = new Map(values.map((value) => [value.value, value.meaning]))
+  const content = page.content.map((row) => {
+    const stored = row[field]
+    const text = stored === null || stored === undefined ? null : String(stored)
+    return { ...row, [`${field}Meaning`]: text === null ? null : (meaning.get(text) ?? text) }
+  })
+  return { ...page, content }
+}
+
+/**
+ * Enabled areas the session can access (their warehouse granted), optionally of warehouses whose code matches
+ * `warehouseCode`; each row carries its warehouse's code and name (the area Lov shows and searches them).
+ */
+async function accessibleAreas(db: ModelDb, models: AccessModels, session: Session, query: Row) {
+  const code = query.warehouseCode
+  const narrow = <T extends ReturnType<typeof filteredRows>>(rows: T): T => {
+    if (code === undefined || code === '') return rows
+    // The warehouse list's own code search (like, escaped), in the session's scope.
+    const warehouses = filteredRows(db, models.warehouse, session, { warehouseCode: code }).select(
+      models.warehouse.primaryKey,
+    )
+    return rows.where('warehouseId', 'in', warehouses) as T
+  }
+  const filters = { ...query, enabledFlag: 1, warehouseCode: undefined }
+  const page = await scopedPage(
+    narrow(filteredRows(db, models.area, session, filters)),
+    narrow(sortedRows(db, models.area, session, filters) as never) as unknown as ReturnType<
+      typeof sortedRows
+    >,
+    Number(query.page),
+    Number(query.size),
+  )
+  const ids = [...new Set(page.content.map((row) => Number(row.warehouseId)))]
+  const warehouses = ids.length
+    ? await db
+        .selectFrom(models.warehouse.table)
+        .select([models.warehouse.primaryKey, 'warehouseCode', 'warehouseName'])
+        .where(models.warehouse.primaryKey, 'in', ids)
+        .execute()
+    : []
+  const byId = new Map(warehouses.map((row) => [Number(row[models.warehouse.primaryKey]), row]))
+  return {
+    ...page,
+    content: page.content.map((row) => {
+      const warehouse = byId.get(Number(row.warehouseId))
+      return {
+        ...row,
+        warehouseCode: warehouse?.warehouseCode ?? null,
+        warehouseName: warehouse?.warehouseName ?? null,
+      }
+    }),
+  }
 }
 
 /** Enabled warehouses the session can access, optionally of one inventory organisation (warehouse relations). */
@@ -153,17 +222,22 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
     app.get(
       `${base}/warehouses/accessibleList`,
       { schema: { params: Params, querystring: WarehouseQuery } },
-      (request) => {
+      async (request) => {
         const query = filtersOf(request.query)
-        const { rows, sorted } = accessibleWarehouses(db(), models, sessionOf(request), query)
-        return scopedPage(rows, sorted, Number(query.page), Number(query.size))
+        const session = sessionOf(request)
+        const { rows, sorted } = accessibleWarehouses(db(), models, session, query)
+        const page = await scopedPage(rows, sorted, Number(query.page), Number(query.size))
+        return withMeanings(app.db, session, page, 'warehouseType', 'WMDM.WAREHOUSE_TYPE')
       },
     )
     app.get(
       `${base}/whareas/accessibleList`,
       { schema: { params: Params, querystring: AreaQuery } },
-      (request) =>
-        listRows(db(), models.area, sessionOf(request), { ...filtersOf(request.query), enabledFlag: 1 }),
+      async (request) => {
+        const session = sessionOf(request)
+        const page = await accessibleAreas(db(), models, session, filtersOf(request.query))
+        return withMeanings(app.db, session, page, 'areaType', 'WMDM.AREA_TYPE')
+      },
     )
     app.get(
       `${base}/warehouses/query-default-warehourse-permissions`,
