@@ -82,7 +82,14 @@ describe('signing in through the login service', () => {
     const second = await openSession(browser)
     await signIn(second.page, 'manager', 'Manager@123')
     await second.page.waitForURL('**/workplace')
-    if (!first.page.url().includes('/public/kickoff')) await first.page.goto('/wmdm/warehouse')
+    // The first page's next call is refused. Moved in the app (as a menu click does), not reloaded: a reload
+    // would race a kickoff check already under way (it clears the token cookie, and the reload then lands on
+    // the sign-in page instead).
+    await first.page.evaluate(() => {
+      if (window.location.pathname.startsWith('/public/kickoff')) return
+      window.history.pushState({}, '', '/wmdm/warehouse')
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    })
     await first.page.waitForURL('**/public/kickoff')
     await first.context.close()
     await second.context.close()
