@@ -37,6 +37,7 @@ import { mulSelectWidget } from './mul-select/mul-select.widget'
 import { multiLangInputWidget } from './multi-lang-input/multi-lang-input.widget'
 import { masterDetailPageWidget } from './master-detail-page/master-detail-page.widget'
 import { operationBarWidget } from './operation-bar/operation-bar.widget'
+import { pickSerialsWidget } from './pick-serials/pick-serials.widget'
 import { progressWidget } from './progress/progress.widget'
 import { radioWidget } from './radio/radio.widget'
 import { rateWidget } from './rate/rate.widget'
@@ -72,6 +73,7 @@ export const defaultWidgets: WidgetDefinition[] = [
   progressWidget,
   dataHierarchyWidget,
   documentEditorWidget,
+  pickSerialsWidget,
   listPageWidget,
   formPageWidget,
   formItemWidget,

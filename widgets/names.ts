@@ -24,6 +24,7 @@ export const FIELD_WIDGET_NAMES = [
   'Progress',
   'DataHierarchy',
   'DocumentEditor',
+  'PickSerials',
 ] as const
 
 export const PAGE_WIDGET_NAMES = [

@@ -237,6 +237,23 @@ export const ModelSchema = Type.Object(
         },
       ),
     ),
+    dataScopeOptional: Type.Optional(
+      Type.Array(
+        Type.Union([
+          Type.Literal('warehouse'),
+          Type.Literal('owner'),
+          Type.Literal('customer'),
+          Type.Literal('vendor'),
+          Type.Literal('organization'),
+        ]),
+        {
+          uniqueItems: true,
+          minItems: 1,
+          description:
+            'Kinds of `dataScope` whose field may be empty: a row without it is not limited by that kind, a row naming one is seen only when it is granted (a document whose customer was typed rather than chosen from the customer Lov is limited by its warehouse and owner only; one chosen from it also by the customer grants). Without it, a row with an empty scoped field is not seen by a restricted user.',
+        },
+      ),
+    ),
     lifecycle: Type.Optional(Lifecycle),
     ownerScope: Type.Optional(
       Type.Object(

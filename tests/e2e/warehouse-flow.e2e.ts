@@ -219,6 +219,14 @@ describe('a clerk receives, finds, ships and counts stock through the screens', 
     ]
     for (const [action, status] of steps) {
       await rowAction(page, outboundRow, action, action === 'Ship')
+      if (action === 'Confirm picking') {
+        // the pick asks for serial numbers only of serial-tracked goods: hand cream needs none
+        const pickDialog = page.locator('.ant-modal-content').filter({ hasText: 'Serial numbers' })
+        await pickDialog
+          .getByText('None of the goods picked here is serial tracked: confirm to pick.')
+          .waitFor(SLOW)
+        await pickDialog.getByRole('button', { name: 'Confirm picking', exact: true }).click()
+      }
       await expect.poll(() => outboundRow.innerText(), SLOW).toContain(status)
       if (action === 'Allocate') {
         // reserved, not yet gone: on hand unchanged, the ledger has the reservation

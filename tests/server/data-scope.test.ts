@@ -459,3 +459,121 @@ describe('the rest of the warehouse screens: rules, lines and their Lovs (issue 
     expect((await lov('admin', 'WINV.WAVE_MOULD')).totalElements).toBe(moulds.totalElements + 1)
   })
 })
+
+describe('documents follow the customer and vendor grants (dataScopeOptional)', () => {
+  type Rows = Array<Record<string, unknown>>
+  const idOf = async (path: string, code: string, field: string) =>
+    (await get('admin', `${wms}/${path}`)).content.find((row: Record<string, unknown>) =>
+      Object.values(row).includes(code),
+    )[field] as number
+  const ownerA = async () => idOf('owners?ownerCode=OWN-A', 'OWN-A', 'ownerId')
+  const stamp = Date.now().toString(36).toUpperCase()
+
+  it('an outbound order naming a customer is seen only by users granted it; a typed customer limits nothing', async () => {
+    const [e001, owner] = [await warehouseId('WH-E001'), await ownerA()]
+    const cus1 = await idOf('customers?customerCode=CUS-001', 'CUS-001', 'customerId')
+    const cus2 = await idOf('customers?customerCode=CUS-002', 'CUS-002', 'customerId')
+    const create = (user: string, customerId: number | undefined, customerName: string) =>
+      call(user, 'POST', `${wms}/outbound-orders`, {
+        orderType: 'NORMAL',
+        warehouseId: e001,
+        ownerId: owner,
+        ...(customerId ? { customerId } : {}),
+        customerName,
+        receiverName: 'Scope',
+        receiverPhone: '13800000009',
+        receiverAddress: 'Road 9',
+      })
+    const made: Record<string, number> = {}
+    for (const [key, id] of [
+      ['granted', cus1],
+      ['other', cus2],
+      ['typed', undefined],
+    ] as const) {
+      const response = await create('admin', id, `Scope ${stamp} ${key}`)
+      expect(response.statusCode, response.body).toBe(201)
+      made[key] = response.json().outboundOrderId
+    }
+    const seen = async (user: string) =>
+      ((await get(user, `${wms}/outbound-orders?customerName=Scope ${stamp}&size=50`)).content as Rows)
+        .map((row) => row.outboundOrderId)
+        .sort()
+    expect(await seen('admin')).toEqual(Object.values(made).sort())
+    expect(await seen('clerk')).toEqual([made.granted, made.typed].sort())
+    const hidden = await call('clerk', 'GET', `${wms}/outbound-orders/${made.other}`)
+    expect(hidden.statusCode).toBe(404)
+    expect(hidden.json().message).toContain('does not exist (or is not yours)')
+    // its lines follow it (the line scope reads the order's customer grant too)
+    const goods = (await get('admin', `${wms}/goods?goodsCode=SKU00001`)).content[0]
+    const line = await call('admin', 'POST', `${wms}/outbound-lines`, {
+      outboundOrderId: made.other,
+      lineNum: 1,
+      goodsId: goods.goodsId,
+      goodsCode: goods.goodsCode,
+      quantity: 1,
+    })
+    expect(line.statusCode, line.body).toBe(201)
+    const lines = (user: string) => get(user, `${wms}/outbound-lines?outboundOrderId=${made.other}`)
+    expect((await lines('admin')).totalElements).toBe(1)
+    expect((await lines('clerk')).totalElements).toBe(0)
+    // its actions, too
+    const submit = await call('clerk', 'POST', `${wms}/outbound-orders/${made.other}/cancel`, {})
+    expect(submit.statusCode).toBe(404)
+
+    // the clerk cannot name a customer not granted to them; a granted one is fine
+    const refused = await create('clerk', cus2, `Scope ${stamp} refused`)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().fields).toMatchObject({ customerId: expect.stringContaining('not granted to you') })
+    expect((await create('clerk', cus1, `Scope ${stamp} mine`)).statusCode).toBe(201)
+
+    // a grant shows the order at once, a revoke hides it again
+    const grant = await call('admin', 'POST', `${wms}/user-customers`, {
+      userId: 3,
+      loginName: 'clerk',
+      customerId: cus2,
+      customerCode: 'CUS-002',
+    })
+    expect(grant.statusCode, grant.body).toBe(201)
+    expect((await call('clerk', 'GET', `${wms}/outbound-orders/${made.other}`)).statusCode).toBe(200)
+    expect((await call('admin', 'DELETE', `${wms}/user-customers`, grant.json())).statusCode).toBeLessThan(
+      300,
+    )
+    expect((await call('clerk', 'GET', `${wms}/outbound-orders/${made.other}`)).statusCode).toBe(404)
+  })
+
+  it('an inbound order naming a vendor is seen only by users granted it', async () => {
+    const [e001, owner] = [await warehouseId('WH-E001'), await ownerA()]
+    const ven1 = await idOf('vendors?vendorCode=VEN-001', 'VEN-001', 'vendorId')
+    const ven2 = await idOf('vendors?vendorCode=VEN-002', 'VEN-002', 'vendorId')
+    const rcv = await idOf(`locations?locationCode=RCV-01&warehouseId=${e001}`, 'RCV-01', 'locationId')
+    const create = (user: string, vendorId: number | undefined, supplierName: string) =>
+      call(user, 'POST', `${wms}/inbound-orders`, {
+        orderType: 'PURCHASE',
+        warehouseId: e001,
+        ownerId: owner,
+        receivingLocationId: rcv,
+        ...(vendorId ? { vendorId } : {}),
+        supplierName,
+      })
+    const made: Record<string, number> = {}
+    for (const [key, id] of [
+      ['granted', ven1],
+      ['other', ven2],
+      ['typed', undefined],
+    ] as const) {
+      const response = await create('admin', id, `Scope ${stamp} ${key}`)
+      expect(response.statusCode, response.body).toBe(201)
+      made[key] = response.json().inboundOrderId
+    }
+    const seen = async (user: string) =>
+      ((await get(user, `${wms}/inbound-orders?supplierName=Scope ${stamp}&size=50`)).content as Rows)
+        .map((row) => row.inboundOrderId)
+        .sort()
+    expect(await seen('admin')).toEqual(Object.values(made).sort())
+    expect(await seen('clerk')).toEqual([made.granted, made.typed].sort())
+    expect((await call('clerk', 'GET', `${wms}/inbound-orders/${made.other}`)).statusCode).toBe(404)
+    const refused = await create('clerk', ven2, `Scope ${stamp} refused`)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().fields).toMatchObject({ vendorId: expect.stringContaining('not granted to you') })
+  })
+})

@@ -247,3 +247,94 @@ describe('serial numbers through the outbound order', () => {
     expect(refused.json().message).toMatch(/not serial tracked/)
   })
 })
+
+describe('what a pick must name (pick-serials)', () => {
+  it('lists the serial-tracked lines to pick with their units in stock, and nothing once picked', async () => {
+    const { order, lines, tasks } = await allocatedOrder([2, 1])
+    const response = await call('GET', `${orders}/${order.outboundOrderId}/pick-serials`)
+    expect(response.statusCode, response.body).toBe(200)
+    const listed: Row[] = response.json().lines
+    expect(listed.map((l) => [l.outboundLineId, l.orderNum, l.lineNum, l.goodsCode, l.quantity])).toEqual(
+      lines.map((l) => [l.outboundLineId, order.orderNum, l.lineNum, 'SKU00016', Number(l.quantity)]),
+    )
+    expect(listed[0]!.places.reduce((sum: number, p: Row) => sum + p.quantity, 0)).toBe(2)
+    // the units the pick may name are offered, and only units in stock
+    const first = await unitsFor(tasks, lines[0]!.outboundLineId)
+    const second = await unitsFor(tasks, lines[1]!.outboundLineId, first)
+    for (const s of first) expect(listed[0]!.inStock).toContain(s)
+    for (const s of second) expect(listed[1]!.inStock).toContain(s)
+    for (const s of listed[0]!.inStock) expect((await unit(s)).serialStatus).toBe('IN_STOCK')
+
+    await step(order, 'pick', {
+      lines: [
+        { outboundLineId: lines[0]!.outboundLineId, serialNumbers: first },
+        { outboundLineId: lines[1]!.outboundLineId, serialNumbers: second },
+      ],
+    })
+    expect((await get(`${orders}/${order.outboundOrderId}/pick-serials`)).lines).toEqual([])
+    // another order of the same goods is no longer offered the picked units
+    const other = await allocatedOrder([1])
+    const offered: string[] = (await get(`${orders}/${other.order.outboundOrderId}/pick-serials`)).lines[0]
+      .inStock
+    for (const s of [...first, ...second]) expect(offered).not.toContain(s)
+    await step(other.order, 'cancel')
+    await step(order, 'cancel')
+  })
+
+  it('an order of plain goods needs no serial numbers; an unknown order is 404 with the reason', async () => {
+    const plain = (await get(`${api}/goods?goodsCode=SKU00003`)).content[0]
+    const created = await call('POST', `${orders}/with-lines`, {
+      header: {
+        orderType: 'NORMAL',
+        warehouseId,
+        ownerId: plain.ownerId,
+        customerName: 'Plain',
+        receiverName: 'Li',
+        receiverPhone: '13800000001',
+        receiverAddress: 'Road 2',
+      },
+      lines: [
+        {
+          key: 'lines',
+          resource: 'outbound-lines',
+          parentField: 'outboundOrderId',
+          rows: [{ _status: 'create', lineNum: 1, goodsId: plain.goodsId, quantity: 1 }],
+        },
+      ],
+    })
+    const order = await step(await step(created.json().header, 'submit'), 'allocate')
+    expect((await get(`${orders}/${order.outboundOrderId}/pick-serials`)).lines).toEqual([])
+    await step(order, 'cancel')
+
+    const missing = await call('GET', `${orders}/999999/pick-serials`)
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toMatchObject({ code: 'error.not_found' })
+    expect(missing.json().message).toMatch(/Outbound order 999999 does not exist/)
+    const wave = await call('GET', `${api}/wave-orders/999999/pick-serials`)
+    expect(wave.statusCode).toBe(404)
+    expect((await call('GET', `${orders}/abc/pick-serials`)).statusCode).toBe(400)
+  })
+
+  it("a clerk without the order's owner granted does not see what it holds (404), with it granted does", async () => {
+    const { order } = await allocatedOrder([1])
+    const clerk = await signIn(app, 'clerk', 'Clerk@123')
+    const asClerk = (url: string) => injectAs(app, clerk, 'GET', url)
+    const hidden = await asClerk(`${orders}/${order.outboundOrderId}/pick-serials`)
+    expect(hidden.statusCode).toBe(404)
+    const grant = await call('POST', `${api}/user-owners`, {
+      userId: 3,
+      loginName: 'clerk',
+      ownerId: goods.ownerId,
+      ownerCode: 'OWN-C',
+    })
+    expect(grant.statusCode, grant.body).toBe(201)
+    try {
+      const seen = await asClerk(`${orders}/${order.outboundOrderId}/pick-serials`)
+      expect(seen.statusCode, seen.body).toBe(200)
+      expect(seen.json().lines).toHaveLength(1)
+    } finally {
+      await call('DELETE', `${api}/user-owners`, grant.json())
+      await step(order, 'cancel')
+    }
+  })
+})

@@ -1,9 +1,11 @@
 /**
  * Sorting and seeding of wave picking tasks (server/modules/outbound/sorting.ts): sortingStatus
  * WAITING → sort → SORTED → seed → SEEDED, only for PICKED tasks of a wave, only along the transitions,
- * each guarded by its permission code.
+ * each guarded by its permission code; an order picked in a wave is packed and shipped only once its tasks
+ * are seeded, an order picked on its own has no sorting step.
  */
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
@@ -118,5 +120,82 @@ describe('sorting and seeding of wave tasks', () => {
     expect(refused.statusCode).toBe(409)
     expect(refused.json().message).toMatch(/not in a wave/)
     expect((await get(`${tasks}/${task!.taskId}`)).sortingStatus).toBe('WAITING')
+    // no sorting step outside a wave: packed and shipped with the task still WAITING
+    for (const [action, extra] of [
+      ['pack', { weight: 1 }],
+      ['ship', {}],
+    ] as const) {
+      const current = await get(`${api}/outbound-orders/${single.outboundOrderId}`)
+      const moved = await call('POST', `${api}/outbound-orders/${single.outboundOrderId}/${action}`, {
+        ...current,
+        ...extra,
+      })
+      expect(moved.statusCode, moved.body).toBe(200)
+    }
+  })
+
+  it('packs and ships an order picked in a wave only once its tasks are sorted and seeded', async () => {
+    const waiting: Row[] = (await get(`${api}/outbound-orders?orderStatus=SUBMITTED&size=500`)).content
+    const orderType = ['ECO', 'PROCUREMENT', 'NORMAL'].find((t) => !waiting.some((o) => o.orderType === t))!
+    const mine = await order(orderType)
+    const mould = await call('POST', `${api}/wave-moulds`, {
+      mouldCode: 'TEST-SORT-SHIP',
+      mouldName: 'Sorting before shipping',
+      warehouseId,
+      orderType,
+      maxOrders: 1,
+    })
+    expect(mould.statusCode, mould.body).toBe(201)
+    const wave = (
+      await call('POST', `${api}/wave-orders`, { mouldId: mould.json().mouldId, warehouseId })
+    ).json()
+    const released = await call('POST', `${api}/wave-orders/${wave.waveId}/release`, wave)
+    expect(released.statusCode, released.body).toBe(200)
+    const picked = await call('POST', `${api}/wave-orders/${wave.waveId}/pick`, released.json())
+    expect(picked.statusCode, picked.body).toBe(200)
+    const id = mine.outboundOrderId
+    const orderAct = async (action: string, extra: Row = {}) =>
+      call('POST', `${api}/outbound-orders/${id}/${action}`, {
+        ...(await get(`${api}/outbound-orders/${id}`)),
+        ...extra,
+      })
+    const [task] = (await get(`${tasks}?outboundOrderId=${id}`)).content as Row[]
+    expect(task).toMatchObject({ taskStatus: 'PICKED', sortingStatus: 'WAITING' })
+    const packs = async () => (await get(`${api}/outbound-packs?outboundOrderId=${id}`)).content as Row[]
+
+    // not sorted: the pack is refused with the tasks left and where to finish them; nothing changes
+    const unsorted = await orderAct('pack', { weight: 1 })
+    expect(unsorted.statusCode).toBe(409)
+    expect(unsorted.json()).toMatchObject({ code: 'error.sorting_pending' })
+    expect(unsorted.json().message).toBe(
+      `Order ${String(mine.orderNum)} was picked in wave ${String(wave.waveNum)} (slot 1): it can be packed only once its units are sorted and seeded into its slot; 1 task(s) not seeded yet (${String(task!.taskNum)} WAITING). Sort them on /winv/outboundSorting, then seed them on /winv/sortingSeeding.`,
+    )
+    expect((await get(`${api}/outbound-orders/${id}`)).orderStatus).toBe('PICKED')
+    expect(await packs()).toEqual([])
+
+    // sorted but not seeded: still refused, now only the seeding is asked for
+    expect((await taskAct(task!, 'sort')).statusCode).toBe(200)
+    const unseeded = await orderAct('pack', { weight: 1 })
+    expect(unseeded.statusCode).toBe(409)
+    expect(unseeded.json().message).toMatch(/\(\S+ SORTED\)\. Seed them on \/winv\/sortingSeeding\.$/)
+
+    // seeded: packed and shipped
+    expect((await taskAct(task!, 'seed')).statusCode).toBe(200)
+    const packed = await orderAct('pack', { weight: 1 })
+    expect(packed.statusCode, packed.body).toBe(200)
+    expect(packed.json().orderStatus).toBe('PACKED')
+
+    // ship checks it again (an order packed before sorting was required): refused, then shipped once seeded
+    await sql`update winv_outbound_task set sorting_status = 'SORTED' where task_id = ${task!.taskId}`.execute(
+      app.db,
+    )
+    const early = await orderAct('ship')
+    expect(early.statusCode).toBe(409)
+    expect(early.json().message).toMatch(/it can be shipped only once its units are sorted and seeded/)
+    expect((await get(`${api}/outbound-orders/${id}`)).orderStatus).toBe('PACKED')
+    expect((await taskAct(task!, 'seed')).statusCode).toBe(200)
+    const shipped = await orderAct('ship')
+    expect(shipped.statusCode, shipped.body).toBe(200)
+    expect(shipped.json().orderStatus).toBe('SHIPPED')
   })
 })

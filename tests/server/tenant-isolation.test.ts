@@ -296,6 +296,11 @@ describe.each(
       (kind) => /^POST \/:\w+\/[\w-]+$/.test(kind) && !known.includes(kind),
     )
     known.push(...recordActions)
+    // Reads a module adds on a record (GET <model path>/:id/<what>) are tried with tenant B's id too.
+    const recordReads = [...kinds.keys()].filter(
+      (kind) => /^GET \/:\w+\/[\w-]+$/.test(kind) && !known.includes(kind),
+    )
+    known.push(...recordReads)
     expect(
       [...kinds.keys()].filter((kind) => !known.includes(kind)),
       'a new model route: test it here',
@@ -318,6 +323,11 @@ describe.each(
         'POST',
         `${base()}/${String(rowOfB()[model.primaryKey])}/${t.action}`,
         keyOfB(),
+      ]),
+      ...recordReads.map((kind): [string, string, unknown] => [
+        'GET',
+        `${base()}/${String(rowOfB()[model.primaryKey])}/${kind.split('/').at(-1)!}`,
+        undefined,
       ]),
       ...recordActions.map((kind): [string, string, unknown] => [
         'POST',

@@ -13,6 +13,7 @@ import { FormBody } from '../edit-form/FormBody'
 import { useReturnFocus } from '../shared/use-return-focus'
 import { stripArrayIndex } from '../shared/strip-array-index'
 import { actionBody, dialogFieldOf, initialValues } from './action-body'
+import { ActionRowContext } from './action-row'
 
 export interface ActionDialogProps {
   /** The action's dialog (fields, sections, what it sends). */
@@ -115,7 +116,9 @@ export function ActionDialog({ dialog, label, row, submit, onClose, onDone }: Ac
           onClose={() => setRefusal(undefined)}
         />
       ) : null}
-      <FormBody page={page} form={form} mode="create" />
+      <ActionRowContext.Provider value={row}>
+        <FormBody page={page} form={form} mode="create" />
+      </ActionRowContext.Provider>
     </Modal>
   )
 }

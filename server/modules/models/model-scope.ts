@@ -3,6 +3,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
+import { snakeCase } from './naming.ts'
 
 /** A model table seen through Kysely: dynamic table and column names, rows as plain records. */
 export type Row = Record<string, unknown>
@@ -71,19 +72,29 @@ export function onRowScope(modelKey: string, scope: RowScope): void {
  * Column = value conditions limiting rows to what the session may see and change: its tenant's rows, only its
  * own when its role is listed in the model's ownerScope, and — for a role whose data access is restricted —
  * only rows whose `dataScope` fields hold ids granted to the user (`= any(array(select …))`, so a row with an
- * empty scoped field is not seen either). Every list, get, update, delete, aggregate, export and action goes
- * through here.
+ * empty scoped field is not seen either, unless the model lists that kind in `dataScopeOptional`: then an empty
+ * field does not limit the row). Every list, get, update, delete, aggregate, export and action goes through here.
+ * The column is a field name, or an expression over the row's own (unqualified, snake_case) columns.
  */
-export function scopeConditions(
-  model: ModelSchema,
-  session: Session,
-): Array<[string, number | RawBuilder<unknown>]> {
-  const conditions: Array<[string, number | RawBuilder<unknown>]> = []
+export type ScopeCondition = [string | RawBuilder<unknown>, number | RawBuilder<unknown>]
+
+export function scopeConditions(model: ModelSchema, session: Session): ScopeCondition[] {
+  const conditions: ScopeCondition[] = []
   if (model.tenantScoped !== false) conditions.push(['tenantId', session.tenantId])
   if (isOwnerScoped(model, session)) conditions.push(['createdBy', session.userId])
   if (!isDataUnrestricted(session)) {
-    for (const [scope, field] of scopedFields(model))
-      conditions.push([field, sql`any(${grantedIds(scope, session)})`])
+    const optional = new Set<string>(model.dataScopeOptional ?? [])
+    for (const [scope, field] of scopedFields(model)) {
+      if (!optional.has(scope)) {
+        conditions.push([field, sql`any(${grantedIds(scope, session)})`])
+        continue
+      }
+      // `dataScopeOptional`: an empty field does not limit the row (0 is no id: identities start at 1)
+      conditions.push([
+        sql`coalesce(${sql.ref(snakeCase(field))}, 0)`,
+        sql`any(array_append(${grantedIds(scope, session)}, 0::bigint))`,
+      ])
+    }
     for (const scope of rowScopes.get(`${model.service}/${model.entity}`) ?? [])
       conditions.push(...scope(session))
   }

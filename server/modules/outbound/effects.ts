@@ -10,7 +10,7 @@ import { nextCode } from '../hpfm/code-rules.ts'
 import { onTransition } from '../models/lifecycle.ts'
 import { registerDealerOrderEffects } from './dealer-orders.ts'
 import { completeProcessing, registerProcessingGuards } from './processing.ts'
-import { registerSortingEffects } from './sorting.ts'
+import { checkSeeded, registerSortingEffects } from './sorting.ts'
 import type { Row } from '../models/model-scope.ts'
 import {
   allocateOrder,
@@ -122,8 +122,12 @@ export function registerOutboundEffects(): void {
     await pickOrder(db, session, asOrder(row), picked)
     checkSerialsUsed(picked, `order ${String(row.orderNum)}`)
   })
-  onTransition(ORDER, 'pack', ({ db, row, body, session }) => packOrder(db, session, row, body))
+  onTransition(ORDER, 'pack', async ({ db, row, body, session }) => {
+    await checkSeeded(db, row, 'packed')
+    await packOrder(db, session, row, body)
+  })
   onTransition(ORDER, 'ship', async ({ db, row, session }) => {
+    await checkSeeded(db, row, 'shipped')
     await checkDealerOrderStillOpen(db, row)
     await shipOrder(db, session, asOrder(row))
   })

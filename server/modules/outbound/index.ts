@@ -4,17 +4,20 @@ import { shared } from '../../plugins/shared.ts'
 import { registerOutboundEffects } from './effects.ts'
 import { recomputeForecast } from './forecast.ts'
 import { checkLineWrite } from './line-guard.ts'
+import { pickSerialRoutes } from './pick-serials.ts'
 
 export const FORECAST_PERMISSION = 'winv.inventoryForecasts.button.recompute'
 
 /**
  * Outbound (winv): the effects of the outbound order, wave, pack and processing lifecycles (effects.ts,
- * order-stock.ts) and the inventory forecast's recompute endpoint. Lists and actions are the models' own routes.
+ * order-stock.ts), what a pick must name (pick-serials.ts) and the inventory forecast's recompute endpoint.
+ * Lists and actions are the models' own routes.
  */
 export const outboundModule: FastifyPluginAsync = shared(async (app) => {
   registerOutboundEffects()
   // Shared: the line guard runs before the generic outbound-lines routes of the models module.
   app.addHook('preHandler', (request) => checkLineWrite(app.db, request))
+  await app.register(pickSerialRoutes)
   app.post(
     '/api/wms/v1/:tenantId/inventory-forecasts/recompute',
     {

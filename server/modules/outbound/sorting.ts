@@ -3,8 +3,15 @@
  * WAITING → sort → SORTED → seed → SEEDED. The lifecycle checks the status moves; these effects check the
  * task itself: it must be PICKED (not open, shipped or cancelled with its order) and belong to a wave with a
  * sorting position, and they stamp the time.
+ *
+ * An order picked in a wave (waveId and sortingPosition set) was picked in bulk with the other orders of the
+ * wave: its units reach the order only through sorting and seeding into its slot. So such an order is packed
+ * and shipped only once every picked task of it is SEEDED (`checkSeeded`, called by the order's pack and ship:
+ * 409 error.sorting_pending naming the tasks left and where to finish them). Orders picked on their own have no
+ * sorting step and are not affected.
  */
 import { sql } from 'kysely'
+import type { Db } from '../../db/schema.ts'
 import { conflict } from '../../errors.ts'
 import { onTransition } from '../models/lifecycle.ts'
 import type { Row } from '../models/model-scope.ts'
@@ -36,4 +43,28 @@ export function registerSortingEffects(): void {
     await sql`update winv_outbound_task set seeded_date = localtimestamp(0)
       where task_id = ${Number(row.taskId)}`.execute(db)
   })
+}
+
+/**
+ * 409 unless every PICKED task of a wave order is SEEDED (see above); `step` names what was refused ("packed",
+ * "shipped"). Orders outside a wave pass.
+ */
+export async function checkSeeded(db: Db, order: Row, step: string): Promise<void> {
+  if (order.waveId === null || order.waveId === undefined) return
+  if (order.sortingPosition === null || order.sortingPosition === undefined) return
+  const { rows } = await sql<{ taskNum: string; sortingStatus: string; waveNum: string | null }>`
+    select t.task_num, t.sorting_status, w.wave_num from winv_outbound_task t
+      left join winv_wave_order w on w.wave_id = t.wave_id
+    where t.outbound_order_id = ${Number(order.outboundOrderId)} and t.task_status = 'PICKED'
+      and t.sorting_status <> 'SEEDED'
+    order by t.task_id`.execute(db)
+  if (!rows.length) return
+  const wave = rows[0]!.waveNum ?? String(order.waveId)
+  const left = rows.map((r) => `${r.taskNum} ${r.sortingStatus}`)
+  const shown = left.length > 5 ? [...left.slice(0, 5), `… ${left.length - 5} more`] : left
+  const waiting = rows.some((r) => r.sortingStatus === 'WAITING')
+  throw conflict(
+    'error.sorting_pending',
+    `Order ${String(order.orderNum)} was picked in wave ${wave} (slot ${String(order.sortingPosition)}): it can be ${step} only once its units are sorted and seeded into its slot; ${rows.length} task(s) not seeded yet (${shown.join(', ')}). ${waiting ? 'Sort them on /winv/outboundSorting, then seed' : 'Seed'} them on /winv/sortingSeeding.`,
+  )
 }

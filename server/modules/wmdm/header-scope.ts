@@ -22,8 +22,10 @@ export interface LinesOfHeader {
 
 /** `array(select <header id> from <header table> where <the header's scope conditions for the session>)`. */
 function visibleHeaderIds(header: ModelSchema, session: Session): RawBuilder<number[]> {
+  // an expression column names the header's own columns unqualified: the subquery reads the header table only
   const conditions = scopeConditions(header, session).map(
-    ([column, value]) => sql`h.${sql.ref(snakeCase(column))} = ${value}`,
+    ([column, value]) =>
+      sql`${typeof column === 'string' ? sql`h.${sql.ref(snakeCase(column))}` : column} = ${value}`,
   )
   const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`
   return sql<
