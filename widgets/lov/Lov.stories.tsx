@@ -65,3 +65,35 @@ export const NarrowedByOrganisation: Story = {
     initialValues: { invOrganizationId: 7 },
   },
 }
+/**
+ * An area picker narrowed by the warehouse of the same form (lovMapping.params): the record's area is kept on
+ * load, and a new warehouse chosen by the user clears it (and its text field), as its areas are other ones.
+ */
+export const AreaByWarehouse: Story = {
+  args: {
+    fields: {
+      warehouseId: {
+        ...fields.warehouseId,
+        'x-component-props': {
+          ...fields.warehouseId['x-component-props'],
+          lovMapping: { textField: 'warehouseName' },
+        },
+      },
+      whareaId: {
+        title: 'Area',
+        'x-component': 'Lov',
+        'x-component-props': {
+          'aria-label': 'Area',
+          lovCode: 'WINV.WHAREA',
+          lovMapping: { textField: 'whareaName', params: { warehouseId: 'warehouseId' } },
+        },
+      },
+    },
+    initialValues: {
+      warehouseId: 1002,
+      warehouseName: 'Suzhou warehouse 3',
+      whareaId: 10021,
+      whareaName: 'Suzhou warehouse 3 area 1',
+    },
+  },
+}

@@ -13,6 +13,7 @@ import { choiceValues, keyOf, labelOf, lovFields, paramValues, type LovMapping }
 import { LovModal } from './LovModal'
 import { useTrailingDebounce } from './use-trailing-debounce'
 import { useWidgetTexts } from './use-lov-texts'
+import { useClearOnParamChange } from './use-clear-on-param-change'
 
 /** Inline remote search waits for an 800 ms pause in typing (CORE-LOV-02). */
 export const LOV_INLINE_DEBOUNCE_MS = 800
@@ -81,6 +82,8 @@ export function LovPicker(props: LovPickerProps) {
     const keys = rows.map((row) => row[fields.valueField])
     onChange?.(multiple ? keys : (keys[0] ?? null))
   }
+  // A change of a field narrowing this picker (lovMapping.params) by the user empties it and its text field.
+  useClearOnParamChange(field, lovMapping, () => choose([]))
 
   const searchInline = useTrailingDebounce((text: string) => {
     if (!view) return
