@@ -4,6 +4,7 @@ import expressPage from '../../schemas/pages/ets/express.page.json'
 import jxsCreatePage from '../../schemas/pages/winv/jxs-outbound-order-create.page.json'
 import jxsListPage from '../../schemas/pages/winv/jxs-outbound-order.page.json'
 import appCustomizePage from '../../schemas/pages/winv/app-customize.page.json'
+import batchPage from '../../schemas/pages/wmdm/batch.page.json'
 import stockCountCreatePage from '../../schemas/pages/winv/stock-count-create.page.json'
 import areaSeed from '../../server/seed/data/rows/13-wmdm-warehouse-area.json'
 import locationSeed from '../../server/seed/data/rows/14-wmdm-location.json'
@@ -94,6 +95,45 @@ export const ListAsDealerInTraditionalChinese: Story = {
 
 /** The same list as a warehouse clerk (wh-clerk holds none of the dealer's codes): no create, submit or edit. */
 export const ListAsClerk: Story = { ...List, globals: { role: 'clerk' } }
+
+/**
+ * list: schemas/pages/wmdm/batch.page.json, batches on hand. The stock rows carry the warehouse and owner names
+ * (copied on insert), which the table shows in the Warehouse and Owner columns (lov.textField), not their ids.
+ */
+export const BatchList: Story = {
+  args: { page: batchPage, file: 'schemas/pages/wmdm/batch.page.json', params: {} },
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: schemaBackend([
+          {
+            path: 'stocks',
+            primaryKey: 'stockId',
+            rows: [
+              {
+                batchCode: 'B20261101',
+                warehouseId: 1002,
+                warehouseName: 'Suzhou warehouse 3',
+                quantity: 40,
+              },
+              { batchCode: 'B20261102', warehouseId: 1005, warehouseName: 'Hefei warehouse 6', quantity: 12 },
+            ].map((row, i) => ({
+              ...row,
+              stockId: i + 1,
+              goodsCode: 'SKU-TEA-250G',
+              goodsName: 'Green tea 250 g',
+              locationCode: `A-01-0${i + 1}`,
+              ownerId: 3001,
+              ownerName: 'Hangzhou Xinyuan Trading',
+              reservedQuantity: 0,
+              lockedQuantity: 0,
+              objectVersionNumber: 1,
+            })),
+          },
+        ]),
+      }),
+  },
+}
 
 /** form: schemas/pages/winv/stock-count-create.page.json, a new stock count with its defaults. */
 export const Form: Story = {

@@ -40,6 +40,18 @@ describe('page files, one per kind', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /Create/ })).toBeNull())
   })
 
+  it('list: the batch table names the warehouse and owner of each row (its text fields), not their ids', async () => {
+    render(<Page.BatchList />)
+    const row = (batch: string) => screen.getByText(batch).closest('tr') as HTMLElement
+    await screen.findByText('B20261101')
+    expect(within(row('B20261101')).getByText('Suzhou warehouse 3')).toBeInTheDocument()
+    expect(within(row('B20261102')).getByText('Hefei warehouse 6')).toBeInTheDocument()
+    for (const batch of ['B20261101', 'B20261102']) {
+      expect(within(row(batch)).getByText('Hangzhou Xinyuan Trading')).toBeInTheDocument()
+      for (const id of ['1002', '1005', '3001']) expect(within(row(batch)).queryByText(id)).toBeNull()
+    }
+  })
+
   it('form: a new stock count with its default type and status', async () => {
     render(<Page.Form />)
     expect(await screen.findByText('Cycle count')).toBeInTheDocument()
