@@ -5,6 +5,7 @@ import jxsCreatePage from '../../schemas/pages/winv/jxs-outbound-order-create.pa
 import jxsListPage from '../../schemas/pages/winv/jxs-outbound-order.page.json'
 import appCustomizePage from '../../schemas/pages/winv/app-customize.page.json'
 import batchPage from '../../schemas/pages/wmdm/batch.page.json'
+import locationPage from '../../schemas/pages/wmdm/location.page.json'
 import stockCountCreatePage from '../../schemas/pages/winv/stock-count-create.page.json'
 import areaSeed from '../../server/seed/data/rows/13-wmdm-warehouse-area.json'
 import locationSeed from '../../server/seed/data/rows/14-wmdm-location.json'
@@ -127,6 +128,42 @@ export const BatchList: Story = {
               ownerName: 'Hangzhou Xinyuan Trading',
               reservedQuantity: 0,
               lockedQuantity: 0,
+              objectVersionNumber: 1,
+            })),
+          },
+        ]),
+      }),
+  },
+}
+
+/**
+ * list: schemas/pages/wmdm/location.page.json, whose location rows carry only warehouse and area ids: the
+ * Warehouse and Area columns ask the warehouse and area views for the names of the page's ids, one call each.
+ */
+export const LocationList: Story = {
+  args: { page: locationPage, file: 'schemas/pages/wmdm/location.page.json', params: {} },
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: schemaBackend([
+          {
+            path: 'locations',
+            primaryKey: 'locationId',
+            rows: [
+              ['A-01-01', 1002, 10021],
+              ['A-01-02', 1002, 10022],
+              ['B-01-01', 1005, 10051],
+              ['Z-09-09', 1002, 99999],
+            ].map(([locationCode, warehouseId, whareaId], i) => ({
+              locationId: i + 1,
+              locationCode,
+              warehouseId,
+              whareaId,
+              locationType: 'SHELF',
+              capacity: 100,
+              mixGoodsFlag: 1,
+              enabledFlag: 1,
+              remark: null,
               objectVersionNumber: 1,
             })),
           },
