@@ -97,3 +97,14 @@ export const AreaByWarehouse: Story = {
     },
   },
 }
+/** A page keeping no text field for the warehouse: the picker and the read-only view ask the view for its name. */
+const withoutText = {
+  warehouseId: {
+    ...fields.warehouseId,
+    'x-component-props': { ...fields.warehouseId['x-component-props'], lovMapping: {} },
+  },
+}
+export const ValueWithoutText: Story = { args: { fields: withoutText, initialValues: { warehouseId: 1002 } } }
+export const ReadOnlyWithoutText: Story = {
+  args: { fields: withoutText, readPretty: true, initialValues: { warehouseId: 1005 } },
+}

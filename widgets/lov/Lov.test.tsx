@@ -17,6 +17,8 @@ const {
   OneResult,
   NarrowedByOrganisation,
   AreaByWarehouse,
+  ValueWithoutText,
+  ReadOnlyWithoutText,
 } = composeStories(stories, preview)
 
 afterEach(() => vi.useRealTimers())
@@ -255,3 +257,16 @@ test('PLAT-WH: choosing the same warehouse again keeps the area', async () => {
   expect(formValues()).toMatchObject({ warehouseId: 1002, whareaId: 10021 })
   expect(screen.getByText('Suzhou warehouse 3 area 1')).toBeInTheDocument()
 }, 60_000)
+
+test('without a text field the picker and the read-only view show the name the view gives the id', async () => {
+  render(<ValueWithoutText />)
+  expect(await screen.findByText('Suzhou warehouse 3')).toBeInTheDocument()
+  expect(screen.queryByText('1002')).toBeNull()
+  expect(dataCalls().map((call) => call.params?.ids)).toEqual(['1002'])
+})
+
+test('read-only without a text field: the name, not the id', async () => {
+  render(<ReadOnlyWithoutText />)
+  expect(await screen.findByText('Hefei warehouse 6')).toBeInTheDocument()
+  expect(screen.queryByText('1005')).toBeNull()
+})
