@@ -100,6 +100,8 @@ export { announceConfigChange, onConfigChanged } from './data/config-changes'
 export { createLovViewLoader, type LovViewLoader } from './data/lov-views'
 export { dataHierarchyApi, parentValueOf, type DataHierarchyApi } from './data/data-hierarchies'
 export { useLovView, type LovViewState } from './data/use-lov-view'
+export { useLovNames } from './data/use-lov-names'
+export { createLovNames, LOV_NAME_BATCH, type LovNames } from './data/lov-names'
 export {
   queryLov,
   lovRequest,

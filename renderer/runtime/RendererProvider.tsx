@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { createPermissionChecker, type PermissionChecker } from '../access/permission-checker'
 import { onConfigChanged, watchConfigWrites } from '../data/config-changes'
 import { createLookupLoader } from '../data/lookups'
+import { createLovNames } from '../data/lov-names'
 import { createLovViewLoader, type LovViewLoader } from '../data/lov-views'
 import type { RendererEnv } from '../env'
 import type { WidgetRegistry } from '../registry/registry'
@@ -39,6 +40,7 @@ export function RendererProvider({ env, registry, permissions, lovViews, childre
       lookups: createLookupLoader(watched),
       // A session loader given from outside drops its own definitions on a configuration change.
       lovViews: lovViews ?? createLovViewLoader(watched),
+      lovNames: createLovNames(watched),
     }),
     // configVersion: new loaders (empty caches) after a configuration change.
     // eslint-disable-next-line react-hooks/exhaustive-deps

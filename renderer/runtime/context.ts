@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react'
 import type { PermissionChecker } from '../access/permission-checker'
 import type { LookupLoader } from '../data/lookups'
+import type { LovNames } from '../data/lov-names'
 import type { LovViewLoader } from '../data/lov-views'
 import type { RendererEnv } from '../env'
 import type { WidgetRegistry } from '../registry/registry'
@@ -12,6 +13,8 @@ export interface RendererServices {
   permissions: PermissionChecker
   lookups: LookupLoader
   lovViews: LovViewLoader
+  /** Names of Lov values for read-only fields without a text field (batched, kept for the session). */
+  lovNames: LovNames
 }
 
 export const RendererContext = createContext<RendererServices | null>(null)

@@ -4,6 +4,8 @@ import expressPage from '../../schemas/pages/ets/express.page.json'
 import jxsCreatePage from '../../schemas/pages/winv/jxs-outbound-order-create.page.json'
 import jxsListPage from '../../schemas/pages/winv/jxs-outbound-order.page.json'
 import appCustomizePage from '../../schemas/pages/winv/app-customize.page.json'
+import batchPage from '../../schemas/pages/wmdm/batch.page.json'
+import locationPage from '../../schemas/pages/wmdm/location.page.json'
 import stockCountCreatePage from '../../schemas/pages/winv/stock-count-create.page.json'
 import areaSeed from '../../server/seed/data/rows/13-wmdm-warehouse-area.json'
 import locationSeed from '../../server/seed/data/rows/14-wmdm-location.json'
@@ -94,6 +96,81 @@ export const ListAsDealerInTraditionalChinese: Story = {
 
 /** The same list as a warehouse clerk (wh-clerk holds none of the dealer's codes): no create, submit or edit. */
 export const ListAsClerk: Story = { ...List, globals: { role: 'clerk' } }
+
+/**
+ * list: schemas/pages/wmdm/batch.page.json, batches on hand. The stock rows carry the warehouse and owner names
+ * (copied on insert), which the table shows in the Warehouse and Owner columns (lov.textField), not their ids.
+ */
+export const BatchList: Story = {
+  args: { page: batchPage, file: 'schemas/pages/wmdm/batch.page.json', params: {} },
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: schemaBackend([
+          {
+            path: 'stocks',
+            primaryKey: 'stockId',
+            rows: [
+              {
+                batchCode: 'B20261101',
+                warehouseId: 1002,
+                warehouseName: 'Suzhou warehouse 3',
+                quantity: 40,
+              },
+              { batchCode: 'B20261102', warehouseId: 1005, warehouseName: 'Hefei warehouse 6', quantity: 12 },
+            ].map((row, i) => ({
+              ...row,
+              stockId: i + 1,
+              goodsCode: 'SKU-TEA-250G',
+              goodsName: 'Green tea 250 g',
+              locationCode: `A-01-0${i + 1}`,
+              ownerId: 3001,
+              ownerName: 'Hangzhou Xinyuan Trading',
+              reservedQuantity: 0,
+              lockedQuantity: 0,
+              objectVersionNumber: 1,
+            })),
+          },
+        ]),
+      }),
+  },
+}
+
+/**
+ * list: schemas/pages/wmdm/location.page.json, whose location rows carry only warehouse and area ids: the
+ * Warehouse and Area columns ask the warehouse and area views for the names of the page's ids, one call each.
+ */
+export const LocationList: Story = {
+  args: { page: locationPage, file: 'schemas/pages/wmdm/location.page.json', params: {} },
+  parameters: {
+    env: () =>
+      createFakeEnv({
+        handlers: schemaBackend([
+          {
+            path: 'locations',
+            primaryKey: 'locationId',
+            rows: [
+              ['A-01-01', 1002, 10021],
+              ['A-01-02', 1002, 10022],
+              ['B-01-01', 1005, 10051],
+              ['Z-09-09', 1002, 99999],
+            ].map(([locationCode, warehouseId, whareaId], i) => ({
+              locationId: i + 1,
+              locationCode,
+              warehouseId,
+              whareaId,
+              locationType: 'SHELF',
+              capacity: 100,
+              mixGoodsFlag: 1,
+              enabledFlag: 1,
+              remark: null,
+              objectVersionNumber: 1,
+            })),
+          },
+        ]),
+      }),
+  },
+}
 
 /** form: schemas/pages/winv/stock-count-create.page.json, a new stock count with its defaults. */
 export const Form: Story = {

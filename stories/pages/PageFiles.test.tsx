@@ -40,6 +40,38 @@ describe('page files, one per kind', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /Create/ })).toBeNull())
   })
 
+  it('list: the batch table names the warehouse and owner of each row (its text fields), not their ids', async () => {
+    render(<Page.BatchList />)
+    const row = (batch: string) => screen.getByText(batch).closest('tr') as HTMLElement
+    await screen.findByText('B20261101')
+    expect(within(row('B20261101')).getByText('Suzhou warehouse 3')).toBeInTheDocument()
+    expect(within(row('B20261102')).getByText('Hefei warehouse 6')).toBeInTheDocument()
+    for (const batch of ['B20261101', 'B20261102']) {
+      expect(within(row(batch)).getByText('Hangzhou Xinyuan Trading')).toBeInTheDocument()
+      for (const id of ['1002', '1005', '3001']) expect(within(row(batch)).queryByText(id)).toBeNull()
+    }
+  })
+
+  it('list: the location table names warehouses and areas the rows give by id, one call per view for the page', async () => {
+    render(<Page.LocationList />)
+    const row = (code: string) => screen.getByText(code).closest('tr') as HTMLElement
+    await screen.findByText('A-01-01')
+    await waitFor(() => expect(within(row('A-01-01')).getByText('Suzhou warehouse 3')).toBeInTheDocument())
+    expect(within(row('A-01-01')).getByText('Suzhou warehouse 3 area 1')).toBeInTheDocument()
+    expect(within(row('A-01-02')).getByText('Suzhou warehouse 3 area 2')).toBeInTheDocument()
+    expect(within(row('B-01-01')).getByText('Hefei warehouse 6')).toBeInTheDocument()
+    expect(within(row('B-01-01')).getByText('Hefei warehouse 6 area 1')).toBeInTheDocument()
+    // An id the view does not answer (an area outside the list) stays shown as the id.
+    expect(within(row('Z-09-09')).getByText('99999')).toBeInTheDocument()
+    for (const id of ['1002', '1005', '10021', '10051']) expect(screen.queryByText(id)).toBeNull()
+    const warehouses = listCalls('/v1/1/warehouses/accessibleList')
+    const areas = listCalls('/v1/1/whareas/accessibleList')
+    expect(warehouses).toHaveLength(1)
+    expect(String(warehouses[0]!.params?.ids).split(',').sort()).toEqual(['1002', '1005'])
+    expect(areas).toHaveLength(1)
+    expect(String(areas[0]!.params?.ids).split(',').sort()).toEqual(['10021', '10022', '10051', '99999'])
+  })
+
   it('form: a new stock count with its default type and status', async () => {
     render(<Page.Form />)
     expect(await screen.findByText('Cycle count')).toBeInTheDocument()

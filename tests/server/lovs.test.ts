@@ -288,6 +288,39 @@ describe('lovs/data of URL and IDP views, and unknown codes', () => {
     expect(column(info.queryFields, 'field')).toEqual(['whareaCode', 'warehouseCode', 'whareaName'])
   })
 
+  it('the accessible lists answer the rows of given ids (ids=, at most 100), in scope; bad ids get 400', async () => {
+    const all = (await get(admin, '/api/wms/v1/1/warehouses/accessibleList?size=1000')).json()
+    const granted = (await get(clerk, '/api/wms/v1/1/warehouses/accessibleList?size=1000')).json()
+    const grantedIds = column(granted.content, 'warehouseId').map(Number)
+    const hidden = column(all.content, 'warehouseId')
+      .map(Number)
+      .find((id) => !grantedIds.includes(id))
+    const [first, second] = grantedIds
+    const asked = [first, second, ...(hidden ? [hidden] : [])].join(',')
+    const byIds = (await get(clerk, `/api/wms/v1/1/warehouses/accessibleList?ids=${asked}&size=100`)).json()
+    // A warehouse outside the clerk's grants is not named, even asked by id.
+    expect(column(byIds.content, 'warehouseId').map(Number).sort()).toEqual([first, second].sort())
+    expect(byIds.content[0].warehouseName).toEqual(expect.any(String))
+
+    const areas = (
+      await get(clerk, `/api/wms/v1/1/whareas/accessibleList?warehouseId=${first}&size=2`)
+    ).json()
+    const areaIds = column(areas.content, 'whareaId').map(Number)
+    expect(areaIds.length).toBeGreaterThan(0)
+    const named = (
+      await get(clerk, `/api/wms/v1/1/whareas/accessibleList?ids=${areaIds.join(',')}&size=100`)
+    ).json()
+    expect(column(named.content, 'whareaId').map(Number).sort()).toEqual([...areaIds].sort())
+    expect(named.content[0]).toMatchObject({ warehouseId: first, whareaName: expect.any(String) })
+
+    for (const bad of ['abc', '1,,2', '0', Array.from({ length: 101 }, (_, i) => i + 1).join(',')]) {
+      const response = await get(clerk, `/api/wms/v1/1/warehouses/accessibleList?ids=${bad}`)
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toMatchObject({ failed: true, code: 'error.validation' })
+      expect(response.json().message).toMatch(/ids/)
+    }
+  })
+
   it('answers a value set (IDP view) as a bare array', async () => {
     const values = (
       await get(clerk, '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.WAREHOUSE_TYPE&lang=en_US')

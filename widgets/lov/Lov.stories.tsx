@@ -65,3 +65,46 @@ export const NarrowedByOrganisation: Story = {
     initialValues: { invOrganizationId: 7 },
   },
 }
+/**
+ * An area picker narrowed by the warehouse of the same form (lovMapping.params): the record's area is kept on
+ * load, and a new warehouse chosen by the user clears it (and its text field), as its areas are other ones.
+ */
+export const AreaByWarehouse: Story = {
+  args: {
+    fields: {
+      warehouseId: {
+        ...fields.warehouseId,
+        'x-component-props': {
+          ...fields.warehouseId['x-component-props'],
+          lovMapping: { textField: 'warehouseName' },
+        },
+      },
+      whareaId: {
+        title: 'Area',
+        'x-component': 'Lov',
+        'x-component-props': {
+          'aria-label': 'Area',
+          lovCode: 'WINV.WHAREA',
+          lovMapping: { textField: 'whareaName', params: { warehouseId: 'warehouseId' } },
+        },
+      },
+    },
+    initialValues: {
+      warehouseId: 1002,
+      warehouseName: 'Suzhou warehouse 3',
+      whareaId: 10021,
+      whareaName: 'Suzhou warehouse 3 area 1',
+    },
+  },
+}
+/** A page keeping no text field for the warehouse: the picker and the read-only view ask the view for its name. */
+const withoutText = {
+  warehouseId: {
+    ...fields.warehouseId,
+    'x-component-props': { ...fields.warehouseId['x-component-props'], lovMapping: {} },
+  },
+}
+export const ValueWithoutText: Story = { args: { fields: withoutText, initialValues: { warehouseId: 1002 } } }
+export const ReadOnlyWithoutText: Story = {
+  args: { fields: withoutText, readPretty: true, initialValues: { warehouseId: 1005 } },
+}

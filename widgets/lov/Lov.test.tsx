@@ -16,6 +16,9 @@ const {
   ManyRows,
   OneResult,
   NarrowedByOrganisation,
+  AreaByWarehouse,
+  ValueWithoutText,
+  ReadOnlyWithoutText,
 } = composeStories(stories, preview)
 
 afterEach(() => vi.useRealTimers())
@@ -192,3 +195,78 @@ test('PLAT-WH: a picker narrowed by another field sends its value with every que
   )
   expect(await within(all).findByText('23 records in total')).toBeInTheDocument()
 }, 60_000)
+
+const areaCalls = () => calls('/v1/1/whareas/accessibleList')
+const openButtons = async () => {
+  const [warehouse, area] = await screen.findAllByRole('button', { name: 'Open the picker' })
+  await waitFor(() => expect(area).toBeEnabled())
+  return { warehouse: warehouse!, area: area! }
+}
+
+test('PLAT-WH: a record loaded with its warehouse and area keeps the area, and the area popup lists that warehouse', async () => {
+  render(<AreaByWarehouse />)
+  expect(await screen.findByText('Suzhou warehouse 3 area 1')).toBeInTheDocument()
+  expect(formValues()).toMatchObject({ whareaId: 10021, whareaName: 'Suzhou warehouse 3 area 1' })
+  fireEvent.click((await openButtons()).area)
+  const modal = await dialog()
+  expect(await within(modal).findByText('3 records in total')).toBeInTheDocument()
+  expect(areaCalls().at(-1)?.params).toEqual({
+    warehouseId: '1002',
+    lovCode: 'WINV.WHAREA',
+    page: 0,
+    size: 50,
+  })
+  expect(formValues()).toMatchObject({ whareaId: 10021 })
+}, 60_000)
+
+test('PLAT-WH: choosing another warehouse clears the area and its name; the next area popup asks for the new warehouse', async () => {
+  render(<AreaByWarehouse />)
+  await screen.findByText('Suzhou warehouse 3 area 1')
+  fireEvent.click((await openButtons()).warehouse)
+  const warehouses = await dialog()
+  fireEvent.doubleClick(await within(warehouses).findByText('Hefei warehouse 6'))
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  await waitFor(() =>
+    expect(formValues()).toMatchObject({ warehouseId: 1005, whareaId: null, whareaName: null }),
+  )
+  expect(screen.queryByText('Suzhou warehouse 3 area 1')).toBeNull()
+
+  fireEvent.click((await openButtons()).area)
+  const areas = await dialog()
+  expect(await within(areas).findByText('Hefei warehouse 6 area 2')).toBeInTheDocument()
+  expect(within(areas).queryByText('Suzhou warehouse 3 area 1')).toBeNull()
+  expect(areaCalls().at(-1)?.params).toEqual({
+    warehouseId: '1005',
+    lovCode: 'WINV.WHAREA',
+    page: 0,
+    size: 50,
+  })
+  fireEvent.doubleClick(within(areas).getByText('Hefei warehouse 6 area 2'))
+  await waitFor(() =>
+    expect(formValues()).toMatchObject({ whareaId: 10052, whareaName: 'Hefei warehouse 6 area 2' }),
+  )
+}, 60_000)
+
+test('PLAT-WH: choosing the same warehouse again keeps the area', async () => {
+  render(<AreaByWarehouse />)
+  await screen.findByText('Suzhou warehouse 3 area 1')
+  fireEvent.click((await openButtons()).warehouse)
+  const warehouses = await dialog()
+  fireEvent.doubleClick(await within(warehouses).findByText('Suzhou warehouse 3'))
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  expect(formValues()).toMatchObject({ warehouseId: 1002, whareaId: 10021 })
+  expect(screen.getByText('Suzhou warehouse 3 area 1')).toBeInTheDocument()
+}, 60_000)
+
+test('without a text field the picker and the read-only view show the name the view gives the id', async () => {
+  render(<ValueWithoutText />)
+  expect(await screen.findByText('Suzhou warehouse 3')).toBeInTheDocument()
+  expect(screen.queryByText('1002')).toBeNull()
+  expect(dataCalls().map((call) => call.params?.ids)).toEqual(['1002'])
+})
+
+test('read-only without a text field: the name, not the id', async () => {
+  render(<ReadOnlyWithoutText />)
+  expect(await screen.findByText('Hefei warehouse 6')).toBeInTheDocument()
+  expect(screen.queryByText('1005')).toBeNull()
+})

@@ -8,11 +8,19 @@ import { useField } from '@formily/react'
 import type { Field } from '@formily/core'
 import { Button, Select, Space, Tooltip } from 'antd'
 import { useState } from 'react'
-import { queryLov, useLovView, useRendererEnv, type LovRow, type PageResult } from '../../renderer/index'
+import {
+  queryLov,
+  useLovNames,
+  useLovView,
+  useRendererEnv,
+  type LovRow,
+  type PageResult,
+} from '../../renderer/index'
 import { choiceValues, keyOf, labelOf, lovFields, paramValues, type LovMapping } from './lov-choice'
 import { LovModal } from './LovModal'
 import { useTrailingDebounce } from './use-trailing-debounce'
 import { useWidgetTexts } from './use-lov-texts'
+import { useClearOnParamChange } from './use-clear-on-param-change'
 
 /** Inline remote search waits for an 800 ms pause in typing (CORE-LOV-02). */
 export const LOV_INLINE_DEBOUNCE_MS = 800
@@ -55,23 +63,31 @@ export function LovPicker(props: LovPickerProps) {
   const [chosen, setChosen] = useState<LovRow[]>([])
   const [popup, setPopup] = useState<{ firstPage?: PageResult<LovRow> }>()
 
-  // What the control shows for the current value: the rows just chosen, else the text field kept in the form.
+  // What the control shows for the current value: the rows just chosen, else the text field kept in the form,
+  // else the name the view gives the id (a page without a text field: one batched call per view).
   // Read on every render (not memoised): the form is observed, so a reset or reload shows its text at once.
-  const current = (() => {
-    const keys = multiple ? asList(value) : isEmpty(value) ? [] : [String(value)]
-    const kept = lovMapping?.textField ? asList(form?.values?.[lovMapping.textField]) : []
-    // The user's default warehouse (pre-filled on create forms) is known by name even with no text field kept.
-    const known = env.user.defaultWarehouse as Record<string, unknown> | undefined
-    const knownLabel = (key: string) =>
-      known && String(known[fields.valueField]) === key && known[fields.displayField] !== undefined
-        ? String(known[fields.displayField])
-        : undefined
-    return keys.map((key, i) => {
-      const row = chosen.find((r) => keyOf(r, fields) === key)
-      const label = row ? labelOf(row, fields) : (kept[multiple ? i : 0] ?? knownLabel(key) ?? key)
-      return { value: key, label, row }
-    })
-  })()
+  const keys = multiple ? asList(value) : isEmpty(value) ? [] : [String(value)]
+  const kept = lovMapping?.textField ? asList(form?.values?.[lovMapping.textField]) : []
+  // The user's default warehouse (pre-filled on create forms) is known by name even with no text field kept.
+  const byDefault = env.user.defaultWarehouse as Record<string, unknown> | undefined
+  const knownLabel = (key: string) =>
+    byDefault && String(byDefault[fields.valueField]) === key && byDefault[fields.displayField] !== undefined
+      ? String(byDefault[fields.displayField])
+      : undefined
+  const unnamed = keys.filter(
+    (key, i) =>
+      kept[multiple ? i : 0] === undefined &&
+      knownLabel(key) === undefined &&
+      !chosen.some((r) => keyOf(r, fields) === key),
+  )
+  const names = useLovNames(unnamed.length ? lovCode : undefined, unnamed)
+  const current = keys.map((key, i) => {
+    const row = chosen.find((r) => keyOf(r, fields) === key)
+    const label = row
+      ? labelOf(row, fields)
+      : (kept[multiple ? i : 0] ?? knownLabel(key) ?? names.get(key) ?? key)
+    return { value: key, label, row }
+  })
 
   const choose = (rows: LovRow[]) => {
     setChosen(rows)
@@ -81,6 +97,8 @@ export function LovPicker(props: LovPickerProps) {
     const keys = rows.map((row) => row[fields.valueField])
     onChange?.(multiple ? keys : (keys[0] ?? null))
   }
+  // A change of a field narrowing this picker (lovMapping.params) by the user empties it and its text field.
+  useClearOnParamChange(field, lovMapping, () => choose([]))
 
   const searchInline = useTrailingDebounce((text: string) => {
     if (!view) return

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn } from 'storybook/test'
+import location from '../../schemas/pages/wmdm/location.page.json'
 import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
 import type { ListPage } from '../../renderer/index'
+import { lovEnv } from '../../stories/fixtures/lov-backend'
 import { warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
@@ -69,4 +71,12 @@ export const LongTexts: Story = {
     },
   },
   decorators: [(Story) => <WithPage page={longPage}>{<Story />}</WithPage>],
+}
+
+const locationPage = location as unknown as ListPage
+/** The location screen's conditions: its area picker is narrowed by the warehouse condition (lov.params). */
+export const AreaByWarehouse: Story = {
+  args: { page: locationPage },
+  parameters: { env: lovEnv() },
+  decorators: [(Story) => <WithPage page={locationPage}>{<Story />}</WithPage>],
 }

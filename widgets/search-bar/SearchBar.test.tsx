@@ -1,11 +1,14 @@
 import { composeStories } from '@storybook/react-vite'
-import { render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test, vi } from 'vitest'
 import preview from '../../.storybook/preview'
 import * as stories from './SearchBar.stories'
 
-const { Warehouse, Collapsed, Defaults, TraditionalChinese, LongTexts } = composeStories(stories, preview)
+const { Warehouse, Collapsed, Defaults, TraditionalChinese, LongTexts, AreaByWarehouse } = composeStories(
+  stories,
+  preview,
+)
 
 test('search sends the non-empty conditions; reset clears them and searches again', async () => {
   render(<Warehouse />)
@@ -84,3 +87,24 @@ test('long texts: the long label is shown whole and the long value kept and sear
     }),
   )
 })
+
+test('PLAT-WH: a new warehouse condition clears the area condition chosen for the old one', async () => {
+  render(<AreaByWarehouse />)
+  const pickers = () => screen.getAllByRole('button', { name: 'Open the picker' })
+  const choose = async (button: number, text: string) => {
+    await waitFor(() => expect(pickers()[button]).toBeEnabled())
+    fireEvent.click(pickers()[button]!)
+    fireEvent.doubleClick(await within(await screen.findByRole('dialog')).findByText(text))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  }
+  await choose(0, 'Suzhou warehouse 3')
+  await choose(1, 'Suzhou warehouse 3 area 2')
+  await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+  await waitFor(() =>
+    expect(AreaByWarehouse.args.onSearch).toHaveBeenLastCalledWith({ warehouseId: 1002, whareaId: 10022 }),
+  )
+  await choose(0, 'Hefei warehouse 6')
+  expect(screen.queryByText('Suzhou warehouse 3 area 2')).toBeNull()
+  await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+  await waitFor(() => expect(AreaByWarehouse.args.onSearch).toHaveBeenLastCalledWith({ warehouseId: 1005 }))
+}, 60_000)

@@ -27,6 +27,13 @@ const Paging = {
 }
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }))
 const id = () => Type.Optional(Type.Integer({ minimum: 1 }))
+/**
+ * The rows with these ids (comma-joined, at most 100), disabled ones too: read-only Lov fields without a text
+ * field name the ids of a page in one call (a record may name a warehouse disabled since).
+ */
+const MAX_IDS = 100
+const ids = () =>
+  Type.Optional(Type.String({ pattern: `^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,${MAX_IDS - 1}}$` }))
 const InvOrgQuery = Type.Object(
   { ...Paging, invOrganizationCode: text(30), invOrganizationName: text(120) },
   { additionalProperties: false },
@@ -38,6 +45,7 @@ const WarehouseQuery = Type.Object(
     warehouseName: text(120),
     warehouseType: text(30),
     invOrganizationId: id(),
+    ids: ids(),
   },
   { additionalProperties: false },
 )
@@ -49,6 +57,7 @@ const AreaQuery = Type.Object(
     whareaCode: text(30),
     whareaName: text(120),
     areaType: text(30),
+    ids: ids(),
   },
   { additionalProperties: false },
 )
@@ -60,6 +69,13 @@ export const DEFAULT_PRECISION = 3
 function filtersOf(query: unknown): Row {
   const { lovCode: _lovCode, ...filters } = query as Row
   return filters
+}
+
+/** The `ids` filter as numbers (none: undefined), and the filters without it (enabled rows only, unless ids). */
+function idFilter(query: Row): { list?: number[]; filters: Row } {
+  const { ids: raw, ...rest } = query
+  if (raw === undefined || raw === '') return { filters: { ...rest, enabledFlag: 1 } }
+  return { list: String(raw).split(',').map(Number), filters: rest }
 }
 
 /** A page of a query already limited by the data scope (count, then the rows in the request's sort). */
@@ -107,10 +123,13 @@ async function accessibleAreas(db: ModelDb, models: AccessModels, session: Sessi
     )
     return rows.where('warehouseId', 'in', warehouses) as T
   }
-  const filters = { ...query, enabledFlag: 1, warehouseCode: undefined }
+  const { list, filters: rest } = idFilter(query)
+  const filters = { ...rest, warehouseCode: undefined }
+  const byIds = <T extends ReturnType<typeof filteredRows>>(rows: T): T =>
+    list ? (rows.where(models.area.primaryKey, 'in', list) as T) : rows
   const page = await scopedPage(
-    narrow(filteredRows(db, models.area, session, filters)),
-    narrow(sortedRows(db, models.area, session, filters) as never) as unknown as ReturnType<
+    byIds(narrow(filteredRows(db, models.area, session, filters))),
+    byIds(narrow(sortedRows(db, models.area, session, filters) as never)) as unknown as ReturnType<
       typeof sortedRows
     >,
     Number(query.page),
@@ -152,12 +171,15 @@ function accessibleWarehouses(db: ModelDb, models: AccessModels, session: Sessio
       relations = relations.where(column, '=', value)
     return rows.where(models.warehouse.primaryKey, 'in', relations) as T
   }
-  const filters = { ...query, enabledFlag: 1, invOrganizationId: undefined }
+  const { list, filters: rest } = idFilter(query)
+  const filters = { ...rest, invOrganizationId: undefined }
+  const byIds = <T extends ReturnType<typeof filteredRows>>(rows: T): T =>
+    list ? (rows.where(models.warehouse.primaryKey, 'in', list) as T) : rows
   return {
-    rows: narrow(filteredRows(db, models.warehouse, session, filters)),
-    sorted: narrow(sortedRows(db, models.warehouse, session, filters) as never) as unknown as ReturnType<
-      typeof sortedRows
-    >,
+    rows: byIds(narrow(filteredRows(db, models.warehouse, session, filters))),
+    sorted: byIds(
+      narrow(sortedRows(db, models.warehouse, session, filters) as never),
+    ) as unknown as ReturnType<typeof sortedRows>,
   }
 }
 
