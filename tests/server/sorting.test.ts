@@ -168,7 +168,7 @@ describe('sorting and seeding of wave tasks', () => {
     expect(unsorted.statusCode).toBe(409)
     expect(unsorted.json()).toMatchObject({ code: 'error.sorting_pending' })
     expect(unsorted.json().message).toBe(
-      `Order ${String(mine.orderNum)} was picked in wave ${String(wave.waveNum)} (slot 1): it can be packed only once its units are sorted and seeded into its slot; 1 task(s) not seeded yet (${String(task!.taskNum)} WAITING). Sort them on /winv/outboundSorting, then seed them on /winv/sortingSeeding.`,
+      `Order ${String(mine.orderNum)} was picked in wave ${String(wave.waveNum)} (slot 1): it can be packed only once its units are sorted and seeded into its slot; 1 task(s) not seeded yet (${String(task!.taskNum)} WAITING). Seed them on /winv/sortingSeeding (sort the WAITING ones on /winv/outboundSorting first).`,
     )
     expect((await get(`${api}/outbound-orders/${id}`)).orderStatus).toBe('PICKED')
     expect(await packs()).toEqual([])

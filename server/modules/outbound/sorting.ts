@@ -65,6 +65,6 @@ export async function checkSeeded(db: Db, order: Row, step: string): Promise<voi
   const waiting = rows.some((r) => r.sortingStatus === 'WAITING')
   throw conflict(
     'error.sorting_pending',
-    `Order ${String(order.orderNum)} was picked in wave ${wave} (slot ${String(order.sortingPosition)}): it can be ${step} only once its units are sorted and seeded into its slot; ${rows.length} task(s) not seeded yet (${shown.join(', ')}). ${waiting ? 'Sort them on /winv/outboundSorting, then seed' : 'Seed'} them on /winv/sortingSeeding.`,
+    `Order ${String(order.orderNum)} was picked in wave ${wave} (slot ${String(order.sortingPosition)}): it can be ${step} only once its units are sorted and seeded into its slot; ${rows.length} task(s) not seeded yet (${shown.join(', ')}). Seed them on /winv/sortingSeeding${waiting ? ' (sort the WAITING ones on /winv/outboundSorting first)' : ''}.`,
   )
 }
