@@ -9,7 +9,8 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { modelDb } from '../models/model-scope.ts'
-import { cellFormatters, columnTree } from './export-columns.ts'
+import { cellFormatters, columnTree, exportColumns } from './export-columns.ts'
+import { fieldRulesFor } from '../models/field-rules.ts'
 import {
   checkCapacity,
   chosenColumns,
@@ -48,6 +49,16 @@ export async function handleExport(
   const app = request.server
   const session = sessionOf(request)
   const options = readExportOptions(model, query)
+  // A field a field permission rule hides from the session is no column of its file (field-rules.ts).
+  const { hidden } = await fieldRulesFor(app.db, model, session)
+  if (hidden.size) {
+    const hiddenIds = new Set(
+      exportColumns(model)
+        .filter((c) => hidden.has(c.field.name))
+        .map((c) => c.id),
+    )
+    options.columnIds = options.columnIds.filter((id) => !hiddenIds.has(id))
+  }
   const filters = filtersOf(query)
   const db = modelDb(app.db)
   const total = await countRows(db, model, session, filters)
