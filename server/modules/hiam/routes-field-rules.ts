@@ -109,7 +109,7 @@ export const fieldRuleRoutes =
       app.routeTable
         .filter((route) => route.permissionCodes.includes(code))
         .map((route) => `${route.method} ${route.url}`)
-        .join('\n')
+        .join(', ')
 
     /** The model a new or changed rule names: the one the code guards, or the one named among them. */
     const modelFor = (code: string, modelKey: string | undefined): ModelSchema => {
