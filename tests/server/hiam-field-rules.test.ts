@@ -52,6 +52,21 @@ describe('field permission rules', () => {
     expect(await fetched('clerk')).not.toHaveProperty('contactPhone')
     expect(await listed('admin')).toHaveProperty('contactPhone', '555-0101')
     expect(await fetched('admin')).toHaveProperty('contactPhone', '555-0101')
+    // Nor is it a column of the clerk's export (column 2 warehouseCode, 7 contactPhone).
+    const exportOf = async (user: string, ids: string) =>
+      call(
+        user,
+        'GET',
+        `/api/wms/v1/1/warehouses?exportType=DATA&ids=${ids}&fileType=CSV&warehouseCode=FR-T1`,
+      )
+    const clerkFile = await exportOf('clerk', '2,7')
+    expect(clerkFile.statusCode).toBe(200)
+    expect(clerkFile.body).toContain('FR-T1')
+    expect(clerkFile.body).not.toContain('555-0101')
+    expect((await exportOf('admin', '2,7')).body).toContain('555-0101')
+    const onlyHidden = await exportOf('clerk', '7')
+    expect(onlyHidden.statusCode).toBe(400)
+    expect(onlyHidden.json().message).toContain('contactPhone')
     // Hidden is not writable either.
     const write = await call('clerk', 'PUT', '/api/wms/v1/1/warehouses', {
       ...(await current()),

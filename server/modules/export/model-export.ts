@@ -58,6 +58,11 @@ export async function handleExport(
         .map((c) => c.id),
     )
     options.columnIds = options.columnIds.filter((id) => !hiddenIds.has(id))
+    if (!options.columnIds.length)
+      throw badRequest(
+        `Every column chosen (${[...hidden].join(', ')}) is hidden from your role by a field permission rule: choose other columns.`,
+        { ids: 'only hidden columns' },
+      )
   }
   const filters = filtersOf(query)
   const db = modelDb(app.db)
