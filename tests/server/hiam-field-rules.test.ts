@@ -137,6 +137,26 @@ describe('field permission rules', () => {
     expect(await listed('clerk')).toHaveProperty('address')
   })
 
+  it('the field picker offers the fields of the models a code guards', async () => {
+    const offered = (
+      await call(
+        'admin',
+        'GET',
+        `/api/hpfm/v1/1/lovs/data?lovCode=HIAM.FIELD_RULE_FIELD&permissionCode=${CODE}&size=50`,
+      )
+    ).json()
+    const names = offered.content.map(
+      (row: { modelKey: string; fieldName: string }) => `${row.modelKey}.${row.fieldName}`,
+    )
+    expect(names).toContain('wms/warehouse.contactPhone')
+    expect(names).not.toContain('wms/warehouse.warehouseId')
+    expect(offered.content.every((row: { modelKey: string }) => row.modelKey === 'wms/warehouse')).toBe(true)
+    const byName = (
+      await call('admin', 'GET', '/api/iam/v1/1/field-rule-fields?fieldName=contactPhone&size=100')
+    ).json()
+    expect(byName.content.length).toBeGreaterThan(1)
+  })
+
   it('another tenant’s rules do not apply', async () => {
     await sql`insert into hiam_field_permission (tenant_id, target_type, target_id, permission_code, model_key,
         field_name, rule_type) values (2, 'ROLE', ${CLERK_ROLE}, ${CODE}, 'wms/warehouse', 'warehouseName', 'HIDDEN')`.execute(

@@ -63,6 +63,13 @@ const RuleQuery = Type.Object({
   enabledFlag: Type.Optional(Flag),
 })
 
+const FieldQuery = Type.Object({
+  ...PageQuery,
+  permissionCode: Type.Optional(Type.String({ maxLength: 200 })),
+  modelKey: Type.Optional(Type.String({ maxLength: 120 })),
+  fieldName: Type.Optional(Type.String({ maxLength: 60 })),
+})
+
 interface Target {
   tenantId: number
   targetType: 'ROLE' | 'USER'
@@ -292,6 +299,43 @@ export const fieldRuleRoutes =
         return { deleted: keys.length }
       })
     }
+
+    // The fields a rule may name (the Lov HIAM.FIELD_RULE_FIELD of the field screens): every field but the key of
+    // every model a permission code guards, narrowed by code, model and name.
+    const candidates = models
+      .filter((model) => modelKeyOf(model) !== FIELD_RULE_MODEL && permissionCodesOf(model).length)
+      .flatMap((model) =>
+        model.fields
+          .filter((field) => field.name !== model.primaryKey)
+          .map((field) => ({
+            fieldKey: `${modelKeyOf(model)}.${field.name}`,
+            modelKey: modelKeyOf(model),
+            fieldName: field.name,
+            fieldLabel: field.label ?? field.name,
+            codes: permissionCodesOf(model),
+          })),
+      )
+    routes.get('/field-rule-fields', { schema: { querystring: FieldQuery } }, async (request) => {
+      const q = request.query as typeof FieldQuery.static
+      const like = (value: string, text: string | undefined) =>
+        !text || value.toLowerCase().includes(text.trim().toLowerCase())
+      const shown = candidates.filter(
+        (row) =>
+          (!q.permissionCode || row.codes.includes(q.permissionCode.trim())) &&
+          like(row.modelKey, q.modelKey) &&
+          (like(row.fieldName, q.fieldName) || like(row.fieldLabel, q.fieldName)),
+      )
+      const page = q.page ?? 0
+      const size = q.size ?? 20
+      return pageOf(
+        shown
+          .slice(page * size, page * size + size)
+          .map(({ codes, ...row }) => ({ ...row, permissionCodes: codes.join(', ') })),
+        shown.length,
+        page,
+        size,
+      )
+    })
 
     register('/roles/:roleId/permissions/:permissionId/field-rules', roleTarget, ROLE_CODES.grant)
     register('/users/:userId/permissions/:permissionId/field-rules', userTarget, USER_CODES.assign)
