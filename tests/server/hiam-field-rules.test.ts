@@ -52,6 +52,27 @@ describe('field permission rules', () => {
     expect(await fetched('clerk')).not.toHaveProperty('contactPhone')
     expect(await listed('admin')).toHaveProperty('contactPhone', '555-0101')
     expect(await fetched('admin')).toHaveProperty('contactPhone', '555-0101')
+    // Nor can the clerk search, sort or group by a hidden field (the answer would tell its values apart).
+    const byName = await addRule({ fieldName: 'warehouseName', ruleType: 'HIDDEN' })
+    for (const query of [
+      'warehouseName=Field',
+      'sort=warehouseName,asc',
+      'warehouseName=Field&exportType=DATA&ids=2',
+      `conditions=${encodeURIComponent(JSON.stringify([{ fieldCode: 'warehouseName', fieldType: 'string', operateCode: 'LIKE', fieldValue: 'F' }]))}`,
+    ]) {
+      const probe = await call('clerk', 'GET', `/api/wms/v1/1/warehouses?${query}`)
+      expect(probe.statusCode, query).toBe(403)
+      expect(probe.json().fields.warehouseName).toContain('hidden')
+    }
+    const grouped = await call(
+      'clerk',
+      'GET',
+      '/api/wms/v1/1/warehouses/aggregate?measure=count&groupBy=warehouseName',
+    )
+    expect(grouped.statusCode).toBe(403)
+    expect((await call('clerk', 'GET', '/api/wms/v1/1/warehouses?warehouseCode=FR-T1')).statusCode).toBe(200)
+    expect((await call('admin', 'GET', '/api/wms/v1/1/warehouses?warehouseName=Field')).statusCode).toBe(200)
+    expect((await call('admin', 'DELETE', RULES, byName)).statusCode).toBe(200)
     // Nor is it a column of the clerk's export (column 2 warehouseCode, 7 contactPhone).
     const exportOf = async (user: string, ids: string) =>
       call(

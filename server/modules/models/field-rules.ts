@@ -151,3 +151,45 @@ export async function checkFieldRules(
     fields,
   )
 }
+
+/**
+ * 403 when a list, export or aggregate request filters, sorts, groups or measures by a field hidden from the
+ * session: its answer would tell the hidden values apart (rows matching `contactPhone=555…`, one group per value).
+ */
+export async function checkHiddenQuery(
+  db: Db,
+  model: ModelSchema,
+  session: Session,
+  query: Record<string, unknown>,
+): Promise<void> {
+  const { hidden } = await fieldRulesFor(db, model, session)
+  if (!hidden.size) return
+  const sorted = String(query.sort ?? '')
+    .split(/[;,]/)
+    .map((part) => part.trim())
+  let conditions: unknown[] = []
+  try {
+    const parsed: unknown = JSON.parse(String(query.conditions ?? '[]'))
+    if (Array.isArray(parsed)) conditions = parsed
+  } catch {
+    // a malformed conditions parameter is the list's own 400 to answer
+  }
+  const used = [...hidden].filter(
+    (name) =>
+      [name, `${name}From`, `${name}To`].some((key) => !isEmpty(query[key])) ||
+      sorted.includes(name) ||
+      query.groupBy === name ||
+      query.field === name ||
+      conditions.some((c) => (c as { fieldCode?: unknown } | null)?.fieldCode === name),
+  )
+  if (!used.length) return
+  const fields = Object.fromEntries(
+    used.map((name) => [name, `${name} is hidden from your role by a field permission rule`]),
+  )
+  throw new AppError(
+    403,
+    'error.forbidden',
+    `${Object.values(fields).join('; ')}: search, sort and group by other fields.`,
+    fields,
+  )
+}

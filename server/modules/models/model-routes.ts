@@ -3,7 +3,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { exportPermission, handleExport, isExportRequest } from '../export/model-export.ts'
 import { aggregateRows, MEASURES } from './model-aggregate.ts'
-import { hideFields } from './field-rules.ts'
+import { checkHiddenQuery, hideFields } from './field-rules.ts'
 import { runTransition } from './lifecycle.ts'
 import { listRows } from './model-list.ts'
 import * as schemas from './model-schemas.ts'
@@ -36,6 +36,7 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     const listGuard = async (request: FastifyRequest) => {
       const code = isExportRequest(request.query as Row) ? exportPermission(model) : model.permissions?.query
       if (code) await requirePermission(code)(request)
+      await checkHiddenQuery(app.db, model, sessionOf(request), request.query as Row)
     }
     app.get(
       base,
@@ -62,7 +63,10 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
           querystring: schemas.aggregateQuerySchema(model, MEASURES),
         },
       },
-      (request) => aggregateRows(modelDb(app.db), model, sessionOf(request), request.query as Row),
+      async (request) => {
+        await checkHiddenQuery(app.db, model, sessionOf(request), request.query as Row)
+        return aggregateRows(modelDb(app.db), model, sessionOf(request), request.query as Row)
+      },
     )
     app.get(
       `${base}/:id`,
