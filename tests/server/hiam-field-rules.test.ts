@@ -80,6 +80,13 @@ describe('field permission rules', () => {
         'GET',
         `/api/wms/v1/1/warehouses?exportType=DATA&ids=${ids}&fileType=CSV&warehouseCode=FR-T1`,
       )
+    const tree = async (user: string) =>
+      (await call(user, 'GET', '/api/wms/v1/1/warehouses?exportType=COLUMN'))
+        .json()
+        .children.map((c: { name: string }) => c.name)
+    expect(await tree('clerk')).not.toContain('contactPhone')
+    expect(await tree('clerk')).toContain('warehouseCode')
+    expect(await tree('admin')).toContain('contactPhone')
     const clerkFile = await exportOf('clerk', '2,7')
     expect(clerkFile.statusCode).toBe(200)
     expect(clerkFile.body).toContain('FR-T1')

@@ -40,7 +40,12 @@ export async function handleExport(
 ): Promise<unknown> {
   const query = request.query as Record<string, unknown>
   const exportType = String(query.exportType)
-  if (exportType === 'COLUMN') return columnTree(model)
+  if (exportType === 'COLUMN') {
+    // The columns offered leave out the fields a field permission rule hides from the session (field-rules.ts).
+    const tree = columnTree(model)
+    const { hidden } = await fieldRulesFor(request.server.db, model, sessionOf(request))
+    return { ...tree, children: tree.children?.filter((column) => !hidden.has(column.name)) }
+  }
   if (exportType !== 'DATA') {
     throw badRequest(`Unknown exportType '${exportType}': use COLUMN (the column tree) or DATA (the file).`, {
       exportType: 'COLUMN or DATA',
