@@ -185,6 +185,17 @@ describe('field permission rules', () => {
     expect(byName.content.length).toBeGreaterThan(1)
   })
 
+  it('the field screens of the smoke test’s sample ids answer an empty page (no rule yet)', async () => {
+    for (const path of [
+      '/api/iam/v1/1/roles/4/permissions/wmdm.warehouse.button.create/field-rules',
+      '/api/iam/v1/1/users/3/permissions/wmdm.warehouse.button.create/field-rules',
+    ]) {
+      const answer = await call('admin', 'GET', path)
+      expect(answer.statusCode, path).toBe(200)
+      expect(answer.json()).toMatchObject({ content: [], totalElements: 0 })
+    }
+  })
+
   it('another tenant’s rules do not apply', async () => {
     await sql`insert into hiam_field_permission (tenant_id, target_type, target_id, permission_code, model_key,
         field_name, rule_type) values (2, 'ROLE', ${CLERK_ROLE}, ${CODE}, 'wms/warehouse', 'warehouseName', 'HIDDEN')`.execute(
