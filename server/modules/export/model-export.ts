@@ -9,7 +9,8 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { modelDb } from '../models/model-scope.ts'
-import { cellFormatters, columnTree } from './export-columns.ts'
+import { cellFormatters, columnTree, exportColumns } from './export-columns.ts'
+import { fieldRulesFor } from '../models/field-rules.ts'
 import {
   checkCapacity,
   chosenColumns,
@@ -39,7 +40,12 @@ export async function handleExport(
 ): Promise<unknown> {
   const query = request.query as Record<string, unknown>
   const exportType = String(query.exportType)
-  if (exportType === 'COLUMN') return columnTree(model)
+  if (exportType === 'COLUMN') {
+    // The columns offered leave out the fields a field permission rule hides from the session (field-rules.ts).
+    const tree = columnTree(model)
+    const { hidden } = await fieldRulesFor(request.server.db, model, sessionOf(request))
+    return { ...tree, children: tree.children?.filter((column) => !hidden.has(column.name)) }
+  }
   if (exportType !== 'DATA') {
     throw badRequest(`Unknown exportType '${exportType}': use COLUMN (the column tree) or DATA (the file).`, {
       exportType: 'COLUMN or DATA',
@@ -48,6 +54,21 @@ export async function handleExport(
   const app = request.server
   const session = sessionOf(request)
   const options = readExportOptions(model, query)
+  // A field a field permission rule hides from the session is no column of its file (field-rules.ts).
+  const { hidden } = await fieldRulesFor(app.db, model, session)
+  if (hidden.size) {
+    const hiddenIds = new Set(
+      exportColumns(model)
+        .filter((c) => hidden.has(c.field.name))
+        .map((c) => c.id),
+    )
+    options.columnIds = options.columnIds.filter((id) => !hiddenIds.has(id))
+    if (!options.columnIds.length)
+      throw badRequest(
+        `Every column chosen (${[...hidden].join(', ')}) is hidden from your role by a field permission rule: choose other columns.`,
+        { ids: 'only hidden columns' },
+      )
+  }
   const filters = filtersOf(query)
   const db = modelDb(app.db)
   const total = await countRows(db, model, session, filters)

@@ -8,6 +8,7 @@ import { connectionTestRoutes } from './routes-connection-tests.ts'
 import { menuScreenRoutes } from './routes-menus.ts'
 import { platformRoutes } from './routes-platform.ts'
 import { permissionApiRoutes, roleAuthorityRoutes } from './routes-role-authorities.ts'
+import { fieldRuleRoutes } from './routes-field-rules.ts'
 import { roleRoutes } from './routes-roles.ts'
 import { securityRoutes } from './routes-security.ts'
 import { userRoutes } from './routes-users.ts'
@@ -34,6 +35,7 @@ export const hiamModule = (models: ModelSchema[]): FastifyPluginAsync =>
     await app.register(roleRoutes)
     await app.register(roleAuthorityRoutes)
     await app.register(permissionApiRoutes)
+    await app.register(fieldRuleRoutes(models))
     await app.register(userRoutes)
     await app.register(menuScreenRoutes)
     await app.register(platformRoutes)

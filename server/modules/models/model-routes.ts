@@ -3,6 +3,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { exportPermission, handleExport, isExportRequest } from '../export/model-export.ts'
 import { aggregateRows, MEASURES } from './model-aggregate.ts'
+import { checkHiddenQuery, hideFields } from './field-rules.ts'
 import { runTransition } from './lifecycle.ts'
 import { listRows } from './model-list.ts'
 import * as schemas from './model-schemas.ts'
@@ -27,11 +28,15 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     const guard = (code: string | undefined) => (code ? { preHandler: requirePermission(code) } : {})
     const params = schemas.pathParamsSchema(model, false)
     const inTransaction = <T>(work: (trx: typeof app.db) => Promise<T>) => app.db.transaction().execute(work)
+    // Rows answered leave out the fields a field permission rule hides from the session (field-rules.ts).
+    const shown = async <T>(request: FastifyRequest, answer: Promise<T> | T) =>
+      hideFields(app.db, model, sessionOf(request), await answer)
 
     // The list URL also exports (exportType=COLUMN|DATA), guarded by the export code (else the query code).
     const listGuard = async (request: FastifyRequest) => {
       const code = isExportRequest(request.query as Row) ? exportPermission(model) : model.permissions?.query
       if (code) await requirePermission(code)(request)
+      await checkHiddenQuery(app.db, model, sessionOf(request), request.query as Row)
     }
     app.get(
       base,
@@ -47,7 +52,7 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
       (request, reply) =>
         isExportRequest(request.query as Row)
           ? handleExport(model, request, reply)
-          : listRows(modelDb(app.db), model, sessionOf(request), request.query as Row),
+          : shown(request, listRows(modelDb(app.db), model, sessionOf(request), request.query as Row)),
     )
     app.get(
       `${base}/aggregate`,
@@ -58,12 +63,16 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
           querystring: schemas.aggregateQuerySchema(model, MEASURES),
         },
       },
-      (request) => aggregateRows(modelDb(app.db), model, sessionOf(request), request.query as Row),
+      async (request) => {
+        await checkHiddenQuery(app.db, model, sessionOf(request), request.query as Row)
+        return aggregateRows(modelDb(app.db), model, sessionOf(request), request.query as Row)
+      },
     )
     app.get(
       `${base}/:id`,
       { ...guard(model.permissions?.query), schema: { params: schemas.pathParamsSchema(model, true) } },
-      (request) => getRow(app.db, model, sessionOf(request), (request.params as { id: number }).id),
+      (request) =>
+        shown(request, getRow(app.db, model, sessionOf(request), (request.params as { id: number }).id)),
     )
     for (const transition of model.lifecycle?.transitions ?? []) {
       app.post(
@@ -73,14 +82,17 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
           schema: { params: schemas.pathParamsSchema(model, true), body: schemas.transitionBodySchema },
         },
         (request) =>
-          inTransaction((trx) =>
-            runTransition(
-              trx,
-              model,
-              transition,
-              sessionOf(request),
-              (request.params as { id: number }).id,
-              (request.body ?? {}) as Row,
+          shown(
+            request,
+            inTransaction((trx) =>
+              runTransition(
+                trx,
+                model,
+                transition,
+                sessionOf(request),
+                (request.params as { id: number }).id,
+                (request.body ?? {}) as Row,
+              ),
             ),
           ),
       )
@@ -94,13 +106,17 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
         const row = await inTransaction((trx) =>
           createRow(trx, model, sessionOf(request), request.body as Row),
         )
-        return reply.status(201).send(row)
+        return reply.status(201).send(await shown(request, row))
       },
     )
     app.put(
       base,
       { ...guard(model.permissions?.update), schema: { params, body: schemas.updateBodySchema(model) } },
-      (request) => inTransaction((trx) => updateRow(trx, model, sessionOf(request), request.body as Row)),
+      (request) =>
+        shown(
+          request,
+          inTransaction((trx) => updateRow(trx, model, sessionOf(request), request.body as Row)),
+        ),
     )
     app.delete(
       base,
@@ -128,7 +144,7 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
         )
         checkDeleteKeys(model, rows)
         validateRows(model, rows)
-        return inTransaction(async (trx) => {
+        const saved = inTransaction(async (trx) => {
           const saved: Row[] = []
           for (const row of rows) {
             if (row._status === 'create') saved.push(await createRow(trx, model, session, row))
@@ -137,6 +153,7 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
           }
           return saved
         })
+        return shown(request, saved)
       },
     )
   }

@@ -17,6 +17,7 @@ import type { Db } from '../../db/schema.ts'
 import { AppError, badRequest } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import type { Session } from '../../types.ts'
+import { hideFields } from './field-rules.ts'
 import { modelPath } from './model-routes.ts'
 import * as schemas from './model-schemas.ts'
 import { modelDb, scopeConditions, type Row } from './model-scope.ts'
@@ -88,7 +89,7 @@ export function withLinesRoute(header: ModelSchema, models: ModelSchema[]): Fast
             lineOf(table),
           )
         }
-        return app.db.transaction().execute(async (trx) => {
+        const answer = await app.db.transaction().execute(async (trx) => {
           const saved =
             headerStatus === 'create'
               ? await createRow(trx, header, session, headerRow)
@@ -98,6 +99,11 @@ export function withLinesRoute(header: ModelSchema, models: ModelSchema[]): Fast
             lines[table.key] = await saveLines(trx, session, table, saved[header.primaryKey])
           return { header: saved, lines }
         })
+        // The rows answered leave out the fields a field permission rule hides from the session.
+        const lines: Record<string, Row[]> = {}
+        for (const table of tables)
+          lines[table.key] = await hideFields(app.db, table.model, session, answer.lines[table.key] ?? [])
+        return { header: await hideFields(app.db, header, session, answer.header), lines }
       },
     )
   }

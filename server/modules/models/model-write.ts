@@ -13,6 +13,7 @@ import { removeTranslations, saveTranslations } from '../hpfm/translations.ts'
 import { writableFields } from './model-schemas.ts'
 import { checkScopedValues, grantCreatedRow, modelDb, scopeConditions, type Row } from './model-scope.ts'
 import { runWriteGuards } from './write-guards.ts'
+import { checkFieldRules } from './field-rules.ts'
 import { uniqueKeyOfIndex } from './model-table.ts'
 
 const now = sql<string>`localtimestamp(0)`
@@ -94,6 +95,7 @@ function refuseClientNumbers(model: ModelSchema, body: Row): void {
 /** Inserts a row: defaults, code-rule numbers, audit fields and tenant set by the server. */
 export async function createRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<Row> {
   refuseClientNumbers(model, body)
+  await checkFieldRules(db, model, session, 'create', body)
   const values: Row = {}
   for (const field of writableFields(model)) {
     let value = body[field.name]
@@ -149,6 +151,7 @@ async function staleOrMissing(
 export async function updateRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<Row> {
   const id = body[model.primaryKey]
   const version = body.objectVersionNumber
+  await checkFieldRules(db, model, session, 'update', body)
   const values: Row = {}
   for (const field of writableFields(model)) {
     if (field.updatable === false || body[field.name] === undefined) continue
