@@ -14,6 +14,7 @@ import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
 import type { ModelSchema } from '../renderer/schema/model.ts'
+import { loadModelFiles } from '../server/bootstrap.ts'
 import { openDatabase } from '../server/db/index.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
 import { cellFormatters, exportColumns } from '../server/modules/export/export-columns.ts'
@@ -22,6 +23,7 @@ import { writeExport } from '../server/modules/export/write-export.ts'
 import { localFileStore } from '../server/modules/hfle/file-store.ts'
 import { syncModelTables } from '../server/modules/models/model-table.ts'
 import { modelDb } from '../server/modules/models/model-scope.ts'
+import { projectPath } from '../server/paths.ts'
 import type { ExportFileType } from '../renderer/contract/export.ts'
 
 const ROWS = Number(process.argv[2] ?? 100_000)
@@ -69,7 +71,8 @@ async function prepare() {
   const database = await openDatabase({ inMemory: true })
   const { db } = database
   await migrateToLatest(db)
-  await syncModelTables(db, [model])
+  // the product's tables too: a list's data-permission clause reads the rules and data groups, as in the server
+  await syncModelTables(db, [...loadModelFiles(projectPath('schemas/models')), model])
   await sql`insert into hpfm_lookup_value (tenant_id, lookup_code, value, meanings) values
     (0, 'WMDM.WAREHOUSE_TYPE', 'NORMAL', '{"zh_CN":"普通仓"}'), (0, 'WMDM.WAREHOUSE_TYPE', 'COLD', '{"zh_CN":"冷库"}')`.execute(
     db,

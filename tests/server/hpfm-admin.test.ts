@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeWatchOf } from '../../server/db/write-watch.ts'
-import { applyPermissionRules, refreshRuleSnapshot } from '../../server/modules/hpfm-admin/data-permission.ts'
+import {
+  applyPermissionRules,
+  refreshRuleSnapshot,
+  ruleFreeNow,
+} from '../../server/modules/hpfm-admin/data-permission.ts'
 import { modelDb } from '../../server/modules/models/model-scope.ts'
 import { bearer, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 import type { ModelSchema } from '../../renderer/schema/model.ts'
@@ -198,6 +202,8 @@ describe('data permission rules restrict model lists', () => {
     // PostgreSQL: another process may write a rule at any time, so the clause is always there.
     const pglite = writeWatchOf(app.db) !== undefined
     expect(clauseIn(1)).toBe(!pglite)
+    // what the list endpoint asks, on either database: no rule of tenant 1 names warehouses yet
+    expect(await ruleFreeNow(db, model, session(1))).toBe(true)
     const rule = await as(admin).post('/api/hpfm/v1/1/permission-rules', {
       ruleCode: 'CLERK_NO_WH',
       ruleName: 'Clerks see no warehouse',
@@ -212,11 +218,14 @@ describe('data permission rules restrict model lists', () => {
     await refreshRuleSnapshot(db)
     expect(clauseIn(1)).toBe(true)
     expect(clauseIn(2)).toBe(!pglite) // tenant 2 has no rule on warehouses
+    expect(await ruleFreeNow(db, model, session(1))).toBe(false)
+    expect(await ruleFreeNow(db, model, session(2))).toBe(true)
     expect((await as(clerk).get('/api/wms/v1/1/warehouses?size=5')).json().totalElements).toBe(0)
     await as(admin).put('/api/hpfm/v1/1/permission-rules', { ...(rule.json() as object), enabledFlag: 0 })
     expect((await as(clerk).get('/api/wms/v1/1/warehouses?size=5')).json().totalElements).toBeGreaterThan(0)
     await refreshRuleSnapshot(db)
     expect(clauseIn(1)).toBe(!pglite)
+    expect(await ruleFreeNow(db, model, session(1))).toBe(true)
   })
 })
 

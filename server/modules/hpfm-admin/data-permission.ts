@@ -59,6 +59,34 @@ export async function refreshRuleSnapshot(db: ModelDb): Promise<void> {
   return read
 }
 
+/**
+ * Whether no enabled rule of the session's tenant names `model`, as of now: on PGlite from the snapshot (read
+ * again only after a write), on PostgreSQL by one indexed read (another process may write a rule at any time).
+ * A list that knows its model is rule-free builds its queries without the clause (`applyPermissionRules`).
+ */
+export async function ruleFreeNow(db: ModelDb, model: ModelSchema, session: Session): Promise<boolean> {
+  const keys = modelKeys(model)
+  if (EXEMPT.has(keys[0])) return true
+  if (writeWatchOf(db)) {
+    await refreshRuleSnapshot(db)
+    return knownRuleFree(db, session.tenantId, keys)
+  }
+  const rule = await db
+    .selectFrom('hpfm_permission_rule')
+    .select('permissionRuleId')
+    .where('tenantId', '=', session.tenantId)
+    .where('modelKey', 'in', keys)
+    .where('enabledFlag', '=', 1)
+    .limit(1)
+    .executeTakeFirst()
+  return rule === undefined
+}
+
+const modelKeys = (model: ModelSchema): [string, string] => [
+  `${model.service}/${model.entity}`,
+  `${model.service}/${kebab(model.entity)}`,
+]
+
 /** True only when a fresh snapshot shows no enabled rule of the tenant on the model. */
 function knownRuleFree(db: ModelDb | undefined, tenantId: number, keys: string[]): boolean {
   const watch = db && writeWatchOf(db)
@@ -70,6 +98,7 @@ function knownRuleFree(db: ModelDb | undefined, tenantId: number, keys: string[]
 /**
  * Limits `query` to the rows the tenant's enabled rules on `model` let the session see. `db` is the database
  * the query runs on, for the rule snapshot (`refreshRuleSnapshot`); without it the clause is always applied.
+ * `ruleFree` is `ruleFreeNow`'s answer when the caller asked it: the clause is left out.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- builder of any model table (dynamic names)
 export function applyPermissionRules<Q extends SelectQueryBuilder<any, any, any>>(
@@ -77,10 +106,10 @@ export function applyPermissionRules<Q extends SelectQueryBuilder<any, any, any>
   model: ModelSchema,
   session: Session,
   db?: ModelDb,
+  ruleFree = false,
 ): Q {
-  const modelKey = `${model.service}/${model.entity}`
-  const fileKey = `${model.service}/${kebab(model.entity)}`
-  if (EXEMPT.has(modelKey)) return query
+  const [modelKey, fileKey] = modelKeys(model)
+  if (EXEMPT.has(modelKey) || ruleFree) return query
   if (knownRuleFree(db, session.tenantId, [modelKey, fileKey])) return query
   const field = sql`(to_jsonb(${sql.table(model.table)}) ->> lower(regexp_replace(r.field_name, '([A-Z])', '_\\1', 'g')))`
   const value = sql`replace(replace(replace(coalesce(r.rule_value, ''), '{userId}', ${String(session.userId)}), '{tenantId}', ${String(session.tenantId)}), '{roleCode}', ${session.roleCode})`
