@@ -80,7 +80,7 @@ async function prepare() {
   await sql`insert into bench_export_row (tenant_id, row_code, row_name, row_type, address, contact_name, contact_phone,
       quantity, amount, line_count, expected_date, shipped_at, enabled_flag)
     select 1, 'R' || lpad(n::text, 7, '0'), '上海仓库 ' || n, case when n % 3 = 0 then 'COLD' else 'NORMAL' end,
-      '上海市浦东新区物流园区 ' || n || ' 号', '王经理', '138' || lpad((n * 7919 % 100000000)::text, 8, '0'),
+      '上海市浦东新区物流园区 ' || n || ' 号', '王经理', '138' || lpad((n::bigint * 7919 % 100000000)::text, 8, '0'),
       n * 1.25, n * 3.5, n % 40, date '2026-01-01' + (n % 365), timestamp '2026-01-01 08:00:00' + (n || ' minutes')::interval,
       n % 2 from generate_series(1, ${ROWS}) n`.execute(db)
   const dir = await mkdtemp(join(tmpdir(), 'export-bench-'))
