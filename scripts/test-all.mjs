@@ -63,6 +63,22 @@ for (const [name, cmd, options = {}] of steps) {
   else failed++
   report.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 }
+/**
+ * A failure in at most three lines: the error's first line, what a browser step was waiting for (Playwright's
+ * call log), and where in the project's code it happened (the first stack frame outside node_modules).
+ */
+function explain(failure = '') {
+  const lines = failure.split('\n')
+  const waiting = lines.find((l) => /^\s*- waiting for /.test(l))
+  const frame = lines.find(
+    (l) => /^\s+at /.test(l) && l.includes(process.cwd()) && !l.includes('node_modules'),
+  )
+  const where = frame?.slice(frame.indexOf(process.cwd()) + process.cwd().length + 1).replace(/\)$/, '')
+  return [lines[0], waiting?.trim(), where && `at ${where}`]
+    .filter(Boolean)
+    .map((l) => `      ${l.slice(0, 300)}`)
+    .join('\n')
+}
 const tests = { passed: 0, failed: 0, skipped: 0 }
 const failures = []
 const retried = []
@@ -75,8 +91,7 @@ for (const [name] of steps) {
   tests.skipped += json.numPendingTests + json.numTodoTests
   for (const suite of json.testResults ?? []) {
     for (const test of suite.assertionResults ?? []) {
-      const message = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)
-      const line = `  ${name}: ${suite.name.replace(process.cwd() + '/', '')} > ${test.fullName}\n      ${message}`
+      const line = `  ${name}: ${suite.name.replace(process.cwd() + '/', '')} > ${test.fullName}\n${explain(test.failureMessages?.[0])}`
       if (test.status === 'failed') failures.push(line)
       // passed, yet with the errors of an earlier attempt: it passed on a retry (the e2e project retries once)
       else if (test.status === 'passed' && test.failureMessages?.length) retried.push(line)
