@@ -35,6 +35,11 @@ export async function openSession(browser: Browser, locale = 'zh-CN', base = bas
     })
   })
   const page = await context.newPage()
+  return { context, page, problems: watchProblems(page) }
+}
+
+/** Collects the console errors, page errors and failed responses of `page` into the list it returns. */
+export function watchProblems(page: Page): string[] {
   const problems: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`)
@@ -44,7 +49,7 @@ export async function openSession(browser: Browser, locale = 'zh-CN', base = bas
     if (response.status() >= 400)
       problems.push(`http ${response.status()} ${response.request().method()} ${response.url()}`)
   })
-  return { context, page, problems }
+  return problems
 }
 
 /** Signs in through the login service's page, starting from `path`; resolves once the app shows that page. */

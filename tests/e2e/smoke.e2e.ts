@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core'
 import { pageRoutes, readSpecRoutes } from '../../scripts/lib/route-coverage'
 import { readSeedSet } from '../../server/seed/seed-files'
 import { matchPattern } from '../../src/routes/route-pattern'
-import { accessToken, launch, openSession, signIn, type Session } from './browser'
+import { accessToken, launch, openSession, signIn, watchProblems, type Session } from './browser'
 import { axeViolations } from './axe'
 
 /** Modules whose screens are not page files (the shell's own pages). */
@@ -163,70 +163,84 @@ describe('accessibility of the status and public pages', () => {
   }, 180_000)
 })
 
+/**
+ * Screens are opened in LANES pages of the one signed-in context at once (same session, same token): a screen
+ * mostly waits (its requests, the batched permission check, axe's settling), so lanes overlap the waits.
+ * `SMOKE_LANES=1` opens them one by one.
+ */
+const LANES = Math.max(1, Number(process.env.SMOKE_LANES ?? 3))
+
+/** Opens `path` in `page` and returns what is wrong with it (nothing: []). */
+async function checkScreen(page: Page, problems: string[], path: string): Promise<string[]> {
+  const failures: string[] = []
+  const before = problems.length
+  await openInApp(page, path)
+  const area = page.getByTestId('page-area')
+  // The page is on screen once its kept container (data-page-key = the tab's path) is visible, or the shell
+  // shows a status page instead; then it has settled when nothing is loading and it shows some text.
+  const shown = area.locator(`[data-page-key="${path}"]:visible, .ant-result:visible`)
+  const settled = async () => {
+    if (!(await shown.count())) return 'not shown'
+    if (await area.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count()) return 'loading'
+    return (await shown.first().innerText()).trim().length > 1 ? 'settled' : 'empty'
+  }
+  const state = await expect
+    .poll(settled, { timeout: 20_000, interval: 200 })
+    .toBe('settled')
+    .then(() => 'settled')
+    .catch(() => settled())
+  if (state !== 'settled')
+    failures.push(`${path}: ${state === 'empty' ? 'empty page' : `${state} after 20 s`}`)
+  const alerts = await area
+    .locator(
+      '[data-error-panel]:visible, .ant-result-403:visible, .ant-result-404:visible, .ant-result-500:visible',
+    )
+    .allInnerTexts()
+  if (alerts.length) failures.push(`${path}: error panel: ${alerts.join(' | ').slice(0, 300)}`)
+  if (state === 'settled') {
+    // the shown page only: the kept (hidden) pages of the area would double the cost and were checked already
+    for (const line of await axeViolations(page, `[data-page-key="${path}"]`))
+      failures.push(`${path}: ${line}`)
+  }
+  for (const problem of problems.slice(before)) failures.push(`${path}: ${problem}`)
+  return failures
+}
+
 describe('every screen opens clean for the administrator', () => {
   it.skipIf(!routes.length)(
     `opens ${routes.length} screens`,
     async () => {
-      const { page, problems, context } = session
-      const failures: string[] = []
-      let axeTime = 0
-      let axeRuns = 0
-      // the tenant administrator's screens first, then the platform administrator's (role switched on the server)
-      const ordered = [...routes.filter((r) => !siteOnly(r.path)), ...routes.filter((r) => siteOnly(r.path))]
-      let switched = false
-      for (const route of ordered) {
-        const path = concrete(route.path)
-        if (!switched && siteOnly(route.path)) {
-          const token = await accessToken(context)
-          await page.evaluate(async (bearer) => {
-            const response = await fetch('/api/iam/v1/users/roles?roleId=1', {
-              method: 'PUT',
-              headers: { authorization: `bearer ${bearer}` },
-            })
-            if (!response.ok) throw new Error(`role switch: HTTP ${response.status}`)
-          }, token)
-          await page.goto('/workplace')
-          await page.waitForURL('**/workplace')
-          switched = true
-        }
-        const before = problems.length
-        await openInApp(page, path)
-        const area = page.getByTestId('page-area')
-        // The page is on screen once its kept container (data-page-key = the tab's path) is visible, or the shell
-        // shows a status page instead; then it has settled when nothing is loading and it shows some text.
-        const shown = area.locator(`[data-page-key="${path}"]:visible, .ant-result:visible`)
-        const settled = async () => {
-          if (!(await shown.count())) return 'not shown'
-          if (await area.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count())
-            return 'loading'
-          return (await shown.first().innerText()).trim().length > 1 ? 'settled' : 'empty'
-        }
-        const state = await expect
-          .poll(settled, { timeout: 20_000, interval: 200 })
-          .toBe('settled')
-          .then(() => 'settled')
-          .catch(() => settled())
-        if (state !== 'settled')
-          failures.push(`${path}: ${state === 'empty' ? 'empty page' : `${state} after 20 s`}`)
-        const alerts = await area
-          .locator(
-            '[data-error-panel]:visible, .ant-result-403:visible, .ant-result-404:visible, .ant-result-500:visible',
-          )
-          .allInnerTexts()
-        if (alerts.length) failures.push(`${path}: error panel: ${alerts.join(' | ').slice(0, 300)}`)
-        if (state === 'settled') {
-          const started = performance.now()
-          // the shown page only: the kept (hidden) pages of the area would double the cost and were checked already
-          for (const line of await axeViolations(page, `[data-page-key="${path}"]`))
-            failures.push(`${path}: ${line}`)
-          axeTime += performance.now() - started
-          axeRuns++
-        }
-        for (const problem of problems.slice(before)) failures.push(`${path}: ${problem}`)
+      const { context } = session
+      const lanes = [{ page: session.page, problems: session.problems }]
+      for (let i = 1; i < LANES; i++) {
+        const page = await context.newPage()
+        lanes.push({ page, problems: watchProblems(page) })
       }
-      console.info(
-        `axe: ${axeRuns} screens, ${Math.round(axeTime / 1000)} s in all, ${Math.round(axeTime / Math.max(1, axeRuns))} ms per screen`,
-      )
+      /** Every lane opens the workplace (after a role switch: the new role's menus), then its share of `list`. */
+      const openAll = async (list: string[]) => {
+        const results = await Promise.all(
+          lanes.map(async ({ page, problems }, lane) => {
+            await page.goto('/workplace')
+            await page.locator('[data-page-key="/workplace"]').waitFor()
+            const failures: string[] = []
+            for (const path of list.filter((_, i) => i % lanes.length === lane))
+              failures.push(...(await checkScreen(page, problems, path)))
+            return failures
+          }),
+        )
+        return results.flat()
+      }
+      // the tenant administrator's screens first, then the platform administrator's (role switched on the server)
+      const failures = await openAll(routes.filter((r) => !siteOnly(r.path)).map((r) => concrete(r.path)))
+      const token = await accessToken(context)
+      await session.page.evaluate(async (bearer) => {
+        const response = await fetch('/api/iam/v1/users/roles?roleId=1', {
+          method: 'PUT',
+          headers: { authorization: `bearer ${bearer}` },
+        })
+        if (!response.ok) throw new Error(`role switch: HTTP ${response.status}`)
+      }, token)
+      failures.push(...(await openAll(routes.filter((r) => siteOnly(r.path)).map((r) => concrete(r.path)))))
       expect(failures).toEqual([])
     },
     Math.max(60_000, routes.length * 20_000),
