@@ -15,6 +15,7 @@ const cases: Record<string, () => Promise<{ default: () => JSX.Element }>> = {
   'list-hand': () => import('./cases/ListHand'),
   'form-schema': () => import('./cases/FormSchema'),
   'form-hand': () => import('./cases/FormHand'),
+  'input-floor': () => import('./cases/InputFloor'),
   'table-schema': () => import('./cases/TableSchema'),
   'table-antd': () => import('./cases/TableAntd'),
 }
