@@ -4,6 +4,7 @@ import { registerInventory } from './inventory.ts'
 import { registerRestDocs } from './rest-docs.ts'
 import { printRecordRoutes } from './print-records.ts'
 import { publicStockRoutes } from './routes-public.ts'
+import { receiveLineRoutes } from './receive-lines.ts'
 import { registerStockLocks } from './stock-lock.ts'
 
 let registered = false
@@ -20,10 +21,11 @@ export function registerWinvEffects(): void {
 /**
  * Inbound and inventory (winv): the effects of the inbound order, stock adjustment and stock count
  * lifecycles (see the models' descriptions and schemas/README.md "Inbound and inventory documents"), and the
- * public stock query, and the print records' write route.
+ * public stock query, the print records' write route and the open lines a whole-order receive asks about.
  */
 export const winvModule: FastifyPluginAsync = async (app) => {
   registerWinvEffects()
   await app.register(publicStockRoutes)
   await app.register(printRecordRoutes)
+  await app.register(receiveLineRoutes)
 }
