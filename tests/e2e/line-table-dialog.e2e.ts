@@ -3,12 +3,12 @@
  * opens "Receive lines" on the inbound order list, is stopped in the browser when a line asks for more than is
  * open, is refused by the server for a line someone received meanwhile (shown on that row, the input kept), and
  * receives both lines in one step after correcting it. The order is set up through the API; the receipt itself is
- * clicks only.
+ * clicks only. The order detail's line action receives one line the same way, and reloads header and lines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
-import { field, rows } from './antd-locators'
+import { field, formItem, rows } from './antd-locators'
 
 let browser: Browser
 beforeAll(async () => {
@@ -33,6 +33,42 @@ async function api(page: Page, token: string, method: string, path: string, data
 const content = async (page: Page, token: string, path: string) =>
   (await api(page, token, 'GET', path)).body.content as Row[]
 
+/** A new inbound order of owner OWN-A with two lines (SKU00001 × 10, SKU00002 × 5), executed. */
+async function executingOrder(page: Page, token: string) {
+  const owner = (await content(page, token, 'owners?ownerCode=OWN-A'))[0]!
+  const cable = (await content(page, token, 'goods?goodsCode=SKU00001'))[0]!
+  const second = (await content(page, token, 'goods?goodsCode=SKU00002'))[0]!
+  const rcv = (await content(page, token, `locations?locationCode=RCV-01&warehouseId=${WAREHOUSE_ID}`))[0]!
+  const created = await api(page, token, 'POST', 'inbound-orders/with-lines', {
+    header: {
+      orderType: 'PURCHASE',
+      warehouseId: WAREHOUSE_ID,
+      ownerId: owner.ownerId,
+      receivingLocationId: rcv.locationId,
+      supplierName: 'E2E line table supplier',
+    },
+    lines: [
+      {
+        key: 'lines',
+        resource: 'inbound-order-lines',
+        parentField: 'inboundOrderId',
+        rows: [
+          { lineNum: 1, goodsId: cable.goodsId, quantity: 10, _status: 'create' },
+          { lineNum: 2, goodsId: second.goodsId, quantity: 5, _status: 'create' },
+        ],
+      },
+    ],
+  })
+  expect(created.status, JSON.stringify(created.body)).toBe(200)
+  const order = (created.body.header ?? created.body) as Row
+  const orderId = Number(order.inboundOrderId)
+  const orderNum = String(order.orderNum)
+  const current = await api(page, token, 'GET', `inbound-orders/${orderId}`)
+  const executed = await api(page, token, 'POST', `inbound-orders/${orderId}/execute`, current.body)
+  expect(executed.body.orderStatus).toBe('EXECUTING')
+  return { orderId, orderNum }
+}
+
 describe('line tables in a dialog', () => {
   it('a clerk receives a whole order line by line: checked per line, a refused line shown on its row', async () => {
     const { page, context, problems } = await openSession(browser, 'en-US')
@@ -40,39 +76,7 @@ describe('line tables in a dialog', () => {
       await signIn(page, 'clerk', 'Clerk@123')
       await page.waitForURL('**/workplace')
       const token = await accessToken(context)
-      const owner = (await content(page, token, 'owners?ownerCode=OWN-A'))[0]!
-      const cable = (await content(page, token, 'goods?goodsCode=SKU00001'))[0]!
-      const second = (await content(page, token, 'goods?goodsCode=SKU00002'))[0]!
-      const rcv = (
-        await content(page, token, `locations?locationCode=RCV-01&warehouseId=${WAREHOUSE_ID}`)
-      )[0]!
-      const created = await api(page, token, 'POST', 'inbound-orders/with-lines', {
-        header: {
-          orderType: 'PURCHASE',
-          warehouseId: WAREHOUSE_ID,
-          ownerId: owner.ownerId,
-          receivingLocationId: rcv.locationId,
-          supplierName: 'E2E line table supplier',
-        },
-        lines: [
-          {
-            key: 'lines',
-            resource: 'inbound-order-lines',
-            parentField: 'inboundOrderId',
-            rows: [
-              { lineNum: 1, goodsId: cable.goodsId, quantity: 10, _status: 'create' },
-              { lineNum: 2, goodsId: second.goodsId, quantity: 5, _status: 'create' },
-            ],
-          },
-        ],
-      })
-      expect(created.status, JSON.stringify(created.body)).toBe(200)
-      const order = (created.body.header ?? created.body) as Row
-      const orderId = Number(order.inboundOrderId)
-      const orderNum = String(order.orderNum)
-      const current = await api(page, token, 'GET', `inbound-orders/${orderId}`)
-      const executed = await api(page, token, 'POST', `inbound-orders/${orderId}/execute`, current.body)
-      expect(executed.body.orderStatus).toBe('EXECUTING')
+      const { orderId, orderNum } = await executingOrder(page, token)
       const lineIds = (await content(page, token, `inbound-order-lines?inboundOrderId=${orderId}`))
         .sort((a, b) => Number(a.lineNum) - Number(b.lineNum))
         .map((l) => Number(l.inboundLineId))
@@ -127,6 +131,49 @@ describe('line tables in a dialog', () => {
       await expect.poll(() => rows(list).first().innerText(), SLOW).toContain('Received')
 
       // the one refusal was the receipt of the line received meanwhile (and the browser's console line for it)
+      expect(problems).toEqual([
+        expect.stringMatching(/^http 409 POST .*\/inbound-orders\/\d+\/receive$/),
+        'console: Failed to load resource: the server responded with a status of 409 (Conflict)',
+      ])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('a clerk receives one line from the order detail: the refusal stays in the dialog, then header and lines reload', async () => {
+    const { page, context, problems } = await openSession(browser, 'en-US')
+    try {
+      await signIn(page, 'clerk', 'Clerk@123')
+      await page.waitForURL('**/workplace')
+      const token = await accessToken(context)
+      const { orderId } = await executingOrder(page, token)
+      await page.goto(`/winv/inboundOrder/detail?inboundOrderId=${orderId}`)
+      const detail = page.locator('[data-page-key^="/winv/inboundOrder/detail"]')
+      const lines = detail.getByRole('region', { name: 'Lines' })
+      await expect.poll(() => rows(lines).count(), SLOW).toBe(2)
+      const first = rows(lines).filter({ hasText: 'SKU00001' })
+      await first.getByRole('button', { name: 'Receive', exact: true }).click()
+      const dialog = page.locator('.ant-modal-content').filter({ hasText: 'Receive the line' })
+      await dialog.waitFor(SLOW)
+
+      // more than is open: the server's reason in the dialog, the input kept, nothing received
+      await field(dialog, 'Quantity received').fill('12')
+      await dialog.getByRole('button', { name: 'Receive', exact: true }).click()
+      await expect
+        .poll(() => dialog.locator('.ant-alert-error').innerText(), SLOW)
+        .toContain('12 is more than the 10 still open')
+      expect(await field(dialog, 'Quantity received').inputValue()).toMatch(/^12(\.0+)?$/)
+      expect(await dialog.innerText()).toContain('at most 10')
+
+      // corrected: received, the dialog closes, the line and the header show it
+      await field(dialog, 'Quantity received').fill('4')
+      await dialog.getByRole('button', { name: 'Receive', exact: true }).click()
+      await expect.poll(() => dialog.isVisible(), SLOW).toBe(false)
+      await expect.poll(() => first.innerText(), SLOW).toMatch(/(^|\s)4(\.0+)?(\s|$)/)
+      await expect
+        .poll(() => formItem(detail, 'Received').first().innerText(), SLOW)
+        .toMatch(/(^|\s)4(\.0+)?(\s|$)/)
+      expect((await api(page, token, 'GET', `inbound-orders/${orderId}`)).body.orderStatus).toBe('PARTIAL')
       expect(problems).toEqual([
         expect.stringMatching(/^http 409 POST .*\/inbound-orders\/\d+\/receive$/),
         'console: Failed to load resource: the server responded with a status of 409 (Conflict)',
