@@ -373,6 +373,29 @@ describe('inbound order', () => {
     expect(bad.json().failed).toBe(true)
     const noRight = await call('jxs', 'GET', `${base}/${id}/receive-lines`)
     expect(noRight.statusCode).toBe(403)
+
+    // outside the clerk's data scope (owner OWN-C not granted): 404, as the order's own GET
+    const foreign = await newOrder(ids.ownerC, [{ goodsId: ids.sku16, quantity: 1 }])
+    const grants = (await call('admin', 'GET', '/api/wms/v1/1/user-owners?loginName=clerk&size=50')).json()
+      .content as Array<Record<string, unknown>>
+    const grant = grants.find((g) => g.ownerCode === 'OWN-C')!
+    expect((await call('admin', 'DELETE', '/api/wms/v1/1/user-owners', grant)).statusCode).toBeLessThan(300)
+    try {
+      const hidden = await call('clerk', 'GET', `${base}/${foreign.inboundOrderId}/receive-lines`)
+      expect(hidden.statusCode).toBe(404)
+      expect(hidden.json().message).toMatch(/does not exist \(or is not yours\)/)
+    } finally {
+      const back = await call('admin', 'POST', '/api/wms/v1/1/user-owners', {
+        userId: grant.userId,
+        loginName: 'clerk',
+        ownerId: grant.ownerId,
+        ownerCode: 'OWN-C',
+      })
+      expect(back.statusCode, back.body).toBe(201)
+    }
+    const seen = await call('clerk', 'GET', `${base}/${foreign.inboundOrderId}/receive-lines`)
+    expect(seen.statusCode, seen.body).toBe(200)
+    expect(seen.json().lines).toEqual([expect.objectContaining({ openQuantity: 1, serialManaged: true })])
   })
 
   it('rolls a failed receipt back completely: no stock, no ledger, no record, no status change', async () => {
