@@ -24,6 +24,8 @@ export type {
   Linkage,
   PageAction,
   ActionDialogSpec,
+  LineTableSpec,
+  LineTableInputSpec,
   DataSourceSpec,
   TableColumnSpec,
   FormSpec,

@@ -97,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(himpModule(options.models))
   await app.register(hrptModule(options.models))
   await app.register(modelsModule(options.models))
-  await app.register(winvModule)
+  await app.register(winvModule(options.models))
   await app.register(winvConfigModule)
   await app.register(etsModule)
   await app.register(hitfModule)

@@ -38,6 +38,7 @@ import { multiLangInputWidget } from './multi-lang-input/multi-lang-input.widget
 import { masterDetailPageWidget } from './master-detail-page/master-detail-page.widget'
 import { operationBarWidget } from './operation-bar/operation-bar.widget'
 import { pickSerialsWidget } from './pick-serials/pick-serials.widget'
+import { lineTableWidget } from './line-table/line-table.widget'
 import { progressWidget } from './progress/progress.widget'
 import { radioWidget } from './radio/radio.widget'
 import { rateWidget } from './rate/rate.widget'
@@ -74,6 +75,7 @@ export const defaultWidgets: WidgetDefinition[] = [
   dataHierarchyWidget,
   documentEditorWidget,
   pickSerialsWidget,
+  lineTableWidget,
   listPageWidget,
   formPageWidget,
   formItemWidget,

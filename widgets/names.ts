@@ -25,6 +25,7 @@ export const FIELD_WIDGET_NAMES = [
   'DataHierarchy',
   'DocumentEditor',
   'PickSerials',
+  'LineTable',
 ] as const
 
 export const PAGE_WIDGET_NAMES = [

@@ -84,6 +84,17 @@ function componentProps(spec: FieldSpec, context: CompileContext, widget: string
   if (precision !== undefined) props.precision = precision
   if (spec.min !== undefined) props.min = spec.min
   if (spec.max !== undefined) props.max = spec.max
+  // a LineTable's headings are text keys and its precisions may be the warehouse's: resolved here, like the field's
+  if (spec.lines)
+    props.lines = {
+      ...spec.lines,
+      columns: spec.lines.columns.map((c) => ({ ...c, label: t(c.label) })),
+      inputs: spec.lines.inputs.map((input) => ({
+        ...input,
+        label: t(input.label),
+        precision: resolvePrecision(input.precision, context.quantityPrecision),
+      })),
+    }
   if (spec.maxLength !== undefined && mode !== 'search') props.maxLength = spec.maxLength
   if (spec.placeholder) props.placeholder = t(spec.placeholder)
   else if (spec.readOnly && mode === 'create') props.placeholder = t('common.form.generated')

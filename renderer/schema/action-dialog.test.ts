@@ -141,6 +141,77 @@ describe('action dialogs', () => {
   })
 })
 
+describe('line tables in a dialog (LineTable fields)', () => {
+  const table = (): Json => ({
+    label: 'winv.inboundOrderLine.dialog.quantity',
+    widget: 'LineTable',
+    lines: {
+      path: '/v1/{tenantId}/inbound-orders/{inboundOrderId}/receive-lines',
+      rowKey: 'inboundLineId',
+      columns: [{ field: 'lineNum', label: 'winv.inboundOrderLine.field.lineNum' }],
+      inputs: [
+        {
+          field: 'quantity',
+          label: 'winv.inboundOrderLine.dialog.quantity',
+          widget: 'InputNumber',
+          precision: 'warehouse',
+          min: 0.001,
+          max: 'openQuantity',
+        },
+      ],
+    },
+  })
+  const widgets = [...widgetNames, 'LineTable']
+  const check = (change: (field: Json) => void) => {
+    const page = good()
+    const dialog = receive(page).dialog
+    const field = table()
+    change(field)
+    Object.assign(dialog, { fields: { lines: field }, send: [] })
+    for (const key of ['fromRow', 'lists', 'wrap']) delete dialog[key]
+    return validatePage(page, {
+      file,
+      source: JSON.stringify(page, null, 2),
+      widgetNames: widgets,
+    }).issues.map((issue) => formatIssue(issue).replace(/^\S+ /, ''))
+  }
+
+  it('accepts a line table with its path, row key, columns and inputs', () => {
+    expect(check(() => undefined)).toEqual([])
+  })
+
+  it('refuses a LineTable without lines, lines on another widget, and options of the wrong input kind', () => {
+    expect(check((f) => delete f.lines)).toEqual([
+      expect.stringMatching(/fields\/lines\/widget: a LineTable field needs "lines"/),
+    ])
+    expect(check((f) => (f.widget = 'Input'))).toEqual([
+      expect.stringMatching(/fields\/lines\/lines: "lines" belongs to LineTable fields, not Input/),
+    ])
+    expect(
+      check((f) => {
+        f.lines.inputs.push({
+          field: 'quantity',
+          label: 'winv.inboundOrderLine.field.batchCode',
+          widget: 'Input',
+          max: 3,
+        })
+      }),
+    ).toEqual([
+      expect.stringMatching(/inputs\/1\/field: the input 'quantity' appears twice/),
+      expect.stringMatching(/inputs\/1\/max: "max" belongs to InputNumber inputs, not Input/),
+    ])
+  })
+
+  it('refuses an unknown option and a path that is not a service path, naming the place', () => {
+    const result = check((f) => {
+      f.lines.path = 'inbound-orders/{inboundOrderId}/receive-lines'
+      f.lines.inputs[0].maximum = 5
+    })
+    expect(result.join('\n')).toMatch(/\/lines\/path/)
+    expect(result.join('\n')).toMatch(/inputs\/0.*maximum/)
+  })
+})
+
 describe('fixed filters of a data source (dataSource.params)', () => {
   it('accepts a searchable model field and a scalar value', () => {
     expect(messages((p) => (p.dataSource.params = { warehouseId: 1 }))).toEqual([])

@@ -54,6 +54,107 @@ export const LovMapping = Type.Object(
   { additionalProperties: false, description: "How a Lov/MulLov choice maps onto this page's fields." },
 )
 
+const LineFieldName = Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' })
+
+/** One input of every row of a LineTable (e.g. the quantity received on each line). */
+export const LineTableInput = Type.Object(
+  {
+    field: Type.String({
+      pattern: '^[a-z][A-Za-z0-9]*$',
+      description: 'Name of the value in each sent line, e.g. "quantity".',
+    }),
+    label: Type.Ref('TextKey', { description: "Text key of the column heading (and the input's name)." }),
+    widget: Type.Union([Type.Literal('InputNumber'), Type.Literal('Input'), Type.Literal('TextArea')], {
+      description: 'InputNumber for quantities, Input for a code (e.g. the batch), TextArea for a list.',
+    }),
+    precision: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 0, maximum: 10 }), Type.Literal('warehouse')], {
+        description: 'Decimals of an InputNumber; "warehouse": the session warehouse\'s quantity precision.',
+      }),
+    ),
+    min: Type.Optional(Type.Number({ description: 'Smallest number accepted on a row (InputNumber).' })),
+    max: Type.Optional(
+      Type.Union([Type.Number(), LineFieldName], {
+        description:
+          'Largest number accepted on a row: a number, or the name of a field of the loaded line holding it ' +
+          '(e.g. "openQuantity": not more than is still open on that line).',
+      }),
+    ),
+    required: Type.Optional(
+      Type.Union([Type.Boolean(), LineFieldName], {
+        description:
+          'Must be filled on every row that is sent: true, or the name of a flag of the loaded line (e.g. ' +
+          '"batchManaged": only lines of batch-tracked goods need a batch).',
+      }),
+    ),
+    maxLength: Type.Optional(Type.Integer({ minimum: 1, description: 'Longest text (Input, TextArea).' })),
+    list: Type.Optional(
+      Type.Boolean({
+        description:
+          'Send the text as a list: split at line breaks, commas and semicolons, blanks dropped (serial numbers).',
+      }),
+    ),
+    fromLine: Type.Optional(
+      Type.String({
+        pattern: '^[a-z][A-Za-z0-9]*$',
+        description: 'Field of the loaded line the input starts with (e.g. "batchCode").',
+      }),
+    ),
+    fillFrom: Type.Optional(
+      Type.String({
+        pattern: '^[a-z][A-Za-z0-9]*$',
+        description:
+          'Offers a button filling every row\'s input from this field of its line (e.g. "openQuantity": ' +
+          'receive everything that is open).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export const LineTable = Type.Object(
+  {
+    path: Type.String({
+      pattern: '^/v1(/[A-Za-z0-9{}_.-]+)+$',
+      description:
+        "GET path of the lines, after the service prefix; {tenantId} and the dialog row's {fields} are filled, " +
+        'e.g. "/v1/{tenantId}/inbound-orders/{inboundOrderId}/receive-lines". Answers {"lines": [...]} (or a page ' +
+        'with "content").',
+    }),
+    service: Type.Optional(Type.String({ description: 'Service of the path (default wms).' })),
+    rowKey: Type.String({
+      pattern: '^[a-z][A-Za-z0-9]*$',
+      description: 'Field of a loaded line that names it; sent with each line (e.g. "inboundLineId").',
+    }),
+    columns: Type.Array(
+      Type.Object(
+        {
+          field: LineFieldName,
+          label: Type.Ref('TextKey'),
+          width: Type.Optional(Type.Integer({ minimum: 40 })),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        minItems: 1,
+        description: 'Read-only columns showing the loaded line (e.g. goods code, open quantity).',
+      },
+    ),
+    inputs: Type.Array(Type.Ref('LineTableInput'), {
+      minItems: 1,
+      description: 'What each row asks for; a row with every input empty is not sent.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The rows of a LineTable field (an action dialog asking for a value per line, e.g. receiving a whole ' +
+      'order): loaded from `path`, one input per `inputs` entry on each row, checked per row in the browser. ' +
+      'The value sent is [{<rowKey>, <input>…}] for the rows filled in; a refusal naming "<field>[i].<input>" ' +
+      'is shown on that row.',
+  },
+)
+
 export const FieldSpec = Type.Object(
   {
     label: Type.Ref('TextKey', {
@@ -143,6 +244,11 @@ export const FieldSpec = Type.Object(
     props: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         description: 'Extra props passed to the widget as they are (plain data only, no code).',
+      }),
+    ),
+    lines: Type.Optional(
+      Type.Ref('LineTable', {
+        description: 'LineTable fields (action dialogs): the lines loaded and what each row asks for.',
       }),
     ),
   },

@@ -9,7 +9,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Condition, ConditionOp, FieldName, Linkage, TextKey } from './page-common'
-import { DataSource, FieldSpec, Fields, Texts, WidgetName } from './page-fields'
+import { DataSource, FieldSpec, Fields, LineTable, LineTableInput, Texts, WidgetName } from './page-fields'
 import { Action, ActionDialog, PermissionCode } from './page-actions'
 import * as kinds from './page-kinds'
 
@@ -20,6 +20,8 @@ const PageModule = Type.Module({
   Condition,
   Linkage,
   WidgetName,
+  LineTableInput,
+  LineTable,
   FieldSpec,
   Fields,
   DataSource,
@@ -69,6 +71,8 @@ export type Condition = Def<'Condition'>
 export type Linkage = Def<'Linkage'>
 export type PageAction = Def<'Action'>
 export type ActionDialogSpec = Def<'ActionDialog'>
+export type LineTableSpec = Def<'LineTable'>
+export type LineTableInputSpec = Def<'LineTableInput'>
 export type DataSourceSpec = Def<'DataSource'>
 export type TableColumnSpec = Def<'TableColumn'>
 export type FormSpec = Def<'FormSpec'>

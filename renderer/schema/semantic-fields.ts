@@ -59,6 +59,7 @@ export function fieldIssues(block: Block, base: string): IssueDraft[] {
       }
     }
     issues.push(...lovIssues(spec, at, names))
+    issues.push(...lineTableIssues(spec, at))
     if (spec.search === 'range' && !RANGE_WIDGETS.has(String(spec.widget))) {
       issues.push({
         pointer: `${at}/search`,
@@ -118,6 +119,53 @@ function conditionIssues(condition: unknown, pointer: string, names: string[], i
       suggestion: 'remove "value"',
     })
   }
+}
+
+/** A LineTable field says which lines it loads and what each row asks for; `lines` belongs to nothing else. */
+function lineTableIssues(spec: Record<string, unknown>, at: string): IssueDraft[] {
+  const issues: IssueDraft[] = []
+  const isTable = spec.widget === 'LineTable'
+  if (isTable && spec.lines === undefined)
+    issues.push({
+      pointer: `${at}/widget`,
+      message: 'a LineTable field needs "lines": the GET path of the lines, their rowKey, columns and inputs',
+      suggestion: 'add "lines": {"path": "/v1/{tenantId}/…", "rowKey": "…", "columns": […], "inputs": […]}',
+    })
+  if (!isTable && spec.lines !== undefined)
+    issues.push({
+      pointer: `${at}/lines`,
+      message: `"lines" belongs to LineTable fields, not ${String(spec.widget)}`,
+      suggestion: 'set "widget": "LineTable" or remove "lines"',
+    })
+  const inputs = ((spec.lines as { inputs?: unknown } | undefined)?.inputs ?? []) as Array<
+    Record<string, unknown>
+  >
+  const seen = new Set<string>()
+  inputs.forEach((input, i) => {
+    const pointer = `${at}/lines/inputs/${i}`
+    if (seen.has(String(input.field)))
+      issues.push({
+        pointer: `${pointer}/field`,
+        message: `the input '${String(input.field)}' appears twice`,
+        suggestion: 'give each input its own field name',
+      })
+    seen.add(String(input.field))
+    const number = input.widget === 'InputNumber'
+    for (const key of ['min', 'max', 'precision'])
+      if (!number && input[key] !== undefined)
+        issues.push({
+          pointer: `${pointer}/${key}`,
+          message: `"${key}" belongs to InputNumber inputs, not ${String(input.widget)}`,
+          suggestion: `remove "${key}" or set "widget": "InputNumber"`,
+        })
+    if (number && (input.list !== undefined || input.maxLength !== undefined))
+      issues.push({
+        pointer: `${pointer}/${input.list !== undefined ? 'list' : 'maxLength'}`,
+        message: '"list" and "maxLength" belong to text inputs (Input, TextArea), not InputNumber',
+        suggestion: 'remove it or choose a text widget',
+      })
+  })
+  return issues
 }
 
 const LOV_WIDGETS = new Set(['Lov', 'MulLov'])

@@ -269,7 +269,7 @@ describe('inbound order', () => {
     expect(short.statusCode).toBe(400)
     expect(short.json()).toMatchObject({
       code: 'error.validation',
-      fields: { serialNumbers: 'one per unit' },
+      fields: { 'lines[0].serialNumbers': 'one per unit' },
     })
     expect(short.json().message).toContain('give one serial number per unit (3 units, 2 numbers)')
     const zero = await act(serial.inboundOrderId, 'receive', {
@@ -290,7 +290,7 @@ describe('inbound order', () => {
     expect(serialsOnPlain.json().message).toMatch(
       /is not serial tracked: leave the serial numbers out \(2 given\)/,
     )
-    expect(serialsOnPlain.json().fields).toEqual({ serialNumbers: 'not serial tracked' })
+    expect(serialsOnPlain.json().fields).toEqual({ 'lines[0].serialNumbers': 'not serial tracked' })
     expect(await onHand(ids.rcv, ids.sku1)).toBe(plainBefore)
     const received = await act(plain.inboundOrderId, 'receive', {
       lines: [{ inboundLineId: pline.inboundLineId, quantity: 2 }],
@@ -300,13 +300,102 @@ describe('inbound order', () => {
       lines: [{ inboundLineId: pline.inboundLineId, serialNumbers: ['X1'] }],
     })
     expect(returnSerials.statusCode).toBe(400)
-    expect(returnSerials.json().fields).toEqual({ serialNumbers: 'not serial tracked' })
+    expect(returnSerials.json().fields).toEqual({ 'lines[0].serialNumbers': 'not serial tracked' })
     const nothing = await act(plain.inboundOrderId, 'returnGoods', {
       lines: [{ inboundLineId: pline.inboundLineId }],
     })
     expect(nothing.statusCode).toBe(400)
     expect(nothing.json().message).toMatch(/give the quantity to return\.$/)
     expect(await onHand(ids.rcv, ids.sku1)).toBe(plainBefore + 2)
+  })
+
+  it('answers the open lines a whole-order receive asks about, and names the refused line of a many-line receive', async () => {
+    const order = await newOrder(ids.ownerA, [
+      { lineNum: 1, goodsId: ids.sku1, quantity: 10 },
+      { lineNum: 2, goodsId: ids.sku2, quantity: 5 },
+    ])
+    const id = order.inboundOrderId
+    await act(id, 'execute')
+    const [line1, line2] = await linesOf(id)
+    await act(id, 'receive', { lines: [{ inboundLineId: line1.inboundLineId, quantity: 4 }] })
+    const open = await call('clerk', 'GET', `${base}/${id}/receive-lines`)
+    expect(open.statusCode, open.body).toBe(200)
+    expect(open.json().lines).toEqual([
+      expect.objectContaining({
+        inboundLineId: line1.inboundLineId,
+        lineNum: 1,
+        goodsCode: 'SKU00001',
+        quantity: 10,
+        receivedQuantity: 4,
+        openQuantity: 6,
+        batchManaged: false,
+        serialManaged: false,
+      }),
+      expect.objectContaining({ inboundLineId: line2.inboundLineId, openQuantity: 5 }),
+    ])
+    const before = await onHand(ids.rcv, ids.sku1)
+    // the second line asks for more than is open: nothing of the first line is booked either
+    const over = await act(id, 'receive', {
+      lines: [
+        { inboundLineId: line1.inboundLineId, quantity: 6 },
+        { inboundLineId: line2.inboundLineId, quantity: 9 },
+      ],
+    })
+    expect(over.statusCode).toBe(409)
+    expect(over.json()).toMatchObject({
+      code: 'error.over_receipt',
+      fields: { 'lines[1].quantity': 'at most 5' },
+    })
+    expect(over.json().message).toMatch(/line 2 \(SKU00002\): 9 is more than the 5 still open/)
+    expect(await onHand(ids.rcv, ids.sku1)).toBe(before)
+    const both = await act(id, 'receive', {
+      lines: [
+        { inboundLineId: line1.inboundLineId, quantity: 6 },
+        { inboundLineId: line2.inboundLineId, quantity: 5 },
+      ],
+    })
+    expect(both.json()).toMatchObject({ orderStatus: 'RECEIVED', receivedQuantity: 15 })
+    expect((await call('clerk', 'GET', `${base}/${id}/receive-lines`)).json()).toEqual({ lines: [] })
+    const tooMuch = await act(id, 'returnGoods', {
+      lines: [
+        { inboundLineId: line2.inboundLineId, quantity: 1 },
+        { inboundLineId: line1.inboundLineId, quantity: 11 },
+      ],
+    })
+    expect(tooMuch.json().fields).toEqual({ 'lines[1].quantity': 'at most 10' })
+
+    const missing = await call('clerk', 'GET', `${base}/999999999/receive-lines`)
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toMatchObject({ failed: true, code: 'error.not_found' })
+    expect(missing.json().message).toMatch(/reload the list/)
+    const bad = await call('clerk', 'GET', `${base}/abc/receive-lines`)
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().failed).toBe(true)
+    const noRight = await call('jxs', 'GET', `${base}/${id}/receive-lines`)
+    expect(noRight.statusCode).toBe(403)
+
+    // outside the clerk's data scope (owner OWN-C not granted): 404, as the order's own GET
+    const foreign = await newOrder(ids.ownerC, [{ goodsId: ids.sku16, quantity: 1 }])
+    const grants = (await call('admin', 'GET', '/api/wms/v1/1/user-owners?loginName=clerk&size=50')).json()
+      .content as Array<Record<string, unknown>>
+    const grant = grants.find((g) => g.ownerCode === 'OWN-C')!
+    expect((await call('admin', 'DELETE', '/api/wms/v1/1/user-owners', grant)).statusCode).toBeLessThan(300)
+    try {
+      const hidden = await call('clerk', 'GET', `${base}/${foreign.inboundOrderId}/receive-lines`)
+      expect(hidden.statusCode).toBe(404)
+      expect(hidden.json().message).toMatch(/does not exist \(or is not yours\)/)
+    } finally {
+      const back = await call('admin', 'POST', '/api/wms/v1/1/user-owners', {
+        userId: grant.userId,
+        loginName: 'clerk',
+        ownerId: grant.ownerId,
+        ownerCode: 'OWN-C',
+      })
+      expect(back.statusCode, back.body).toBe(201)
+    }
+    const seen = await call('clerk', 'GET', `${base}/${foreign.inboundOrderId}/receive-lines`)
+    expect(seen.statusCode, seen.body).toBe(200)
+    expect(seen.json().lines).toEqual([expect.objectContaining({ openQuantity: 1, serialManaged: true })])
   })
 
   it('rolls a failed receipt back completely: no stock, no ledger, no record, no status change', async () => {

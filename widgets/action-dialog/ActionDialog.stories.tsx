@@ -101,7 +101,7 @@ export const ServerRefuses: Story = {
                 400,
                 'error.validation',
                 'error',
-                { serialNumbers: 'one per unit' },
+                { 'lines[0].serialNumbers': 'one per unit' },
               )
             return {}
           },

@@ -12,8 +12,8 @@ import {
 import { FormBody } from '../edit-form/FormBody'
 import { useReturnFocus } from '../shared/use-return-focus'
 import { stripArrayIndex } from '../shared/strip-array-index'
-import { actionBody, dialogFieldOf, initialValues } from './action-body'
-import { ActionRowContext } from './action-row'
+import { actionBody, dialogFieldOf, dialogListOf, initialValues } from './action-body'
+import { ActionRowContext, DialogRefusalContext, type DialogRefusal } from './action-row'
 
 export interface ActionDialogProps {
   /** The action's dialog (fields, sections, what it sends). */
@@ -39,6 +39,8 @@ export function ActionDialog({ dialog, label, row, submit, onClose, onDone }: Ac
   const { t } = usePageContext()
   const [sending, setSending] = useState(false)
   const [refusal, setRefusal] = useState<string | undefined>()
+  // the refusal's field messages, for field widgets placing them themselves (a line table on its rows)
+  const [refused, setRefused] = useState<DialogRefusal | undefined>()
   useReturnFocus()
   const page: CompilablePage = useMemo(
     () => ({
@@ -49,23 +51,25 @@ export function ActionDialog({ dialog, label, row, submit, onClose, onDone }: Ac
   )
   const form = useMemo(() => createForm({ initialValues: initialValues(dialog, row) }), [dialog, row])
   // fields holding a message of the server's last refusal: cleared before the next try
-  const refused = useRef<string[]>([])
+  const refusedFields = useRef<string[]>([])
 
   const send = async () => {
     setRefusal(undefined)
-    for (const name of refused.current) {
+    setRefused(undefined)
+    for (const name of refusedFields.current) {
       const field = form.query(name).take()
       if (field && 'setSelfErrors' in field) field.setSelfErrors([])
     }
-    refused.current = []
+    refusedFields.current = []
     try {
       await form.validate()
     } catch {
       return // the fields say what is wrong
     }
     setSending(true)
+    const body = actionBody(dialog, stripArrayIndex({ ...form.values }) as Row, row)
     try {
-      await submit(actionBody(dialog, stripArrayIndex({ ...form.values }) as Row, row))
+      await submit(body)
       setSending(false)
       onDone()
     } catch (error) {
@@ -77,9 +81,10 @@ export function ActionDialog({ dialog, label, row, submit, onClose, onDone }: Ac
           const field = name ? form.query(name).take() : undefined
           if (name && field && 'setSelfErrors' in field) {
             field.setSelfErrors([message])
-            refused.current.push(name)
-          } else unplaced.push(message)
+            refusedFields.current.push(name)
+          } else if (!dialogListOf(dialog, key)) unplaced.push(message)
         }
+        setRefused({ fields: error.fields, body })
       }
       const message = error instanceof Error ? error.message : String(error)
       setRefusal(
@@ -117,7 +122,9 @@ export function ActionDialog({ dialog, label, row, submit, onClose, onDone }: Ac
         />
       ) : null}
       <ActionRowContext.Provider value={row}>
-        <FormBody page={page} form={form} mode="create" />
+        <DialogRefusalContext.Provider value={refused}>
+          <FormBody page={page} form={form} mode="create" />
+        </DialogRefusalContext.Provider>
       </ActionRowContext.Provider>
     </Modal>
   )

@@ -46,3 +46,12 @@ export function dialogFieldOf(dialog: ActionDialogSpec, key: string): string | u
   const inner = dialog.wrap ? plain.replace(new RegExp(`^${dialog.wrap}\\[\\d+\\]\\.?`), '') : plain
   return inner in dialog.fields ? inner : undefined
 }
+
+/**
+ * The dialog field holding a list that a server's field error names an element of ("lines[1].quantity",
+ * "/lines/1/quantity"): a line table shows it on that row. Undefined for anything else.
+ */
+export function dialogListOf(dialog: ActionDialogSpec, key: string): string | undefined {
+  const match = /^\/?([a-z][A-Za-z0-9]*)(?:\[\d+\]|\/\d+)/.exec(key)
+  return match && match[1]! in dialog.fields && !dialog.wrap ? match[1] : undefined
+}

@@ -6,10 +6,12 @@ import {
   Permission,
   usePageContext,
   useRendererEnv,
+  type DataSource,
   type MasterDetailPage,
   type PageAction,
   type Row,
 } from '../../renderer/index'
+import { ActionDialog } from '../action-dialog/ActionDialog'
 import { DataTable } from '../data-table/DataTable'
 import { EditForm, type EditMode } from '../edit-form/EditForm'
 import { LINE_KEY, localLineSource, removeLine, type LineState } from './line-changes'
@@ -20,14 +22,32 @@ export interface DetailBlockProps {
   detail: DetailSpec
   lines: LineState
   onChange(change: (state: LineState) => LineState): void
-  /** False until the header exists: lines belong to a saved header. */
+  /** Posts the server actions of the line rows (`action` row actions); route params fill their paths. */
+  actions?: DataSource
+  /** Whether the page has unsaved changes (header or any line table): line actions wait for the Save. */
+  unsaved?(): boolean
+  /** After a line action succeeded: reload the header and the lines (the action may have changed both). */
+  onActed?(): void
 }
 
-/** One line table of a master-detail page: lines edited in a drawer, kept locally until the page is saved. */
-export function DetailBlock({ detail, lines, onChange }: DetailBlockProps) {
+type ServerAction = Extract<PageAction, { type: 'action' }>
+
+/** A line as the server knows it: without the table's own key and change marks. */
+const savedLine = (row: Row): Row => {
+  const { [LINE_KEY]: _key, _status, ...line } = row
+  return line
+}
+
+/**
+ * One line table of a master-detail page: lines edited in a drawer, kept locally until the page is saved. Server
+ * actions of a line (e.g. receive one line) run at once on the saved line — with their dialog first when they
+ * have one — and then the page reloads the header and lines.
+ */
+export function DetailBlock({ detail, lines, onChange, actions, unsaved, onActed }: DetailBlockProps) {
   const { t } = usePageContext()
   const env = useRendererEnv()
   const [open, setOpen] = useState<{ mode: EditMode; record?: Row }>()
+  const [dialog, setDialog] = useState<{ action: ServerAction; row: Row }>()
   const columns = compileColumns(detail, t, env.user.language)
   const source = useMemo(() => localLineSource(onChange), [onChange])
   const create = detail.toolbar?.actions.find((a) => a.type === 'create')
@@ -38,6 +58,22 @@ export function DetailBlock({ detail, lines, onChange }: DetailBlockProps) {
     if (action.type === 'delete') onChange((state) => removeLine(state, row))
     else if (action.type === 'edit' || action.type === 'view') setOpen({ mode: action.type, record: row })
     else if (action.type === 'navigate') env.navigate(fillPath(action.to, { user: env.user, row }))
+    else if (action.type === 'action') void runAction(action, row)
+  }
+  const runAction = async (action: ServerAction, row: Row) => {
+    if (!actions) return
+    // the page reloads after the action: unsaved changes (or a line the server does not know yet) would be lost
+    if (unsaved?.() || row._status === 'create') return env.notify.error(t('common.detail.saveFirst'))
+    const line = savedLine(row)
+    if (action.dialog) return setDialog({ action, row: line })
+    if (action.confirm && !(await env.confirm({ title: t(action.confirm.title) }))) return
+    try {
+      await actions.action(action.path, line)
+      env.notify.success(t(action.successMessage ?? 'common.message.succeeded'))
+      onActed?.()
+    } catch (error) {
+      env.notify.error(error instanceof Error ? error.message : String(error))
+    }
   }
   return (
     <section aria-label={t(detail.title)} style={{ marginTop: 16 }}>
@@ -76,6 +112,20 @@ export function DetailBlock({ detail, lines, onChange }: DetailBlockProps) {
           dataSource={source}
           onClose={() => setOpen(undefined)}
           onSaved={() => setOpen(undefined)}
+        />
+      ) : null}
+      {dialog && actions ? (
+        <ActionDialog
+          dialog={dialog.action.dialog!}
+          label={dialog.action.label ?? 'common.action.save'}
+          row={dialog.row}
+          submit={(body) => actions.action(dialog.action.path, body, dialog.row)}
+          onClose={() => setDialog(undefined)}
+          onDone={() => {
+            env.notify.success(t(dialog.action.successMessage ?? 'common.message.succeeded'))
+            setDialog(undefined)
+            onActed?.()
+          }}
         />
       ) : null}
     </section>

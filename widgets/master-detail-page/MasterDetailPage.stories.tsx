@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { ApiError, SchemaPage } from '../../renderer/index'
-import { orderBackend, orderPage } from '../../stories/fixtures/page-kinds'
+import { orderBackend, orderPage, orderPageWithLineAction } from '../../stories/fixtures/page-kinds'
 import { createFakeEnv } from '../../stories/support/fake-env'
 
 /** The master-detail page kind: a header form and its line table, saved in one batch. */
@@ -43,4 +43,13 @@ export const NotFound: Story = {
         },
       }),
   },
+}
+
+/**
+ * A server action on a line ("Ship"): its dialog asks for the quantity, the server refuses more than the line
+ * holds (shown in the dialog, the input kept), and after a shipment the header and lines are read again.
+ */
+export const LineActionDialog: Story = {
+  args: { page: orderPageWithLineAction },
+  parameters: { env: () => createFakeEnv({ handlers: orderBackend().handlers }) },
 }

@@ -84,6 +84,8 @@ export function MasterDetailPage({ page, params: routeParams, search }: PageWidg
     [page.details, change],
   )
 
+  const reload = useCallback(() => setAttempt((n) => n + 1), [])
+
   if (failure) return <Alert type="error" showIcon message={failure} />
   if (id && !header) return <Spin />
 
@@ -141,6 +143,9 @@ export function MasterDetailPage({ page, params: routeParams, search }: PageWidg
           detail={detail}
           lines={lines[detail.key] ?? { rows: [], removed: [] }}
           onChange={changers[detail.key]!}
+          actions={headerSource}
+          unsaved={() => dirty || form.modified}
+          onActed={reload}
         />
       ))}
       <Space style={{ marginTop: 16 }}>

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
-import { badRequest, conflict } from '../../errors.ts'
+import { AppError, badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { onTransition } from '../models/lifecycle.ts'
 import type { Row } from '../models/model-scope.ts'
@@ -178,46 +178,50 @@ async function receive(db: Db, session: Session, row: Row, body: Row) {
       'error.lifecycle_state',
       `Inbound order ${order.orderNum}: every line is received already; reload the order.`,
     )
-  for (const want of wanted) {
+  for (const [i, want] of wanted.entries()) {
     const line = lineById(lines, want.inboundLineId, order.orderNum)
     const open = round4(line.quantity - line.receivedQuantity)
     const quantity = want.quantity ?? want.serialNumbers?.length ?? open
     const where = lineName(order, line)
     if (quantity <= 0 || quantity > open)
-      throw conflict(
+      throw new AppError(
+        409,
         'error.over_receipt',
         `${where}: ${quantity} is more than the ${open} still open (expected ${line.quantity}, received ${line.receivedQuantity}): enter at most ${open}.`,
+        { [`lines[${i}].quantity`]: `at most ${open}` },
       )
     const goods = await goodsOf(db, session.tenantId, line.goodsId)
     const batchCode = (want.batchCode || line.batchCode || '').trim()
     if (goods.batchManagedFlag && !batchCode)
       throw badRequest(
         `${where}: ${goods.goodsCode} is batch tracked: give the batch (batchCode) of the goods received.`,
-        { batchCode: 'required for batch-tracked goods' },
+        { [`lines[${i}].batchCode`]: 'required for batch-tracked goods' },
       )
     const serials = want.serialNumbers ?? []
     if (!goods.serialManagedFlag && serials.length)
       throw badRequest(
         `${where}: ${goods.goodsCode} is not serial tracked: leave the serial numbers out (${serials.length} given).`,
-        { serialNumbers: 'not serial tracked' },
+        { [`lines[${i}].serialNumbers`]: 'not serial tracked' },
       )
     if (goods.serialManagedFlag) {
       if (serials.length !== quantity || serials.some((s) => !s))
         throw badRequest(
           `${where}: ${goods.goodsCode} is serial tracked: give one serial number per unit (${quantity} units, ${serials.length} numbers).`,
-          { serialNumbers: 'one per unit' },
+          { [`lines[${i}].serialNumbers`]: 'one per unit' },
         )
       if (new Set(serials).size !== serials.length)
         throw badRequest(`${where}: a serial number is given twice: remove the repeat.`, {
-          serialNumbers: 'duplicates',
+          [`lines[${i}].serialNumbers`]: 'duplicates',
         })
       const taken = await sql<{ serialNumber: string }>`select serial_number from winv_serial_number
         where tenant_id = ${session.tenantId} and goods_id = ${goods.goodsId}
           and serial_number in (${sql.join(serials)})`.execute(db)
       if (taken.rows.length)
-        throw conflict(
+        throw new AppError(
+          409,
           'error.duplicate',
           `${where}: serial number ${taken.rows.map((r) => r.serialNumber).join(', ')} of ${goods.goodsCode} is already received: check the serial numbers on the goods.`,
+          { [`lines[${i}].serialNumbers`]: 'already received' },
         )
     }
     await moveStock(db, session, {
@@ -345,7 +349,7 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
     throw badRequest('lines: name the lines and quantities to return ({inboundLineId, quantity}).', {
       lines: 'required',
     })
-  for (const want of wanted) {
+  for (const [i, want] of wanted.entries()) {
     const line = lineById(lines, want.inboundLineId, order.orderNum)
     const where = lineName(order, line)
     const goods = await goodsOf(db, session.tenantId, line.goodsId)
@@ -353,19 +357,21 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
     if (!goods.serialManagedFlag && serials.length)
       throw badRequest(
         `${where}: ${goods.goodsCode} is not serial tracked: give the quantity to return, without serial numbers.`,
-        { serialNumbers: 'not serial tracked' },
+        { [`lines[${i}].serialNumbers`]: 'not serial tracked' },
       )
     const quantity = want.quantity ?? serials.length
     if (!quantity)
       throw badRequest(
         `${where}: give the quantity to return${goods.serialManagedFlag ? ', or the serial numbers going back' : ''}.`,
-        { quantity: 'required' },
+        { [`lines[${i}].quantity`]: 'required' },
       )
     const inStock = round4(line.receivedQuantity - line.returnedQuantity)
     if (quantity > inStock)
-      throw conflict(
+      throw new AppError(
+        409,
         'error.over_return',
         `${where}: cannot return ${quantity}, only ${inStock} received and not yet returned: enter at most ${inStock}.`,
+        { [`lines[${i}].quantity`]: `at most ${inStock}` },
       )
     // Not yet put away: from the receiving location; put away: from its putaway location.
     const waiting = round4(line.receivedQuantity - line.putawayQuantity - line.returnedQuantity)
@@ -376,7 +382,7 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
       if (serials.length !== quantity)
         throw badRequest(
           `${where}: ${goods.goodsCode} is serial tracked: name the serial numbers returned (${quantity} units, ${serials.length} numbers).`,
-          { serialNumbers: 'one per unit' },
+          { [`lines[${i}].serialNumbers`]: 'one per unit' },
         )
       const leaving = await serialIds(
         db,
@@ -386,9 +392,11 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
       )
       await changeSerials(db, session, leaving, 'RETURNED', docOf(order, 'INBOUND_RETURN'))
       if (leaving.length !== serials.length)
-        throw conflict(
+        throw new AppError(
+          409,
           'error.over_return',
           `${where}: a serial number given is not in stock from this order: check the serial numbers on the goods.`,
+          { [`lines[${i}].serialNumbers`]: 'not in stock from this order' },
         )
     }
     if (fromReceiving > 0)

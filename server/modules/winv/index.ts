@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { registerInbound } from './inbound.ts'
 import { registerInventory } from './inventory.ts'
 import { registerRestDocs } from './rest-docs.ts'
 import { printRecordRoutes } from './print-records.ts'
 import { publicStockRoutes } from './routes-public.ts'
+import { receiveLineRoutes } from './receive-lines.ts'
 import { registerStockLocks } from './stock-lock.ts'
 
 let registered = false
@@ -20,10 +22,16 @@ export function registerWinvEffects(): void {
 /**
  * Inbound and inventory (winv): the effects of the inbound order, stock adjustment and stock count
  * lifecycles (see the models' descriptions and schemas/README.md "Inbound and inventory documents"), and the
- * public stock query, and the print records' write route.
+ * public stock query, the print records' write route and the open lines a whole-order receive asks about.
  */
-export const winvModule: FastifyPluginAsync = async (app) => {
-  registerWinvEffects()
-  await app.register(publicStockRoutes)
-  await app.register(printRecordRoutes)
+export function winvModule(models: ModelSchema[]): FastifyPluginAsync {
+  const inboundOrder = models.find((m) => m.service === 'wms' && m.entity === 'inboundOrder')
+  if (!inboundOrder)
+    throw new Error('winv module: model wms/inboundOrder is not loaded (schemas/models/wms/)')
+  return async (app) => {
+    registerWinvEffects()
+    await app.register(publicStockRoutes)
+    await app.register(printRecordRoutes)
+    await app.register(receiveLineRoutes(inboundOrder))
+  }
 }

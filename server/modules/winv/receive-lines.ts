@@ -1,0 +1,95 @@
+/**
+ * What a whole-order receive can take: the lines of an inbound order that are still open, each with its open
+ * quantity and whether its goods need a batch or serial numbers, so the receive dialog's line table
+ * (widgets/line-table) asks for a quantity per line and checks it against the open quantity before sending.
+ * The receive itself (inbound.ts) checks everything again in its transaction.
+ *
+ *   GET /api/wms/v1/{tenantId}/inbound-orders/{inboundOrderId}/receive-lines   (winv.inboundOrder.button.receive)
+ *   → { lines: [{ inboundLineId, lineNum, goodsCode, goodsName, batchCode, quantity, receivedQuantity,
+ *                 openQuantity, batchManaged, serialManaged }] }
+ *
+ * Fully received lines are left out (an empty list: nothing is left to receive). The order must be one the user
+ * may see (the inbound order model's data scope, as its own GET), else 404.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { sql } from 'kysely'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { notFound } from '../../errors.ts'
+import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import { modelDb, scopeConditions } from '../models/model-scope.ts'
+
+export interface ReceiveLine {
+  inboundLineId: number
+  lineNum: number | null
+  goodsCode: string | null
+  goodsName: string | null
+  batchCode: string | null
+  quantity: number
+  receivedQuantity: number
+  openQuantity: number
+  batchManaged: boolean
+  serialManaged: boolean
+}
+
+const round4 = (value: number) => Math.round(value * 10000) / 10000
+
+/** The routes, given the inbound order model (its data scope decides which orders the user may ask about). */
+export const receiveLineRoutes =
+  (inboundOrder: ModelSchema): FastifyPluginAsync =>
+  async (app) => {
+    app.get(
+      '/api/wms/v1/:tenantId/inbound-orders/:inboundOrderId/receive-lines',
+      {
+        preHandler: requirePermission('winv.inboundOrder.button.receive'),
+        schema: {
+          params: {
+            type: 'object',
+            properties: { tenantId: { type: 'integer' }, inboundOrderId: { type: 'integer', minimum: 1 } },
+            required: ['tenantId', 'inboundOrderId'],
+          },
+        },
+      },
+      async (request) => {
+        const session = sessionOf(request)
+        const id = (request.params as { inboundOrderId: number }).inboundOrderId
+        let visible = modelDb(app.db)
+          .selectFrom(inboundOrder.table)
+          .select(inboundOrder.primaryKey)
+          .where(inboundOrder.primaryKey, '=', id)
+        for (const [column, value] of scopeConditions(inboundOrder, session))
+          visible = visible.where(column, '=', value)
+        if (!(await visible.executeTakeFirst()))
+          throw notFound(`Inbound order ${id} does not exist (or is not yours): reload the list.`)
+        const { rows } = await sql<{
+          inboundLineId: number
+          lineNum: number | null
+          goodsCode: string | null
+          goodsName: string | null
+          batchCode: string | null
+          quantity: string
+          receivedQuantity: string
+          batchManagedFlag: number | null
+          serialManagedFlag: number | null
+        }>`select l.inbound_line_id, l.line_num, coalesce(l.goods_code, g.goods_code) as goods_code,
+          coalesce(l.goods_name, g.goods_name) as goods_name, l.batch_code, l.quantity, l.received_quantity,
+          g.batch_managed_flag, g.serial_managed_flag
+        from winv_inbound_order_line l join wmdm_goods g on g.goods_id = l.goods_id
+        where l.tenant_id = ${session.tenantId} and l.inbound_order_id = ${id}
+          and l.quantity > l.received_quantity
+        order by l.line_num nulls last, l.inbound_line_id`.execute(app.db)
+        const lines: ReceiveLine[] = rows.map((r) => ({
+          inboundLineId: Number(r.inboundLineId),
+          lineNum: r.lineNum === null ? null : Number(r.lineNum),
+          goodsCode: r.goodsCode,
+          goodsName: r.goodsName,
+          batchCode: r.batchCode,
+          quantity: Number(r.quantity),
+          receivedQuantity: Number(r.receivedQuantity),
+          openQuantity: round4(Number(r.quantity) - Number(r.receivedQuantity)),
+          batchManaged: Number(r.batchManagedFlag) === 1,
+          serialManaged: Number(r.serialManagedFlag) === 1,
+        }))
+        return { lines }
+      },
+    )
+  }
