@@ -76,9 +76,15 @@ export class ReadCache<T> {
     private readonly maxEntries: number,
   ) {}
 
-  /** The cached answer for `key`, or `read()`'s, kept only if no write ran while it was read. */
-  async get(key: string, read: () => Promise<T>): Promise<T> {
-    const settled = this.watch.settle()
+  /**
+   * The cached answer for `key`, or `read()`'s, kept only if no write ran while it was read. `settled` is the
+   * watch's `settle()` when the caller asked it already in this request (one marker for several caches).
+   */
+  async get(
+    key: string,
+    read: () => Promise<T>,
+    settled: boolean | Promise<boolean> = this.watch.settle(),
+  ): Promise<T> {
     if (settled !== true && !(await settled)) return read()
     const now = Date.now()
     const generation = this.watch.generation

@@ -85,6 +85,22 @@ describe.skipIf(source.kind !== 'postgres')('list counts cached on PostgreSQL (P
     expect(await total()).toBe(before + 1)
   })
 
+  it('a data permission rule written on another connection applies to the next request', async () => {
+    const before = await total()
+    expect(before).toBeGreaterThan(0)
+    expect(await total()).toBe(before) // the rule-free answer and the count are cached now
+    const rule = await other.query(
+      `insert into hpfm_permission_rule (tenant_id, rule_code, rule_name, model_key, field_name, operator)
+       values (1, 'PGCC_NONE', 'No warehouse', 'wms/warehouse', 'warehouseCode', 'IS_NULL')
+       returning permission_rule_id`,
+    )
+    expect(await total()).toBe(0)
+    await other.query('delete from hpfm_permission_rule where permission_rule_id = $1', [
+      rule.rows[0].permission_rule_id,
+    ])
+    expect(await total()).toBe(before)
+  })
+
   it('caches nothing while the LISTEN connection is down, and again once it is back', async () => {
     const before = await total()
     expect(await total()).toBe(before)

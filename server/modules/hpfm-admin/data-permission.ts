@@ -67,7 +67,13 @@ const ruleFreeCaches = new WeakMap<object, ReadCache<boolean>>()
  * may write a rule at any time: its COMMIT is heard before the next request, db/notify-watch.ts).
  * A list that knows its model is rule-free builds its queries without the clause (`applyPermissionRules`).
  */
-export async function ruleFreeNow(db: ModelDb, model: ModelSchema, session: Session): Promise<boolean> {
+export async function ruleFreeNow(
+  db: ModelDb,
+  model: ModelSchema,
+  session: Session,
+  /** The cache watch's `settle()`, when the caller asked it already (listRows). */
+  settled?: boolean | Promise<boolean>,
+): Promise<boolean> {
   const keys = modelKeys(model)
   if (EXEMPT.has(keys[0])) return true
   if (writeWatchOf(db)) {
@@ -87,7 +93,7 @@ export async function ruleFreeNow(db: ModelDb, model: ModelSchema, session: Sess
   if (!watch) return read()
   let cache = ruleFreeCaches.get(db)
   if (!cache) ruleFreeCaches.set(db, (cache = readCache<boolean>(watch, RULE_FREE_CACHE_MS)))
-  return cache.get(snapshotKey(session.tenantId, keys[0]), read)
+  return cache.get(snapshotKey(session.tenantId, keys[0]), read, settled ?? watch.settle())
 }
 
 const RULE_FREE_CACHE_MS = 5000

@@ -124,7 +124,9 @@ export async function listRows(
   const page = Number(query.page ?? 0)
   const size = Number(query.size ?? 10)
   // a model no data permission rule names lists without the clause (an index-only count, no anti-join)
-  const ruleFree = await ruleFreeNow(db, model, session)
+  // one settle for both caches: every write committed before this list began is counted (notify-watch.ts)
+  const settled = cacheWatchOf(db)?.settle()
+  const ruleFree = await ruleFreeNow(db, model, session, settled)
   const countQuery = filteredRows(db, model, session, query, ruleFree).select((eb) =>
     eb.fn.countAll<number>().as('total'),
   )
@@ -135,7 +137,7 @@ export async function listRows(
   const cache = countCache(db)
   const compiled = countQuery.compile()
   const totalElements = cache
-    ? await cache.get(`${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, count)
+    ? await cache.get(`${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, count, settled)
     : await count()
   const content = await sortedRows(db, model, session, query, ruleFree)
     .limit(size)
