@@ -2,6 +2,7 @@ import { relative, resolve } from 'node:path'
 import type { ModelSchema } from '../renderer/schema/model.ts'
 import type { Db } from './db/schema.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { coverNewTables } from './db/notify-watch.ts'
 import { ensureStockLabels } from './modules/winv/stock-labels.ts'
 import { loadPages, type ServedPage } from './modules/lowcode/load-pages.ts'
 import { loadModels } from './modules/models/load-models.ts'
@@ -81,6 +82,8 @@ export async function prepareDatabase(db: Db, models: ModelSchema[]): Promise<Pr
   await ensureStockLabels(db)
   // Triggers on model tables (secret vault, mapping history) must exist before the seed writes rows.
   if (models.some((model) => model.table === 'hitf_interface')) await ensureHitfDbObjects(db)
+  // PostgreSQL: every table, new ones included, tells the read caches of its writes (db/notify-watch.ts).
+  await coverNewTables(db)
   const seeded = !(await isSeeded(db))
   if (seeded) await seedDatabase(db, models)
   return { migrations, tableChanges, seeded }

@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { sortedRows } from '../../server/modules/models/model-list.ts'
 import { modelDb } from '../../server/modules/models/model-scope.ts'
 import { startServer } from '../../server/start.ts'
@@ -78,16 +79,29 @@ export async function listEndpoint(options: { databaseUrl?: string; seconds?: nu
   try {
     const db = server.app.db
     const loaded = performance.now()
-    await sql`truncate bench_stock_log`.execute(db)
-    await sql`
-      insert into bench_stock_log (tenant_id, warehouse_code, location_code, goods_code, batch_code, owner_code,
+    const seed = [
+      'truncate bench_stock_log',
+      `insert into bench_stock_log (tenant_id, warehouse_code, location_code, goods_code, batch_code, owner_code,
         change_type, quantity_change, quantity_after, document_type, document_no, operated_at, remark,
         created_by, last_updated_by)
       select 1 + (i % 2), 'WH-' || lpad((i % 20)::text, 3, '0'), 'L-' || (i % 500), 'G' || lpad((i % 20000)::text, 6, '0'),
         'B' || (i % 97), 'OWN-' || (i % 8), (array['IN','OUT','ADJUST','MOVE'])[1 + i % 4], (i % 50) - 20, i % 1000,
         'ORDER', 'DOC' || lpad(i::text, 9, '0'), timestamp '2026-01-01' + (i || ' seconds')::interval, null, 1, 1
-      from generate_series(1, ${STOCK_LOG_ROWS}) as i`.execute(db)
-    await sql`analyze bench_stock_log`.execute(db)
+      from generate_series(1, ${STOCK_LOG_ROWS}) as i`,
+      'analyze bench_stock_log',
+    ]
+    if (options.databaseUrl) {
+      // On its own connection: the server pool's 15 s query timeout cut the seed on a loaded machine.
+      const client = new pg.Client({ connectionString: options.databaseUrl })
+      await client.connect()
+      try {
+        for (const statement of seed) await client.query(statement)
+      } finally {
+        await client.end()
+      }
+    } else {
+      for (const statement of seed) await sql.raw(statement).execute(db)
+    }
     const seedSeconds = (performance.now() - loaded) / 1000
 
     const token = await signInToken(server.url)

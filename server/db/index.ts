@@ -7,7 +7,8 @@ import { pgliteDialect } from './pglite-dialect.ts'
 import { postgresDialect, type PostgresTimeouts } from './postgres-pool.ts'
 import type { Database, Db } from './schema.ts'
 import { valueParsers } from './type-parsers.ts'
-import { registerWriteWatch, WriteWatch } from './write-watch.ts'
+import { NotifyWatch } from './notify-watch.ts'
+import { registerCacheWatch, registerWriteWatch, WriteWatch } from './write-watch.ts'
 
 export type { Db } from './schema.ts'
 
@@ -37,9 +38,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })]
   if (options.databaseUrl) {
     const dialect = postgresDialect(options.databaseUrl, options.timeouts)
-    const db = new Kysely<Database>({ dialect, plugins })
+    // Own writes counted as on PGlite; other processes' heard through a trigger's NOTIFY (notify-watch.ts).
+    const own = new WriteWatch()
+    const db = new Kysely<Database>({ dialect, plugins: [...plugins, own] })
     const notifications = postgresListen(options.databaseUrl)
     attachListen(db, notifications.listen)
+    registerCacheWatch(db, new NotifyWatch(db, own, notifications))
     return {
       db,
       kind: 'postgres',

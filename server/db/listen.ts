@@ -22,33 +22,61 @@ export const pgliteListen =
     pglite.listen(channel, onPayload)
 
 const RECONNECT_MS = 2000
+/** How the LISTEN connection names itself in pg_stat_activity. */
+export const LISTEN_APPLICATION = 'wms-listen'
 
 /**
  * PostgreSQL: one dedicated connection per server instance for all channels (the pool's connections are
  * lent and returned, so they cannot hold a LISTEN). A lost connection is reopened and LISTENs again.
  */
-export function postgresListen(connectionString: string): { listen: Listen; close(): Promise<void> } {
+export interface PostgresNotifications {
+  listen: Listen
+  /** Whether the LISTEN connection is up now (every channel listened on it). */
+  connected(): boolean
+  /** Calls `onChange` whenever the LISTEN connection comes up ('up') or is lost ('down'). */
+  onConnection(onChange: (state: 'up' | 'down') => void): void
+  /** `pg_notify(channel, payload)` sent on the LISTEN connection itself (it hears its own notification). */
+  notify(channel: string, payload: string): Promise<void>
+  close(): Promise<void>
+}
+
+export function postgresListen(connectionString: string): PostgresNotifications {
   const handlers = new Map<string, Set<(payload: string) => void>>()
+  const watchers = new Set<(state: 'up' | 'down') => void>()
+  const tell = (state: 'up' | 'down') => {
+    for (const watcher of watchers) watcher(state)
+  }
   let client: pg.Client | undefined
   let connecting: Promise<pg.Client> | undefined
   let closed = false
   let retry: NodeJS.Timeout | undefined
 
   const connect = (): Promise<pg.Client> => {
+    if (closed) return Promise.reject(new Error('The database was closed: open it again to LISTEN.'))
     connecting ??= (async () => {
-      const next = new pg.Client({ connectionString, keepAlive: true })
+      const next = new pg.Client({ connectionString, keepAlive: true, application_name: LISTEN_APPLICATION })
       next.on('notification', (message) => {
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '')
       })
-      next.on('error', () => {
-        // The server went away: forget this connection and LISTEN again on a new one.
-        if (client === next) client = undefined
+      let lost = false
+      const onLost = () => {
+        // The server went away (or ended this connection): forget it and LISTEN again on a new one.
+        if (lost) return
+        lost = true
+        const wasUp = client === next
+        if (wasUp) client = undefined
         connecting = undefined
+        if (wasUp) tell('down')
         if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS)
-      })
+      }
+      next.on('error', onLost)
+      next.on('end', onLost)
       await next.connect()
       for (const channel of handlers.keys()) await next.query(`listen "${channel}"`)
+      if (lost || closed)
+        throw new Error('The LISTEN connection was lost while opening: check the database server.')
       client = next
+      tell('up')
       return next
     })().catch((error: unknown) => {
       connecting = undefined
@@ -72,10 +100,18 @@ export function postgresListen(connectionString: string): { listen: Listen; clos
   }
   return {
     listen,
+    connected: () => client !== undefined,
+    onConnection: (onChange) => void watchers.add(onChange),
+    async notify(channel, payload) {
+      const connection = client ?? (await connect())
+      await connection.query('select pg_notify($1, $2)', [channel, payload])
+    },
     async close() {
       closed = true
       clearTimeout(retry)
-      await client?.end().catch(() => undefined)
+      const last = client
+      client = undefined
+      await last?.end().catch(() => undefined)
     },
   }
 }

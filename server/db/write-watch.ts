@@ -4,10 +4,11 @@
  * statement has run since it was read, and for at most `ttlMs`. The list endpoint uses it for the session of
  * a token and for the row count of a list (bench measure 6: twenty requests at once for the same list).
  *
- * Only on PGlite: its data directory belongs to this one process and every statement goes through this Kysely
- * instance, so no write can go unseen (a transaction holds PGlite's only connection, so no read runs between
- * its statements and its COMMIT). On PostgreSQL another process may write, so nothing is cached there
- * (`writeWatchOf` answers undefined): a logout, a kick-off or a revoked token takes effect at once either way.
+ * On PGlite this plugin alone is enough: its data directory belongs to this one process and every statement goes
+ * through this Kysely instance, so no write can go unseen (a transaction holds PGlite's only connection, so no
+ * read runs between its statements and its COMMIT). On PostgreSQL another process may write: there the caches
+ * follow `NotifyWatch` (notify-watch.ts), which hears every committed write of any process through a trigger's
+ * NOTIFY, and `writeWatchOf` answers undefined (the rule snapshot and PGlite-only shortcuts stay off).
  */
 import type {
   KyselyPlugin,
@@ -20,9 +21,23 @@ import type {
 
 const READ_ONLY = /^\s*(select|explain|show)\b/i
 
-export class WriteWatch implements KyselyPlugin {
+/** What a ReadCache follows: a generation that changes whenever data may have changed. */
+export interface CacheWatch {
+  readonly generation: number
+  /**
+   * True once every write committed before the call is counted in `generation`; false when nothing may be
+   * cached now (PostgreSQL while its LISTEN connection is not up). Synchronous where nothing needs waiting.
+   */
+  settle(): boolean | Promise<boolean>
+}
+
+export class WriteWatch implements KyselyPlugin, CacheWatch {
   /** Grows with every statement that may write (counted before it runs and again when it has run). */
   generation = 0
+
+  settle(): boolean {
+    return true
+  }
 
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     if (!isRead(node)) this.generation += 1
@@ -56,13 +71,21 @@ export class ReadCache<T> {
   private readonly reading = new Map<string, { promise: Promise<T>; generation: number }>()
 
   constructor(
-    private readonly watch: WriteWatch,
+    private readonly watch: CacheWatch,
     private readonly ttlMs: number,
     private readonly maxEntries: number,
   ) {}
 
-  /** The cached answer for `key`, or `read()`'s, kept only if no write ran while it was read. */
-  async get(key: string, read: () => Promise<T>): Promise<T> {
+  /**
+   * The cached answer for `key`, or `read()`'s, kept only if no write ran while it was read. `settled` is the
+   * watch's `settle()` when the caller asked it already in this request (one marker for several caches).
+   */
+  async get(
+    key: string,
+    read: () => Promise<T>,
+    settled: boolean | Promise<boolean> = this.watch.settle(),
+  ): Promise<T> {
+    if (settled !== true && !(await settled)) return read()
     const now = Date.now()
     const generation = this.watch.generation
     const hit = this.entries.get(key)
@@ -84,12 +107,29 @@ export class ReadCache<T> {
   }
 }
 
+/** A ReadCache that follows `watch`. */
+export const readCache = <T>(watch: CacheWatch, ttlMs: number, maxEntries = 1000) =>
+  new ReadCache<T>(watch, ttlMs, maxEntries)
+
 const watches = new WeakMap<object, WriteWatch>()
+const cacheWatches = new WeakMap<object, CacheWatch>()
 
 /** Records the watch of a database (openDatabase, PGlite only). */
 export function registerWriteWatch(db: object, watch: WriteWatch) {
   watches.set(db, watch)
+  cacheWatches.set(db, watch)
 }
 
-/** The write watch of a database, or undefined where answers must not be cached (PostgreSQL). */
+/** Records the watch the caches of a PostgreSQL database follow (openDatabase: a NotifyWatch). */
+export function registerCacheWatch(db: object, watch: CacheWatch) {
+  cacheWatches.set(db, watch)
+}
+
+/**
+ * The PGlite write watch of a database, or undefined on PostgreSQL (for what only this process's own writes
+ * can tell: the rule snapshot, an import's token vouched for from memory).
+ */
 export const writeWatchOf = (db: object): WriteWatch | undefined => watches.get(db)
+
+/** What exact read caches of a database follow (PGlite and PostgreSQL), or undefined for one made elsewhere. */
+export const cacheWatchOf = (db: object): CacheWatch | undefined => cacheWatches.get(db)

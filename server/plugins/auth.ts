@@ -6,7 +6,7 @@ import { forbidden, unauthorized } from '../errors.ts'
 import { hashToken } from '../modules/oauth/tokens.ts'
 import type { Session } from '../types.ts'
 import { shared } from './shared.ts'
-import { writeWatchOf, type ReadCache } from '../db/write-watch.ts'
+import { cacheWatchOf, readCache, type ReadCache } from '../db/write-watch.ts'
 
 /** The caller's token: `Authorization: bearer <t>`, else the `access_token` cookie. */
 export function tokenOf(request: FastifyRequest): string | undefined {
@@ -18,15 +18,15 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return match?.[1] ? decodeURIComponent(match[1]) : undefined
 }
 
-/** The token rows read lately, per database (PGlite only; see write-watch.ts). */
+/** The token rows read lately, per database (write-watch.ts; on PostgreSQL notify-watch.ts). */
 const tokenRowCaches = new WeakMap<object, ReadCache<unknown>>()
 const SESSION_CACHE_MS = 2000
 
 function tokenRowCache(db: object): ReadCache<unknown> | undefined {
-  const watch = writeWatchOf(db)
+  const watch = cacheWatchOf(db)
   if (!watch) return undefined
   let cache = tokenRowCaches.get(db)
-  if (!cache) tokenRowCaches.set(db, (cache = watch.cache<unknown>(SESSION_CACHE_MS)))
+  if (!cache) tokenRowCaches.set(db, (cache = readCache<unknown>(watch, SESSION_CACHE_MS)))
   return cache
 }
 
@@ -57,8 +57,9 @@ export async function sessionOfToken(
       ])
       .where('t.tokenHash', '=', tokenHash)
       .executeTakeFirst()
-  // Cached for a moment on PGlite, and only while nothing was written (write-watch.ts): a logout, kick-off
-  // or revoke is a write, so it takes effect on the very next request. Status and expiry are checked below.
+  // Cached for a moment, and only while nothing was written (write-watch.ts; on PostgreSQL a commit of any
+  // process is heard before the next request reads the cache, notify-watch.ts): a logout, kick-off or revoke
+  // is a write, so it takes effect on the very next request. Status and expiry are checked below.
   const cache = tokenRowCache(db) as ReadCache<Awaited<ReturnType<typeof read>>> | undefined
   const row = cache ? await cache.get(tokenHash, read) : await read()
   if (!row) return { reason: 'The access token is unknown: sign in again.' }

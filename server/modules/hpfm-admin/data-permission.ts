@@ -10,7 +10,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
-import { writeWatchOf } from '../../db/write-watch.ts'
+import { cacheWatchOf, readCache, writeWatchOf, type ReadCache } from '../../db/write-watch.ts'
 import type { Session } from '../../types.ts'
 import { modelDb, type ModelDb } from '../models/model-scope.ts'
 import { onRowWrite } from '../models/write-guards.ts'
@@ -59,28 +59,44 @@ export async function refreshRuleSnapshot(db: ModelDb): Promise<void> {
   return read
 }
 
+const ruleFreeCaches = new WeakMap<object, ReadCache<boolean>>()
+
 /**
  * Whether no enabled rule of the session's tenant names `model`, as of now: on PGlite from the snapshot (read
- * again only after a write), on PostgreSQL by one indexed read (another process may write a rule at any time).
+ * again only after a write), on PostgreSQL by one indexed read, kept while no process writes (another process
+ * may write a rule at any time: its COMMIT is heard before the next request, db/notify-watch.ts).
  * A list that knows its model is rule-free builds its queries without the clause (`applyPermissionRules`).
  */
-export async function ruleFreeNow(db: ModelDb, model: ModelSchema, session: Session): Promise<boolean> {
+export async function ruleFreeNow(
+  db: ModelDb,
+  model: ModelSchema,
+  session: Session,
+  /** The cache watch's `settle()`, when the caller asked it already (listRows). */
+  settled?: boolean | Promise<boolean>,
+): Promise<boolean> {
   const keys = modelKeys(model)
   if (EXEMPT.has(keys[0])) return true
   if (writeWatchOf(db)) {
     await refreshRuleSnapshot(db)
     return knownRuleFree(db, session.tenantId, keys)
   }
-  const rule = await db
-    .selectFrom('hpfm_permission_rule')
-    .select('permissionRuleId')
-    .where('tenantId', '=', session.tenantId)
-    .where('modelKey', 'in', keys)
-    .where('enabledFlag', '=', 1)
-    .limit(1)
-    .executeTakeFirst()
-  return rule === undefined
+  const read = async () =>
+    (await db
+      .selectFrom('hpfm_permission_rule')
+      .select('permissionRuleId')
+      .where('tenantId', '=', session.tenantId)
+      .where('modelKey', 'in', keys)
+      .where('enabledFlag', '=', 1)
+      .limit(1)
+      .executeTakeFirst()) === undefined
+  const watch = cacheWatchOf(db)
+  if (!watch) return read()
+  let cache = ruleFreeCaches.get(db)
+  if (!cache) ruleFreeCaches.set(db, (cache = readCache<boolean>(watch, RULE_FREE_CACHE_MS)))
+  return cache.get(snapshotKey(session.tenantId, keys[0]), read, settled ?? watch.settle())
 }
+
+const RULE_FREE_CACHE_MS = 5000
 
 const modelKeys = (model: ModelSchema): [string, string] => [
   `${model.service}/${model.entity}`,

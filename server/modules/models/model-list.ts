@@ -1,6 +1,6 @@
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Page } from '../../../renderer/contract/wire.ts'
-import { writeWatchOf, type ReadCache } from '../../db/write-watch.ts'
+import { cacheWatchOf, readCache, type ReadCache } from '../../db/write-watch.ts'
 import { badRequest } from '../../errors.ts'
 import { applyPermissionRules, ruleFreeNow } from '../hpfm-admin/data-permission.ts'
 import type { Session } from '../../types.ts'
@@ -107,10 +107,10 @@ const countCaches = new WeakMap<object, ReadCache<number>>()
 const COUNT_CACHE_MS = 5000
 
 function countCache(db: object): ReadCache<number> | undefined {
-  const watch = writeWatchOf(db)
+  const watch = cacheWatchOf(db)
   if (!watch) return undefined
   let cache = countCaches.get(db)
-  if (!cache) countCaches.set(db, (cache = watch.cache<number>(COUNT_CACHE_MS)))
+  if (!cache) countCaches.set(db, (cache = readCache<number>(watch, COUNT_CACHE_MS)))
   return cache
 }
 
@@ -124,18 +124,20 @@ export async function listRows(
   const page = Number(query.page ?? 0)
   const size = Number(query.size ?? 10)
   // a model no data permission rule names lists without the clause (an index-only count, no anti-join)
-  const ruleFree = await ruleFreeNow(db, model, session)
+  // one settle for both caches: every write committed before this list began is counted (notify-watch.ts)
+  const settled = cacheWatchOf(db)?.settle()
+  const ruleFree = await ruleFreeNow(db, model, session, settled)
   const countQuery = filteredRows(db, model, session, query, ruleFree).select((eb) =>
     eb.fn.countAll<number>().as('total'),
   )
   const count = async () => Number((await countQuery.executeTakeFirst())?.total ?? 0)
   // The count is the costly half of a page (it reads every matching row). Paging through a list, reloading
-  // it or many users opening it ask the same count again: on PGlite it is kept while nothing is written
-  // (write-watch.ts), so the total stays exact.
+  // it or many users opening it ask the same count again: it is kept while nothing is written (write-watch.ts;
+  // on PostgreSQL a write by any process is heard through NOTIFY, notify-watch.ts), so the total stays exact.
   const cache = countCache(db)
   const compiled = countQuery.compile()
   const totalElements = cache
-    ? await cache.get(`${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, count)
+    ? await cache.get(`${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, count, settled)
     : await count()
   const content = await sortedRows(db, model, session, query, ruleFree)
     .limit(size)

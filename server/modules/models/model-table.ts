@@ -1,3 +1,4 @@
+import { coverNewTables } from '../../db/notify-watch.ts'
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import type { ModelField, ModelSchema } from '../../../renderer/schema/model.ts'
@@ -152,5 +153,7 @@ export async function syncModelTables(db: Db, models: ModelSchema[]): Promise<st
   }
   for (const statement of statements) await sql.raw(statement).execute(db)
   await storeHash(db, hash)
+  // PostgreSQL: new tables tell the read caches of their writes like the others (db/notify-watch.ts).
+  if (statements.length) await coverNewTables(db)
   return statements
 }
