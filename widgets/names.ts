@@ -38,6 +38,7 @@ export const PAGE_WIDGET_NAMES = [
   'ReportRunner',
   'LabelDesigner',
   'LabelPrint',
+  'DocumentPrint',
   'TemplateEditor',
   'ExpressTracker',
   'DeliveryAreaMap',

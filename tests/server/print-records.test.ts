@@ -92,4 +92,52 @@ describe('print records', () => {
       (await call('admin', 'POST', '/api/wms/v1/1/print-records', { printType: 'LABEL' })).statusCode,
     ).toBe(404)
   })
+
+  it('records a document print only of a document the user may see (the model scope of the document)', async () => {
+    // the inbound orders the clerk sees (granted warehouses and owners) and one they do not
+    const all: Row[] = (await call('admin', 'GET', '/api/wms/v1/1/inbound-orders?size=200')).json().content
+    const visible = new Set(
+      ((await call('clerk', 'GET', '/api/wms/v1/1/inbound-orders?size=200')).json().content as Row[]).map(
+        (row) => row.orderNum,
+      ),
+    )
+    const mine = all.find((row) => visible.has(row.orderNum))
+    const theirs = all.find((row) => !visible.has(row.orderNum))
+    expect(mine && theirs).toBeTruthy()
+    const refused = await call('clerk', 'POST', record, {
+      printType: 'DOCUMENT',
+      docType: 'INBOUND',
+      docNum: theirs!.orderNum,
+      copies: 1,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({ fields: { docNum: 'unknown document' } })
+    expect(refused.json().message).toContain(
+      `${theirs!.orderNum} does not exist in this tenant (or is not yours)`,
+    )
+    expect(await list(`docNum=${theirs!.orderNum}`)).toHaveLength(0)
+
+    const printed = await call('clerk', 'POST', record, {
+      printType: 'DOCUMENT',
+      docType: 'INBOUND',
+      docNum: mine!.orderNum,
+      copies: 3,
+    })
+    expect(printed.statusCode, printed.body).toBe(201)
+    expect(printed.json()).toMatchObject({
+      printType: 'DOCUMENT',
+      docType: 'INBOUND',
+      docNum: mine!.orderNum,
+      copies: 3,
+      operatorId: 3,
+    })
+    // the administrator may print the other one
+    const admin = await call('admin', 'POST', record, {
+      printType: 'DOCUMENT',
+      docType: 'INBOUND',
+      docNum: theirs!.orderNum,
+    })
+    expect(admin.statusCode, admin.body).toBe(201)
+    expect(await list(`docNum=${theirs!.orderNum}`)).toMatchObject([{ copies: 1, docType: 'INBOUND' }])
+  })
 })
