@@ -140,4 +140,38 @@ describe('print records', () => {
     expect(admin.statusCode, admin.body).toBe(201)
     expect(await list(`docNum=${theirs!.orderNum}`)).toMatchObject([{ copies: 1, docType: 'INBOUND' }])
   })
+
+  it('records wave and pack prints, whose print pages read the wave orders and the pack order lines', async () => {
+    const wms = '/api/wms/v1/1'
+    const wave: Row = (await call('clerk', 'GET', `${wms}/wave-orders?size=1`)).json().content[0]
+    const pack: Row = (await call('clerk', 'GET', `${wms}/outbound-packs?size=1`)).json().content[0]
+    expect(wave && pack).toBeTruthy()
+    // what /winv/waveOrder/print and /winv/outboundPacks/print ask for their lines
+    const orders = await call(
+      'clerk',
+      'GET',
+      `${wms}/outbound-orders?waveId=${wave.waveId}&size=1000&sort=sortingPosition,asc`,
+    )
+    expect(orders.statusCode, orders.body).toBe(200)
+    const lines = await call(
+      'clerk',
+      'GET',
+      `${wms}/outbound-lines?outboundOrderId=${pack.outboundOrderId}&size=1000&sort=lineNum,asc`,
+    )
+    expect(lines.statusCode, lines.body).toBe(200)
+    expect(lines.json().content.length).toBeGreaterThan(0)
+    for (const [docType, docNum] of [
+      ['WAVE', wave.waveNum],
+      ['PACK', pack.packNum],
+    ]) {
+      const printed = await call('clerk', 'POST', record, {
+        printType: 'DOCUMENT',
+        docType,
+        docNum,
+        copies: 2,
+      })
+      expect(printed.statusCode, printed.body).toBe(201)
+      expect(await list(`docNum=${docNum}`)).toMatchObject([{ docType, copies: 2 }])
+    }
+  })
 })

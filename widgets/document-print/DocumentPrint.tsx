@@ -35,7 +35,11 @@ export interface DocumentPrintProps {
   /** Text key of the sheet's heading. */
   heading: string
   fields: Column[]
-  lines?: { path: string; parentField: string; sort?: string; columns: Column[] }
+  /**
+   * The lines: rows of `path` whose `parentField` is the document's id, or the value of its `parentFrom` field
+   * (a pack lists the lines of its order: parentField outboundOrderId, parentFrom outboundOrderId).
+   */
+  lines?: { path: string; parentField: string; parentFrom?: string; sort?: string; columns: Column[] }
 }
 
 type Row = Record<string, unknown>
@@ -78,7 +82,11 @@ export function DocumentPrint({ page, search }: PageWidgetProps) {
           method: 'GET',
           service: props.service,
           path: at(props.lines.path),
-          params: { [props.lines.parentField]: id, size: 1000, sort: props.lines.sort ?? 'lineNum,asc' },
+          params: {
+            [props.lines.parentField]: props.lines.parentFrom ? show(header[props.lines.parentFrom]) : id,
+            size: 1000,
+            sort: props.lines.sort ?? 'lineNum,asc',
+          },
           silent: true,
         })
         rows = readPage<Row>(body, { page: 0, size: 1000 }).rows
