@@ -3,6 +3,7 @@ import printPage from '../../schemas/pages/winv/outbound-order-print.page.json'
 import { ApiError, SchemaPage, type HttpRequest } from '../../renderer/index'
 import { pageOf } from '../../stories/fixtures/paging'
 import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
+import { seedLookupBatch } from '../../stories/fixtures/lookups'
 
 const order = {
   outboundOrderId: 7,
@@ -39,6 +40,8 @@ const lines = [
   },
 ]
 const backend: Record<string, Handler> = {
+  // the value sets of the coded fields (status, type, carrier), as the seed defines them
+  'GET hpfm /v1/1/lovs/value/batch': seedLookupBatch,
   'GET wms /v1/1/outbound-orders/7': () => order,
   'GET wms /v1/1/outbound-lines': (request: HttpRequest) =>
     pageOf(

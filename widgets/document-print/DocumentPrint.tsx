@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import {
   fillPath,
   readPage,
+  useLookup,
   useRendererEnv,
   type PageWidgetProps,
   type RendererEnv,
@@ -19,6 +20,8 @@ interface Column {
   field: string
   /** Text key of the caption (the page's texts). */
   label: string
+  /** Value set of a coded field: its meaning is printed instead of the code. */
+  lookupCode?: string
 }
 
 /** The page's `props`: which document, where it and its lines are read, what the sheet shows. */
@@ -161,7 +164,7 @@ export function DocumentPrint({ page, search }: PageWidgetProps) {
                   {t(column.label)}
                 </th>,
                 <td key={column.field} style={{ padding: '2px 8px 2px 0', width: '32%' }}>
-                  {show(doc[column.field])}
+                  <Value column={column} value={doc[column.field]} />
                 </td>,
               ])}
             </tr>
@@ -187,7 +190,7 @@ export function DocumentPrint({ page, search }: PageWidgetProps) {
               <tr key={index}>
                 {props.lines!.columns.map((column) => (
                   <td key={column.field} style={cell}>
-                    {show(line[column.field])}
+                    <Value column={column} value={line[column.field]} />
                   </td>
                 ))}
               </tr>
@@ -229,6 +232,13 @@ export function DocumentPrint({ page, search }: PageWidgetProps) {
       </div>
     </Space>
   )
+}
+
+/** A value as printed: the meaning of a coded one (the code while the value set loads or lacks it). */
+function Value({ column, value }: { column: Column; value: unknown }) {
+  const { values } = useLookup(column.lookupCode)
+  const text = show(value)
+  return <>{(column.lookupCode && values.find((v) => v.value === text)?.meaning) || text}</>
 }
 
 const cell = { border: '1px solid #8c8c8c', padding: '2px 6px', textAlign: 'left' as const }
