@@ -26,6 +26,7 @@ import { formSectionWidget } from './form-section/form-section.widget'
 import { importRunnerWidget } from './import-runner/import-runner.widget'
 import { labelDesignerWidget } from './label-designer/label-designer.widget'
 import { labelPrintWidget } from './label-designer/label-print.widget'
+import { documentPrintWidget } from './document-print/document-print.widget'
 import { reportRunnerWidget } from './report-runner/report-runner.widget'
 import { templateEditorWidget } from './template-editor/template-editor.widget'
 import { inputNumberWidget } from './input-number/input-number.widget'
@@ -97,6 +98,7 @@ export const defaultWidgets: WidgetDefinition[] = [
   reportRunnerWidget,
   labelDesignerWidget,
   labelPrintWidget,
+  documentPrintWidget,
   templateEditorWidget,
   expressTrackerWidget,
   deliveryAreaMapWidget,

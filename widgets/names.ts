@@ -39,6 +39,7 @@ export const PAGE_WIDGET_NAMES = [
   'ReportRunner',
   'LabelDesigner',
   'LabelPrint',
+  'DocumentPrint',
   'TemplateEditor',
   'ExpressTracker',
   'DeliveryAreaMap',

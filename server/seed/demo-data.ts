@@ -29,10 +29,18 @@ export function demoWarehouses(tenant: 'east' | 'south'): Array<Record<string, u
 
 const statuses = ['NEW', 'SUBMITTED', 'SHIPPED', 'NEW', 'CANCELLED']
 
-/** 25 dealer orders of tenant 1: odd ones by the dealer (jxs), even ones by admin. */
-export function demoOrders(): Array<{ by: 'jxs' | 'admin'; row: Record<string, unknown> }> {
+/**
+ * 25 dealer orders of tenant 1: odd ones by the dealer (jxs), even ones by admin. Two of admin's name a customer
+ * of master data (customerCode: the seed sets customerId and its name), one granted to the clerk, one not.
+ */
+export function demoOrders(): Array<{
+  by: 'jxs' | 'admin'
+  customerCode?: string
+  row: Record<string, unknown>
+}> {
   return Array.from({ length: 25 }, (_, i) => ({
     by: i % 2 === 0 ? 'jxs' : 'admin',
+    ...(i === 1 ? { customerCode: 'CUS-001' } : i === 3 ? { customerCode: 'CUS-002' } : {}),
     row: {
       customerName: `${cities[i % cities.length]}客户${i + 1}`,
       receiverName: `${surnames[(i + 3) % surnames.length]}先生`,

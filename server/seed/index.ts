@@ -128,6 +128,8 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     // check its rows: seeded documents go through them like the API's.
     registerWinvEffects()
     await seedModelRows(trx, models)
+    if (findModel(models, 'jxsOutboundOrder') && findModel(models, 'customer'))
+      await linkDemoOrderCustomers(trx)
     if (findModel(models, 'stock') && findModel(models, 'goods')) await seedOpeningStock(trx)
     await seedWinvDocuments(trx, models)
     if (findModel(models, 'shipment') && findModel(models, 'trackEvent')) await seedEtsShipments(trx)
@@ -141,6 +143,16 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
         ${Date.UTC(2026, 10, 20, 9, 30)})`.execute(trx)
     await trx.insertInto('appMeta').values({ key: SEEDED, value: new Date().toISOString() }).execute()
   })
+}
+
+/** The demo dealer orders naming a customer of master data (seeded after them, by the row files) get its id and name. */
+async function linkDemoOrderCustomers(db: Db): Promise<void> {
+  for (const { customerCode, row } of demoOrders()) {
+    if (!customerCode) continue
+    await sql`update winv_jxs_outbound_order o set customer_id = c.customer_id, customer_name = c.customer_name
+      from wmdm_customer c where c.tenant_id = 1 and c.customer_code = ${customerCode}
+        and o.tenant_id = 1 and o.customer_name = ${String(row.customerName)}`.execute(db)
+  }
 }
 
 /** Demo rows go through the same write path as the API (audit fields, code rules, value-set checks). */

@@ -6,7 +6,7 @@
  * CUS-001, CUS-003, VEN-001 and ORG-EAST.
  */
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
@@ -575,5 +575,250 @@ describe('documents follow the customer and vendor grants (dataScopeOptional)', 
     const refused = await create('clerk', ven2, `Scope ${stamp} refused`)
     expect(refused.statusCode).toBe(400)
     expect(refused.json().fields).toMatchObject({ vendorId: expect.stringContaining('not granted to you') })
+  })
+})
+
+describe('appointments, notices and dealer orders follow the customer and vendor grants (dataScopeOptional)', () => {
+  type Rows = Array<Record<string, unknown>>
+  const stamp = `R${Date.now().toString(36).toUpperCase()}`
+  const idOf = async (path: string, code: string, field: string) =>
+    (await get('admin', `${wms}/${path}`)).content.find((row: Record<string, unknown>) =>
+      Object.values(row).includes(code),
+    )[field] as number
+  const vendor = (code: string) => idOf(`vendors?vendorCode=${code}`, code, 'vendorId')
+  const customer = (code: string) => idOf(`customers?customerCode=${code}`, code, 'customerId')
+
+  beforeAll(async () => {
+    // the clerk (role wh-clerk) may write appointments and dealer orders here: the scope is what is tested
+    const codes = [
+      'winv.supplierAppointment.button.create',
+      'winv.supplierAppointment.button.edit',
+      'winv.supplierAppointment.button.confirm',
+      'winv.jxsOutboundOrder.button.create',
+      'winv.jxsOutboundOrder.button.edit',
+      'winv.jxsOutboundOrder.button.submit',
+    ]
+    for (const code of codes)
+      await sql`insert into iam_role_permission (role_id, code) values (4, ${code}) on conflict do nothing`.execute(
+        app.db,
+      )
+  })
+
+  /** Creates three rows as admin — naming a granted party, an ungranted one, none — and checks who sees what. */
+  async function threeRows(
+    path: string,
+    key: string,
+    nameField: string,
+    refField: string,
+    granted: number,
+    other: number,
+    body: (name: string) => Record<string, unknown>,
+  ) {
+    const made: Record<string, number> = {}
+    for (const [kind, ref] of [
+      ['granted', granted],
+      ['other', other],
+      ['typed', undefined],
+    ] as const) {
+      const response = await call('admin', 'POST', `${wms}/${path}`, {
+        ...body(`${stamp} ${path} ${kind}`),
+        ...(ref ? { [refField]: ref } : {}),
+      })
+      expect(response.statusCode, response.body).toBe(201)
+      expect(response.json()[refField] ?? undefined).toBe(ref)
+      made[kind] = response.json()[key]
+    }
+    const seen = async (user: string) =>
+      (
+        (await get(user, `${wms}/${path}?${nameField}=${encodeURIComponent(`${stamp} ${path}`)}&size=50`))
+          .content as Rows
+      )
+        .map((row) => row[key])
+        .sort()
+    expect(await seen('admin')).toEqual(Object.values(made).sort())
+    expect(await seen('clerk')).toEqual([made.granted, made.typed].sort())
+    const hidden = await call('clerk', 'GET', `${wms}/${path}/${made.other}`)
+    expect(hidden.statusCode).toBe(404)
+    expect(hidden.json().message).toContain('does not exist (or is not yours)')
+    expect((await call('clerk', 'GET', `${wms}/${path}/${made.granted}`)).statusCode).toBe(200)
+    // a restricted user cannot name a party not granted to them (400 naming the field) …
+    const refused = await call('clerk', 'POST', `${wms}/${path}`, {
+      ...body(`${stamp} refused`),
+      [refField]: other,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().fields).toMatchObject({ [refField]: expect.stringContaining('not granted to you') })
+    // … nor change an existing row over to one
+    const mine = (await get('clerk', `${wms}/${path}/${made.granted}`)) as Record<string, unknown>
+    const moved = await call('clerk', 'PUT', `${wms}/${path}`, { ...mine, [refField]: other })
+    expect(moved.statusCode).toBe(400)
+    expect(moved.json().fields).toMatchObject({ [refField]: expect.stringContaining('not granted to you') })
+    // the granted row is the clerk's to change; the ungranted one is not found
+    const changed = await call('clerk', 'PUT', `${wms}/${path}`, { ...mine, remark: 'changed by the clerk' })
+    expect(changed.statusCode, changed.body).toBe(200)
+    const theirs = (await get('admin', `${wms}/${path}/${made.other}`)) as Record<string, unknown>
+    expect((await call('clerk', 'PUT', `${wms}/${path}`, { ...theirs, remark: 'not mine' })).statusCode).toBe(
+      404,
+    )
+    return made
+  }
+
+  it('a supplier appointment naming a vendor is seen and changed only by users granted it', async () => {
+    const e001 = await warehouseId('WH-E001')
+    const made = await threeRows(
+      'supplier-appointments',
+      'supplierAppointmentId',
+      'supplierName',
+      'vendorId',
+      await vendor('VEN-001'),
+      await vendor('VEN-002'),
+      (name) => ({
+        warehouseId: e001,
+        supplierName: name,
+        appointmentDate: '2026-12-20',
+        timeSlot: '10:00-11:00',
+        vehicleNum: 'SCOPE-1',
+      }),
+    )
+    // its actions too
+    const path = `${wms}/supplier-appointments`
+    expect((await call('clerk', 'POST', `${path}/${made.other}/confirm`, {})).statusCode).toBe(404)
+    const confirmed = await call('clerk', 'POST', `${path}/${made.granted}/confirm`, {})
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
+    // a typed supplier is limited by the warehouse alone: one in WH-E002 (not granted) stays hidden
+    const e002 = await call('admin', 'POST', path, {
+      warehouseId: await warehouseId('WH-E002'),
+      supplierName: `${stamp} supplier-appointments typed elsewhere`,
+      appointmentDate: '2026-12-20',
+      timeSlot: '10:00-11:00',
+      vehicleNum: 'SCOPE-2',
+    })
+    expect(e002.statusCode, e002.body).toBe(201)
+    expect((await call('clerk', 'GET', `${path}/${e002.json().supplierAppointmentId}`)).statusCode).toBe(404)
+  })
+
+  it('an inbound notice naming a vendor is seen only by users granted it, and its inbound order keeps the vendor', async () => {
+    const e001 = await warehouseId('WH-E001')
+    const goods = (await get('admin', `${wms}/goods?goodsCode=SKU00001`)).content[0]
+    const rcv = await idOf(`locations?locationCode=RCV-01&warehouseId=${e001}`, 'RCV-01', 'locationId')
+    const ven1 = await vendor('VEN-001')
+    const made = await threeRows(
+      'inbound-notice-orders',
+      'inboundNoticeOrderId',
+      'supplierName',
+      'vendorId',
+      ven1,
+      await vendor('VEN-002'),
+      (name) => ({
+        warehouseId: e001,
+        ownerId: goods.ownerId,
+        supplierName: name,
+        expectedDate: '2026-12-20',
+        goodsId: goods.goodsId,
+        quantity: 5,
+        receivingLocationId: rcv,
+      }),
+    )
+    const path = `${wms}/inbound-notice-orders`
+    expect((await call('clerk', 'POST', `${path}/${made.other}/confirm`, {})).statusCode).toBe(404)
+    expect((await call('clerk', 'POST', `${path}/${made.granted}/confirm`, {})).statusCode).toBe(200)
+    const executed = await call('clerk', 'POST', `${path}/${made.granted}/execute`, {})
+    expect(executed.statusCode, executed.body).toBe(200)
+    const notice = await get('clerk', `${path}/${made.granted}`)
+    const order = (await get('clerk', `${wms}/inbound-orders?orderNum=${notice.inboundOrderNum}`)).content[0]
+    expect(order).toMatchObject({ vendorId: ven1, supplierName: `${stamp} inbound-notice-orders granted` })
+    // a typed notice in a warehouse the clerk holds, of an owner they do not (OWN-C), stays hidden
+    const ownC = await idOf('owners?ownerCode=OWN-C', 'OWN-C', 'ownerId')
+    const goodsC = (await get('admin', `${wms}/goods?ownerId=${ownC}&size=1`)).content[0]
+    const elsewhere = await call('admin', 'POST', path, {
+      warehouseId: e001,
+      ownerId: ownC,
+      supplierName: `${stamp} typed, owner C`,
+      expectedDate: '2026-12-20',
+      goodsId: goodsC.goodsId,
+      quantity: 1,
+    })
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201)
+    expect((await call('clerk', 'GET', `${path}/${elsewhere.json().inboundNoticeOrderId}`)).statusCode).toBe(
+      404,
+    )
+  })
+
+  it('a dealer order naming a customer is seen only by users granted it; a typed customer limits nothing', async () => {
+    const made = await threeRows(
+      'jxs-outbound-orders',
+      'outboundOrderId',
+      'customerName',
+      'customerId',
+      await customer('CUS-001'),
+      await customer('CUS-002'),
+      (name) => ({
+        customerName: name,
+        receiverName: 'Scope',
+        receiverPhone: '13800000009',
+        receiverAddress: 'Road 9',
+      }),
+    )
+    const path = `${wms}/jxs-outbound-orders`
+    expect((await call('clerk', 'POST', `${path}/${made.other}/submit`, {})).statusCode).toBe(404)
+    expect((await call('clerk', 'POST', `${path}/${made.granted}/submit`, {})).statusCode).toBe(200)
+    // the seed's dealer orders: one names CUS-001 (granted to the clerk), one CUS-002 (not)
+    const seeded = (await get('admin', `${path}?size=100`)).content as Rows
+    const named = seeded.filter((row) => row.customerId && !String(row.customerName).startsWith(stamp))
+    expect(named.map((row) => row.customerName).sort()).toEqual(['杭州鲜达便利', '上海优选超市'].sort())
+    const clerkSees = ((await get('clerk', `${path}?size=100`)).content as Rows).map(
+      (row) => row.customerName,
+    )
+    expect(clerkSees).toContain('上海优选超市')
+    expect(clerkSees).not.toContain('杭州鲜达便利')
+  })
+
+  it('the migration fills the reference where the stored name is that of exactly one vendor or customer', async () => {
+    const { up } = await import('../../server/migrations/0037_document_party_refs.ts')
+    const e001 = await warehouseId('WH-E001')
+    const [ven1, ven3] = [await vendor('VEN-001'), await vendor('VEN-003')]
+    // a second vendor named like VEN-003: that name no longer says which vendor it is
+    const twin = await call('admin', 'POST', `${wms}/vendors`, {
+      vendorCode: `VEN-${stamp}`,
+      vendorName: '青岛啤酒供应链',
+      enabledFlag: 1,
+    })
+    expect(twin.statusCode, twin.body).toBe(201)
+    const insert = async (supplierName: string) =>
+      (
+        await sql<{
+          id: number
+        }>`insert into winv_supplier_appointment (tenant_id, appointment_num, warehouse_id,
+            supplier_name, appointment_date, time_slot, vehicle_num, appointment_status)
+          values (1, ${`MIG-${stamp}-${supplierName.length}-${Math.random()}`.slice(0, 40)}, ${e001}, ${supplierName},
+            '2026-12-21', '08:00-09:00', 'MIG-1', 'BOOKED')
+          returning supplier_appointment_id as id`.execute(app.db)
+      ).rows[0]!.id
+    const exact = await insert('宁波海天食品有限公司')
+    const twice = await insert('青岛啤酒供应链')
+    const unknown = await insert('宁波海天食品')
+    const customerRow = await sql<{ id: number }>`insert into winv_jxs_outbound_order (tenant_id, order_num,
+        customer_name, receiver_name, receiver_phone, receiver_address, order_status)
+      values (1, ${`MIG-${stamp}`}, '苏州工业园区分销中心', 'M', '13800000000', 'Road', 'NEW')
+      returning outbound_order_id as id`.execute(app.db)
+    await up(app.db as unknown as Kysely<unknown>)
+    const refs = await sql<{
+      id: number
+      vendorId: number | null
+    }>`select supplier_appointment_id as id, vendor_id
+      from winv_supplier_appointment where supplier_appointment_id in (${exact}, ${twice}, ${unknown})`.execute(
+      app.db,
+    )
+    const byId = Object.fromEntries(
+      refs.rows.map((row) => [row.id, row.vendorId === null ? null : Number(row.vendorId)]),
+    )
+    expect(byId).toEqual({ [exact]: ven1, [twice]: null, [unknown]: null })
+    expect(ven3).not.toBe(ven1)
+    const dealer = await sql<{ customerId: number }>`select customer_id from winv_jxs_outbound_order
+      where outbound_order_id = ${customerRow.rows[0]!.id}`.execute(app.db)
+    expect(Number(dealer.rows[0]!.customerId)).toBe(await customer('CUS-003'))
+    // the clerk, granted VEN-001 and CUS-003, now sees them by the grant; running it again changes nothing
+    expect((await call('clerk', 'GET', `${wms}/supplier-appointments/${exact}`)).statusCode).toBe(200)
+    await up(app.db as unknown as Kysely<unknown>)
   })
 })

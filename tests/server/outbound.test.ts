@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
 import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON rows of the API
@@ -436,6 +437,36 @@ describe('dealer orders', () => {
     const shipped = (await call('jxs', 'GET', `${jxsOrders}/${mine.outboundOrderId}`)).json()
     expect(shipped.orderStatus).toBe('SHIPPED')
     expect(shipped.objectVersionNumber).toBe(submitted.objectVersionNumber + 1)
+  })
+
+  it('a clerk not granted the customer of a dealer order still ships the outbound order made for it', async () => {
+    const jxsOrders = `${api}/jxs-outbound-orders`
+    await sql`insert into iam_role_permission (role_id, code) values (4, 'winv.outboundOrder.button.ship')
+      on conflict do nothing`.execute(app.db)
+    const cus2 = (await get(`${api}/customers?customerCode=CUS-002`)).content[0]
+    const created = (
+      await call('admin', 'POST', jxsOrders, {
+        customerId: cus2.customerId,
+        customerName: cus2.customerName,
+        receiverName: 'X',
+        receiverPhone: '13900000003',
+        receiverAddress: 'Road 11',
+      })
+    ).json()
+    const submitted = (
+      await call('admin', 'POST', `${jxsOrders}/${created.outboundOrderId}/submit`, created)
+    ).json()
+    expect(submitted.orderStatus).toBe('SUBMITTED')
+    // the clerk (granted CUS-001 and CUS-003 only) does not see the dealer order …
+    expect((await call('clerk', 'GET', `${jxsOrders}/${created.outboundOrderId}`)).statusCode).toBe(404)
+    let order = await newOrder(1, { orderType: 'DEALER', jxsOrderId: submitted.outboundOrderId })
+    order = await step(await step(await step(await step(order, 'submit'), 'allocate'), 'pick'), 'pack', {
+      weight: 1,
+    })
+    // … yet shipping the outbound order (a typed customer: theirs) carries the dealer order to SHIPPED
+    const shipped = await act(order, 'ship', {}, 'clerk')
+    expect(shipped.statusCode, shipped.body).toBe(200)
+    expect((await get(`${jxsOrders}/${created.outboundOrderId}`)).orderStatus).toBe('SHIPPED')
   })
 
   it('a dealer cannot cancel a SUBMITTED order a live outbound order carries; after the warehouse cancels it, can', async () => {

@@ -92,4 +92,86 @@ describe('print records', () => {
       (await call('admin', 'POST', '/api/wms/v1/1/print-records', { printType: 'LABEL' })).statusCode,
     ).toBe(404)
   })
+
+  it('records a document print only of a document the user may see (the model scope of the document)', async () => {
+    // the inbound orders the clerk sees (granted warehouses and owners) and one they do not
+    const all: Row[] = (await call('admin', 'GET', '/api/wms/v1/1/inbound-orders?size=200')).json().content
+    const visible = new Set(
+      ((await call('clerk', 'GET', '/api/wms/v1/1/inbound-orders?size=200')).json().content as Row[]).map(
+        (row) => row.orderNum,
+      ),
+    )
+    const mine = all.find((row) => visible.has(row.orderNum))
+    const theirs = all.find((row) => !visible.has(row.orderNum))
+    expect(mine && theirs).toBeTruthy()
+    const refused = await call('clerk', 'POST', record, {
+      printType: 'DOCUMENT',
+      docType: 'INBOUND',
+      docNum: theirs!.orderNum,
+      copies: 1,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({ fields: { docNum: 'unknown document' } })
+    expect(refused.json().message).toContain(
+      `${theirs!.orderNum} does not exist in this tenant (or is not yours)`,
+    )
+    expect(await list(`docNum=${theirs!.orderNum}`)).toHaveLength(0)
+
+    const printed = await call('clerk', 'POST', record, {
+      printType: 'DOCUMENT',
+      docType: 'INBOUND',
+      docNum: mine!.orderNum,
+      copies: 3,
+    })
+    expect(printed.statusCode, printed.body).toBe(201)
+    expect(printed.json()).toMatchObject({
+      printType: 'DOCUMENT',
+      docType: 'INBOUND',
+      docNum: mine!.orderNum,
+      copies: 3,
+      operatorId: 3,
+    })
+    // the administrator may print the other one
+    const admin = await call('admin', 'POST', record, {
+      printType: 'DOCUMENT',
+      docType: 'INBOUND',
+      docNum: theirs!.orderNum,
+    })
+    expect(admin.statusCode, admin.body).toBe(201)
+    expect(await list(`docNum=${theirs!.orderNum}`)).toMatchObject([{ copies: 1, docType: 'INBOUND' }])
+  })
+
+  it('records wave and pack prints, whose print pages read the wave orders and the pack order lines', async () => {
+    const wms = '/api/wms/v1/1'
+    const wave: Row = (await call('clerk', 'GET', `${wms}/wave-orders?size=1`)).json().content[0]
+    const pack: Row = (await call('clerk', 'GET', `${wms}/outbound-packs?size=1`)).json().content[0]
+    expect(wave && pack).toBeTruthy()
+    // what /winv/waveOrder/print and /winv/outboundPacks/print ask for their lines
+    const orders = await call(
+      'clerk',
+      'GET',
+      `${wms}/outbound-orders?waveId=${wave.waveId}&size=1000&sort=sortingPosition,asc`,
+    )
+    expect(orders.statusCode, orders.body).toBe(200)
+    const lines = await call(
+      'clerk',
+      'GET',
+      `${wms}/outbound-lines?outboundOrderId=${pack.outboundOrderId}&size=1000&sort=lineNum,asc`,
+    )
+    expect(lines.statusCode, lines.body).toBe(200)
+    expect(lines.json().content.length).toBeGreaterThan(0)
+    for (const [docType, docNum] of [
+      ['WAVE', wave.waveNum],
+      ['PACK', pack.packNum],
+    ]) {
+      const printed = await call('clerk', 'POST', record, {
+        printType: 'DOCUMENT',
+        docType,
+        docNum,
+        copies: 2,
+      })
+      expect(printed.statusCode, printed.body).toBe(201)
+      expect(await list(`docNum=${docNum}`)).toMatchObject([{ docType, copies: 2 }])
+    }
+  })
 })

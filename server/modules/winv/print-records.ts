@@ -1,22 +1,54 @@
 /**
  * Print records (wms/printRecord): `POST /api/wms/v1/{tenantId}/print-records/record` writes one row per print
  * — a label template (printType LABEL, templateCode of hrpt_label_template) or a document's own print
- * (printType DOCUMENT, docType + docNum of an existing document) — with the labels and copies printed, the
- * user and the time. Nothing else writes the table, so /winv/print-record lists real prints only.
+ * (printType DOCUMENT, docType + docNum of an existing document the user may see: the document pages' Print
+ * action, winv/document-print pages) — with the labels and copies printed, the user and the time. Nothing else writes the table, so /winv/print-record lists real prints only.
  */
+import { readFileSync } from 'node:fs'
 import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
+import { projectPath } from '../../paths.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import type { Session } from '../../types.ts'
+import { modelDb, scopeConditions } from '../models/model-scope.ts'
 
 export const PRINT_PERMISSION = 'winv.printRecord.button.record'
 
-/** Document types a print may name, and where their numbers live. */
-const DOCUMENTS: Record<string, { table: string; column: string }> = {
-  INBOUND: { table: 'winv_inbound_order', column: 'order_num' },
-  OUTBOUND: { table: 'winv_outbound_order', column: 'order_num' },
-  WAVE: { table: 'winv_wave_order', column: 'wave_num' },
-  PACK: { table: 'winv_outbound_pack', column: 'pack_num' },
+/** Document types a print may name: the model of the document (schemas/models/wms) and its number field. */
+const DOCUMENTS: Record<string, { model: string; field: string }> = {
+  INBOUND: { model: 'inbound-order', field: 'orderNum' },
+  OUTBOUND: { model: 'outbound-order', field: 'orderNum' },
+  WAVE: { model: 'wave-order', field: 'waveNum' },
+  PACK: { model: 'outbound-pack', field: 'packNum' },
+}
+
+const models = new Map<string, ModelSchema>()
+const modelOf = (name: string) => {
+  let model = models.get(name)
+  if (!model) {
+    model = JSON.parse(
+      readFileSync(projectPath('schemas', 'models', 'wms', `${name}.model.json`), 'utf8'),
+    ) as ModelSchema
+    models.set(name, model)
+  }
+  return model
+}
+
+/**
+ * Whether the session may see the document of this number: the model's own scope (tenant, and for a restricted
+ * role the warehouses, owners, customers and vendors granted), so a print is recorded only of a document the
+ * user can open.
+ */
+async function documentVisible(db: Db, session: Session, name: string, field: string, docNum: string) {
+  const model = modelOf(name)
+  let query = modelDb(db)
+    .selectFrom(model.table)
+    .select(sql<number>`1`.as('one'))
+  for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+  return Boolean(await query.where(field, '=', docNum).limit(1).executeTakeFirst())
 }
 
 interface RecordBody {
@@ -82,11 +114,9 @@ export const printRecordRoutes: FastifyPluginAsync = async (app) => {
           )
         if (!docNum)
           throw badRequest('docNum: give the number of the document printed.', { docNum: 'required' })
-        const { rows } = await sql`select 1 from ${sql.table(where.table)}
-          where tenant_id = ${session.tenantId} and ${sql.ref(where.column)} = ${docNum}`.execute(app.db)
-        if (!rows.length)
+        if (!(await documentVisible(app.db, session, where.model, where.field, docNum)))
           throw badRequest(
-            `docNum: ${docType} document ${docNum} does not exist in this tenant: check the number.`,
+            `docNum: ${docType} document ${docNum} does not exist in this tenant (or is not yours): check the number.`,
             {
               docNum: 'unknown document',
             },

@@ -149,6 +149,8 @@ export function registerRestDocs(): void {
       orderType: 'PURCHASE',
       warehouseId: row.warehouseId,
       ownerId: row.ownerId,
+      // the supplier chosen from master data goes on: the order is seen by the users granted that vendor
+      ...(row.vendorId ? { vendorId: row.vendorId } : {}),
       supplierName: row.supplierName,
       sourceNum: row.noticeNum,
       receivingLocationId: row.receivingLocationId,

@@ -1,0 +1,113 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import printPage from '../../schemas/pages/winv/outbound-order-print.page.json'
+import { ApiError, SchemaPage, type HttpRequest } from '../../renderer/index'
+import { pageOf } from '../../stories/fixtures/paging'
+import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
+import { seedLookupBatch } from '../../stories/fixtures/lookups'
+
+const order = {
+  outboundOrderId: 7,
+  orderNum: 'CK202611270007',
+  orderType: 'NORMAL',
+  orderStatus: 'PACKED',
+  warehouseName: '上海一号仓',
+  ownerName: '华东日化',
+  customerName: '上海优选超市',
+  receiverName: '王先生',
+  receiverPhone: '13800000001',
+  receiverAddress: '上海市中山路 100 号',
+  expressCompany: 'SF',
+  trackingNum: 'SF1000000007',
+  totalQuantity: 15,
+  packageCount: 2,
+}
+const lines = [
+  {
+    outboundLineId: 1,
+    lineNum: 1,
+    goodsCode: 'SKU00001',
+    goodsName: '洗衣液 2L',
+    quantity: 10,
+    pickedQuantity: 10,
+  },
+  {
+    outboundLineId: 2,
+    lineNum: 2,
+    goodsCode: 'SKU00002',
+    goodsName: '洗洁精 1L',
+    quantity: 5,
+    pickedQuantity: 5,
+  },
+]
+const backend: Record<string, Handler> = {
+  // the value sets of the coded fields (status, type, carrier), as the seed defines them
+  'GET hpfm /v1/1/lovs/value/batch': seedLookupBatch,
+  'GET wms /v1/1/outbound-orders/7': () => order,
+  'GET wms /v1/1/outbound-lines': (request: HttpRequest) =>
+    pageOf(
+      lines.filter((line) => String(request.params?.outboundOrderId) === '7' && line),
+      request,
+    ),
+  'POST wms /v1/1/print-records/record': (request: HttpRequest) => ({
+    printRecordId: 1,
+    ...(request.data as object),
+    operatorId: 1,
+    printDate: '2026-11-27 10:00:00',
+  }),
+}
+
+/** The print view of an outbound order (delivery note): the order and its lines as a sheet, copies, Print. */
+const meta = {
+  title: 'Pages/DocumentPrint',
+  component: SchemaPage,
+  args: {
+    page: printPage,
+    file: 'schemas/pages/winv/outbound-order-print.page.json',
+    params: {},
+    search: new URLSearchParams('outboundOrderId=7'),
+  },
+  parameters: { layout: 'fullscreen', env: () => createFakeEnv({ handlers: backend }) },
+} satisfies Meta<typeof SchemaPage>
+export default meta
+type Story = StoryObj<typeof meta>
+
+const env = (handlers: Record<string, Handler>) => () =>
+  createFakeEnv({ handlers: { ...backend, ...handlers } })
+
+/** An outbound order with two lines, its number as a barcode. */
+export const Outbound: Story = {}
+
+/** Error: the order is not one the user may see (the server's 404 envelope): said, nothing to print. */
+export const NotFound: Story = {
+  parameters: {
+    env: env({
+      'GET wms /v1/1/outbound-orders/7': () => {
+        throw new ApiError(
+          'outboundOrder 7 does not exist (or is not yours): reload the list.',
+          404,
+          'error.not_found',
+        )
+      },
+    }),
+  },
+}
+
+/** Error: the server refuses to record the print: notified, the print dialog does not open. */
+export const RecordRefused: Story = {
+  parameters: {
+    env: env({
+      'POST wms /v1/1/print-records/record': () => {
+        throw new ApiError(
+          'docNum: OUTBOUND document CK202611270007 does not exist in this tenant (or is not yours): check the number.',
+          400,
+          'error.bad_request',
+        )
+      },
+    }),
+  },
+}
+
+/** Empty: an order without lines: the sheet with an empty line table. */
+export const NoLines: Story = {
+  parameters: { env: env({ 'GET wms /v1/1/outbound-lines': (request: HttpRequest) => pageOf([], request) }) },
+}
