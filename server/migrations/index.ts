@@ -15,6 +15,7 @@ import * as hiamAdmin from './0011_hiam_admin.ts'
 import * as hpfmAdmin from './0015_hpfm_admin.ts'
 import * as iamLabelAssignments from './0035_iam_label_assignments.ts'
 import * as hiamFieldPermission from './0036_hiam_field_permission.ts'
+import * as menuLabels from './0037_menu_labels.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015_hpfm_admin': hpfmAdmin,
   '0035_iam_label_assignments': iamLabelAssignments,
   '0036_hiam_field_permission': hiamFieldPermission,
+  '0037_menu_labels': menuLabels,
 }
