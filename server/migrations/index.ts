@@ -16,6 +16,7 @@ import * as hpfmAdmin from './0015_hpfm_admin.ts'
 import * as iamLabelAssignments from './0035_iam_label_assignments.ts'
 import * as hiamFieldPermission from './0036_hiam_field_permission.ts'
 import * as documentPartyRefs from './0037_document_party_refs.ts'
+import * as menuLabels from './0038_menu_labels.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0035_iam_label_assignments': iamLabelAssignments,
   '0036_hiam_field_permission': hiamFieldPermission,
   '0037_document_party_refs': documentPartyRefs,
+  '0038_menu_labels': menuLabels,
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifySchema } from 'fastify'
+import type { FieldRulesOfRoute } from './field-rule-routes.ts'
 import { guardCodesOf } from './permissions.ts'
 import { shared } from './shared.ts'
 
@@ -11,6 +12,8 @@ export interface RouteEntry {
   public: boolean
   /** The permission codes the route checks (requirePermission guards and config.permissionCodes). */
   permissionCodes: string[]
+  /** What the route declares about the model rows it answers or writes (plugins/field-rule-routes.ts). */
+  fieldRules?: FieldRulesOfRoute
   schema?: FastifySchema
 }
 
@@ -40,6 +43,7 @@ export const routeTable: FastifyPluginAsync = shared(async (app) => {
           return route.config?.public === true
         },
         permissionCodes: guardCodesOf(route),
+        ...(route.config?.fieldRules ? { fieldRules: route.config.fieldRules } : {}),
         ...(route.schema ? { schema: route.schema } : {}),
       })
     }

@@ -71,6 +71,7 @@ export const etsModule: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/ets/v1/:tenantId/delivery-progress/snapshot',
     {
+      config: { fieldRules: { none: 'answers the counts of the snapshot taken, not progress rows' } },
       preHandler: requirePermission('ets.deliveryProgress.button.snapshot'),
       schema: {
         params: { type: 'object', properties: { tenantId: { type: 'integer' } }, required: ['tenantId'] },

@@ -1,13 +1,14 @@
 /**
- * Labels on users and roles (migration 0035): a tenant's labels (/hiam/label-management, type USER or ROLE)
- * put on its users and roles. The user and role lists show them (labelCodes) and filter by one (labelCode);
- * create and edit replace them. Only enabled labels of the right type can be put on.
+ * Labels on users, roles and menus (migration 0035): a tenant's labels (/hiam/label-management, type USER, ROLE
+ * or MENU) put on its users, roles and menu entries. The user, role and menu lists show them (labelCodes) and
+ * filter by one (labelCode); create and edit replace them. Only enabled labels of the right type can be put on.
+ * A menu's MENU labels are also its badge in the side menu of the tenant's users (menu tree `tag`).
  */
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
 import { modelDb } from '../models/model-scope.ts'
 
-export type LabelTarget = 'USER' | 'ROLE'
+export type LabelTarget = 'USER' | 'ROLE' | 'MENU'
 
 interface LabelAssignmentTable {
   tenantId: number
@@ -71,7 +72,7 @@ export async function checkLabels(
     const missing = codes.filter((code) => !known.some((k) => k.labelCode === code))
     if (missing.length)
       throw badRequest(
-        `${missing.join(', ')}: not enabled ${type === 'USER' ? 'user' : 'role'} labels of this tenant: create or enable them on /hiam/label-management (type ${type}), or leave them out.`,
+        `${missing.join(', ')}: not enabled ${type.toLowerCase()} labels of this tenant: create or enable them on /hiam/label-management (type ${type}), or leave them out.`,
         { labelCodes: `unknown ${type} label` },
       )
   }
@@ -98,4 +99,36 @@ export async function saveLabels(
       .insertInto('hiamLabelAssignment')
       .values(codes.map((labelCode) => ({ tenantId, targetType: type, targetId, labelCode })))
       .execute()
+}
+
+/**
+ * The enabled MENU labels of the tenant on `menuIds`: per menu, its labels' names in code order and the first
+ * label's colour (a menu tree node shows them as its badge).
+ */
+export async function menuLabels(
+  db: Db,
+  tenantId: number,
+  menuIds: number[],
+): Promise<Map<number, { names: string[]; color: string | null }>> {
+  const result = new Map<number, { names: string[]; color: string | null }>()
+  if (!menuIds.length) return result
+  const rows = (await modelDb(db)
+    .selectFrom('hiam_label_assignment as a')
+    .innerJoin('hiam_label as l', (join) =>
+      join.onRef('l.labelCode', '=', 'a.labelCode').onRef('l.tenantId', '=', 'a.tenantId'),
+    )
+    .select(['a.targetId', 'l.labelName', 'l.color'])
+    .where('a.targetType', '=', 'MENU')
+    .where('a.tenantId', '=', tenantId)
+    .where('a.targetId', 'in', menuIds)
+    .where('l.labelType', '=', 'MENU')
+    .where('l.enabledFlag', '=', 1)
+    .orderBy('a.labelCode')
+    .execute()) as Array<{ targetId: number; labelName: string; color: string | null }>
+  for (const row of rows) {
+    const entry = result.get(Number(row.targetId)) ?? { names: [], color: row.color || null }
+    entry.names.push(row.labelName)
+    result.set(Number(row.targetId), entry)
+  }
+  return result
 }

@@ -71,7 +71,9 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
   // The codes the inner model route checks for each method (listed for the route table and the permission matrix).
   const codesOf = (code: string | undefined) => (code ? [code] : [])
 
-  app.get(nested.url, async (request, reply) => {
+  // The inner request goes through the model route, which applies the field permission rules (field-rules.ts).
+  const fieldRules = { inHandler: 'answers and writes through the model route, by an inner request' }
+  app.get(nested.url, { config: { fieldRules } }, async (request, reply) => {
     const parent = parentOf(request)
     const query = new URLSearchParams(request.query as Record<string, string>)
     query.set(field, String(parent))
@@ -79,7 +81,7 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
   })
   app.post(
     nested.url,
-    { config: { permissionCodes: codesOf(model.permissions?.create) } },
+    { config: { permissionCodes: codesOf(model.permissions?.create), fieldRules } },
     async (request, reply) => {
       const parent = parentOf(request)
       const rows = rowsOf(request.body).map((row) => ({ ...row, [field]: parent }))
@@ -98,6 +100,7 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
       url: nested.url,
       config: {
         permissionCodes: codesOf(method === 'PUT' ? model.permissions?.update : model.permissions?.delete),
+        fieldRules,
       },
       handler: async (request, reply) => {
         const parent = parentOf(request)

@@ -11,6 +11,7 @@ import type { Texts } from '../../db/schema.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission } from '../../plugins/permissions.ts'
 import { checkMenu, type Trx } from '../iam/menu-admin.ts'
+import { checkLabels, labelsOf, saveLabels } from './labels.ts'
 import { MENU_CREATE, MENU_UPDATE } from '../iam/routes-menu-admin.ts'
 import { contains, pageOf, PageQuery, textIn } from './paging.ts'
 import { adminRoutes } from './scope.ts'
@@ -24,6 +25,7 @@ const MenuQuery = Type.Object({
   route: Type.Optional(Type.String({ maxLength: 240 })),
   type: Type.Optional(Type.String({ maxLength: 20 })),
   parentId: Type.Optional(Type.Integer({ minimum: 0 })),
+  labelCode: Type.Optional(Type.String({ maxLength: 60 })),
 })
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Optional(Type.Union([schema, Type.Null(), Type.Literal('')]))
@@ -36,6 +38,8 @@ const fields = {
   icon: nullable(Type.String({ pattern: '^[a-z][a-z0-9-]*$', maxLength: 60 })),
   route: nullable(Type.String({ maxLength: 240 })),
   quickIndex: nullable(Type.String({ pattern: '^[A-Za-z0-9]*$', maxLength: 60 })),
+  /** MENU labels of the caller's tenant, comma separated (labels.ts); left out on edit: unchanged. */
+  labelCodes: Type.Optional(Type.Union([Type.String({ maxLength: 600 }), Type.Null()])),
 }
 const MenuCreate = Type.Object(fields)
 const MenuUpdate = Type.Object({
@@ -58,6 +62,20 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
     if (q.route) query = query.where('m.route', 'ilike', contains(q.route))
     if (q.type) query = query.where('m.type', '=', q.type)
     if (q.parentId !== undefined) query = query.where('m.parentId', '=', q.parentId)
+    if (q.labelCode) {
+      const code = q.labelCode
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('hiamLabelAssignment as a')
+            .select('a.targetId')
+            .where('a.targetType', '=', 'MENU')
+            .where('a.tenantId', '=', scope.session.tenantId)
+            .whereRef('a.targetId', '=', 'm.id')
+            .where('a.labelCode', '=', code),
+        ),
+      )
+    }
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
     const page = q.page ?? 0
     const size = q.size ?? 10
@@ -77,6 +95,12 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
       .limit(size)
       .offset(page * size)
       .execute()
+    const labels = await labelsOf(
+      db,
+      scope.session.tenantId,
+      'MENU',
+      rows.map((m) => Number(m.id)),
+    )
     return pageOf(
       rows.map((m) => ({
         menuId: Number(m.id),
@@ -91,6 +115,7 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
         quickIndex: m.quickIndex,
         level: m.level,
         roleCount: Number(m.roleCount ?? 0),
+        labelCodes: labels.get(Number(m.id)) ?? null,
         objectVersionNumber: m.objectVersionNumber,
       })),
       Number(total.n),
@@ -108,6 +133,7 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
     icon: body.icon || undefined,
     route: body.route || undefined,
     quickIndex: body.quickIndex || undefined,
+    labelCodes: body.labelCodes,
   })
   const codeTaken = async (trx: Trx, code: string, except?: number) => {
     let query = trx.selectFrom('iamMenu').select('id').where('code', '=', code)
@@ -128,13 +154,14 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
       const id = await db.transaction().execute(async (trx) => {
         await checkMenu(trx, scope.session, body)
         await codeTaken(trx, body.code)
+        await checkLabels(trx, scope.session.tenantId, 'MENU', body.labelCodes ?? '')
         const last = await trx
           .selectFrom('iamMenu')
           .select((eb) => eb.fn.max('id').as('id'))
           .executeTakeFirst()
         const menuId = Math.max(Number(last?.id ?? 0) + 1, 100000)
         const names: Texts = Object.fromEntries(LANGUAGES.map((lang) => [lang, body.name]))
-        const { name: _name, ...columns } = body
+        const { name: _name, labelCodes: _labels, ...columns } = body
         await trx
           .insertInto('iamMenu')
           .values({
@@ -147,6 +174,7 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
             level: 'organization',
           })
           .execute()
+        if (body.labelCodes) await saveLabels(trx, scope.session.tenantId, 'MENU', menuId, body.labelCodes)
         return menuId
       })
       return { menuId: id, ...body, objectVersionNumber: 1 }
@@ -191,6 +219,8 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
             'error.optimistic_lock',
             'The menu was changed by someone else: reload it and apply your change again.',
           )
+        if (body.labelCodes !== undefined)
+          await saveLabels(trx, scope.session.tenantId, 'MENU', raw.menuId, body.labelCodes ?? '')
       })
       return { ...raw, objectVersionNumber: raw.objectVersionNumber + 1 }
     },
@@ -216,6 +246,11 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('iamRoleMenu').where('menuId', '=', menuId).execute()
         await trx.deleteFrom('iamMenuPermission').where('menuId', '=', menuId).execute()
+        await trx
+          .deleteFrom('hiamLabelAssignment')
+          .where('targetType', '=', 'MENU')
+          .where('targetId', '=', menuId)
+          .execute()
         await trx.deleteFrom('iamMenu').where('id', '=', menuId).execute()
       })
       return { deleted: 1 }

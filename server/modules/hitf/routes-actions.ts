@@ -64,7 +64,13 @@ async function rowOf(
 export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/hitf/v1/:tenantId/interfaces/:interfaceId/invoke',
-    { schema: params('interfaceId'), preHandler: requirePermission(HITF_ACTIONS.invoke) },
+    {
+      config: {
+        fieldRules: { none: 'answers the call outcome (log id, status, duration), not the interface row' },
+      },
+      schema: params('interfaceId'),
+      preHandler: requirePermission(HITF_ACTIONS.invoke),
+    },
     async (request) => {
       const { tenantId } = sessionOf(request)
       const { interfaceId } = request.params as { interfaceId: number }
@@ -109,7 +115,11 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/hitf/v1/:tenantId/interface-servers/:serverId/health-check',
-    { schema: params('serverId'), preHandler: requirePermission(HITF_ACTIONS.healthCheck) },
+    {
+      config: { fieldRules: { none: 'answers the health outcome of the server, not its row' } },
+      schema: params('serverId'),
+      preHandler: requirePermission(HITF_ACTIONS.healthCheck),
+    },
     async (request) => {
       const { tenantId } = sessionOf(request)
       const { serverId } = request.params as { serverId: number }
@@ -156,7 +166,11 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/hitf/v1/:tenantId/interface-servers/:serverId/import',
-    { schema: params('serverId'), preHandler: requirePermission(HITF_ACTIONS.importApi) },
+    {
+      config: { fieldRules: { none: 'answers the counts of the interfaces imported, not server rows' } },
+      schema: params('serverId'),
+      preHandler: requirePermission(HITF_ACTIONS.importApi),
+    },
     async (request) => {
       const session = sessionOf(request)
       const { serverId } = request.params as { serverId: number }
@@ -244,7 +258,11 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/hitf/v1/:tenantId/mq-configs/:mqConfigId/test',
-    { schema: params('mqConfigId'), preHandler: requirePermission(HITF_ACTIONS.mqTest) },
+    {
+      config: { fieldRules: { none: 'answers the connection test outcome, not the configuration row' } },
+      schema: params('mqConfigId'),
+      preHandler: requirePermission(HITF_ACTIONS.mqTest),
+    },
     async (request) => {
       const { tenantId } = sessionOf(request)
       const { mqConfigId } = request.params as { mqConfigId: number }
@@ -287,7 +305,11 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/hitf/v1/:tenantId/mapping-debugs/:debugId/run',
-    { schema: params('debugId'), preHandler: requirePermission(HITF_ACTIONS.debugRun) },
+    {
+      config: { fieldRules: { none: 'answers the mapped output of the debug input, not the debug row' } },
+      schema: params('debugId'),
+      preHandler: requirePermission(HITF_ACTIONS.debugRun),
+    },
     async (request) => {
       const { tenantId } = sessionOf(request)
       const { debugId } = request.params as { debugId: number }
@@ -324,7 +346,13 @@ export const hitfActionRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/hitf/v1/:tenantId/user-purchases/:purchaseId/bill',
-    { schema: params('purchaseId'), preHandler: requirePermission(HITF_ACTIONS.bill) },
+    {
+      config: {
+        fieldRules: { none: 'answers the bill computed (call counts and amount), not the purchase row' },
+      },
+      schema: params('purchaseId'),
+      preHandler: requirePermission(HITF_ACTIONS.bill),
+    },
     async (request) => {
       const { tenantId } = sessionOf(request)
       const { purchaseId } = request.params as { purchaseId: number }

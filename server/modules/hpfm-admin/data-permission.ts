@@ -11,6 +11,7 @@ import { sql, type SelectQueryBuilder } from 'kysely'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
 import { cacheWatchOf, readCache, writeWatchOf, type ReadCache } from '../../db/write-watch.ts'
+import type { Db } from '../../db/schema.ts'
 import type { Session } from '../../types.ts'
 import { modelDb, type ModelDb } from '../models/model-scope.ts'
 import { onRowWrite } from '../models/write-guards.ts'
@@ -163,17 +164,26 @@ export function registerPermissionRuleChecks(): void {
   registered = true
   onRowWrite('hpfm/permissionRule', async ({ db, session, op, values, body }) => {
     if (op === 'delete') return
-    let { operator, ruleValue } = values
-    if (op === 'update' && (operator === undefined || ruleValue === undefined)) {
+    let { operator, ruleValue, fieldName } = values
+    if (op === 'update' && (operator === undefined || ruleValue === undefined || fieldName === undefined)) {
       const saved = await modelDb(db)
         .selectFrom('hpfm_permission_rule')
-        .select(['operator', 'ruleValue'])
+        .select(['operator', 'ruleValue', 'fieldName'])
         .where('tenantId', '=', session.tenantId)
         .where('permissionRuleId', '=', Number(body.permissionRuleId))
         .executeTakeFirst()
       operator ??= saved?.operator
       ruleValue ??= saved?.ruleValue
+      fieldName ??= saved?.fieldName
     }
+    if (['EQUAL', 'NOT_EQUAL', 'IN', 'NOT_IN'].includes(String(operator)))
+      await checkDimensionValues(
+        db,
+        session,
+        String(fieldName ?? ''),
+        String(operator),
+        String(ruleValue ?? ''),
+      )
     if (operator !== 'IN_DATA_GROUP' && operator !== 'NOT_IN_DATA_GROUP') return
     const code = String(ruleValue ?? '')
     const groups = await modelDb(db)
@@ -187,4 +197,47 @@ export function registerPermissionRuleChecks(): void {
       throw badRequest(`${message}.`, { ruleValue: message })
     }
   })
+}
+
+/**
+ * Data dimensions (/hpfm/data-dimension-config) feed the rules: when an enabled dimension of the tenant whose
+ * source is a value set (LOOKUP) documents the rule's field, an EQUAL / NOT_EQUAL / IN / NOT_IN rule may only
+ * name values of that set ({placeholders} aside), so a mistyped value cannot silently hide every row. A
+ * dimension sourced from a Lov view (LOV) is not checked: its values are a live list of the caller's rows.
+ */
+async function checkDimensionValues(
+  db: Db,
+  session: Session,
+  fieldName: string,
+  operator: string,
+  ruleValue: string,
+): Promise<void> {
+  if (!fieldName) return
+  const dimensions = (await modelDb(db)
+    .selectFrom('hpfm_data_dimension')
+    .select(['dimensionCode', 'sourceCode'])
+    .where('tenantId', '=', session.tenantId)
+    .where('fieldName', '=', fieldName)
+    .where('sourceType', '=', 'LOOKUP')
+    .where('enabledFlag', '=', 1)
+    .orderBy('dimensionCode')
+    .execute()) as Array<{ dimensionCode: string; sourceCode: string }>
+  if (!dimensions.length) return
+  const sent = (operator === 'IN' || operator === 'NOT_IN' ? ruleValue.split(',') : [ruleValue])
+    .map((value) => value.trim())
+    .filter((value) => value !== '' && !/^\{\w+\}$/.test(value))
+  for (const dimension of dimensions) {
+    const rows = await db
+      .selectFrom('hpfmLookupValue')
+      .select('value')
+      .where('lookupCode', '=', dimension.sourceCode)
+      .where('tenantId', 'in', [0, session.tenantId])
+      .execute()
+    const allowed = rows.map((row) => String(row.value))
+    const wrong = sent.filter((value) => !allowed.includes(value))
+    if (wrong.length) {
+      const message = `${wrong.join(', ')}: not values of data dimension ${dimension.dimensionCode} (value set ${dimension.sourceCode}), which ${fieldName} follows: use ${allowed.join(', ') || 'a value the set has (it has none yet)'}`
+      throw badRequest(`${message}.`, { ruleValue: message })
+    }
+  }
 }

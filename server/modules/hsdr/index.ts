@@ -95,7 +95,10 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
       )
       routes.get(
         '/api/hsdr/v1/:tenantId/jobs/:jobId/logs',
-        { schema: { params: JobParams, querystring: listQuerySchema(jobLog) } },
+        {
+          schema: { params: JobParams, querystring: listQuerySchema(jobLog) },
+          config: { fieldRules: { answers: [{ model: 'hsdr/jobLog', query: true }] } },
+        },
         async (request) => {
           const { jobId } = request.params as typeof JobParams.static
           const query = { ...(request.query as Record<string, unknown>), jobId }

@@ -8,6 +8,7 @@ import {
 } from '../../../renderer/contract/wire.ts'
 import { forbidden } from '../../errors.ts'
 import { grantedCodes, sessionOf } from '../../plugins/permissions.ts'
+import { menuLabels } from '../hiam/labels.ts'
 import { buildMenuTree } from './menu-tree.ts'
 
 const TreeQuery = Type.Object({
@@ -55,7 +56,18 @@ export const menuRoutes: FastifyPluginAsync = async (app) => {
       ])
       .where('rm.roleId', '=', roleId)
       .execute()
-    return buildMenuTree(rows, (query.lang ?? session.language) as Language)
+    // A menu carrying MENU labels of the tenant (/hiam/label-management, put on it on the menu screen) shows
+    // their names as its badge, unless the menu has a badge of its own.
+    const labels = await menuLabels(
+      app.db,
+      session.tenantId,
+      rows.map((row) => Number(row.id)),
+    )
+    const labelled = rows.map((row) => {
+      const label = labels.get(Number(row.id))
+      return label && !row.tag ? { ...row, tag: { content: label.names.join(' · ') } } : row
+    })
+    return buildMenuTree(labelled, (query.lang ?? session.language) as Language)
   })
 
   app.post('/api/iam/hzero/v1/menus/check-permissions', { schema: { body: CodeList } }, async (request) => {

@@ -83,7 +83,11 @@ export function withoutHidden<T extends Row>(row: T, rules: FieldRules): T {
 
 /** Rows (a page's content, an array or one row) without the HIDDEN fields of the session. */
 export async function hideFields<T>(db: Db, model: ModelSchema, session: Session, answer: T): Promise<T> {
-  const rules = await fieldRulesFor(db, model, session)
+  return withoutHiddenIn(answer, await fieldRulesFor(db, model, session))
+}
+
+/** hideFields with the rules already read. */
+export function withoutHiddenIn<T>(answer: T, rules: FieldRules): T {
   if (!rules.hidden.size || answer === null || typeof answer !== 'object') return answer
   if (Array.isArray(answer)) return answer.map((row: Row) => withoutHidden(row, rules)) as T
   const page = answer as { content?: unknown }
@@ -108,28 +112,33 @@ function sameValue(stored: unknown, sent: unknown): boolean {
 }
 
 /**
- * 403 when a create sets, or an update changes, a field a rule makes READ_ONLY or HIDDEN for the session.
- * A create may send a field at its model default (what the form starts with); an update may send it unchanged.
+ * 403 when a create sets, or an update or action changes, a field a rule makes READ_ONLY or HIDDEN for the
+ * session. A create may send a field at its model default (what the form starts with); an update or action may
+ * send it unchanged (an action's body carries the row as the client saw it, with the row's key).
  */
 export async function checkFieldRules(
   db: Db,
   model: ModelSchema,
   session: Session,
-  op: 'create' | 'update',
+  op: 'create' | 'update' | 'action',
   body: Row,
 ): Promise<void> {
   const rules = await fieldRulesFor(db, model, session)
   if (!rules.hidden.size && !rules.readOnly.size) return
-  // Only what the write would store: an update ignores fields that are not updatable.
-  const guarded = writableFields(model).filter(
+  // Only what the write would store: an update ignores fields that are not updatable. An action (a lifecycle
+  // transition or a hand-written endpoint acting on one row) may write any field from its body, read-only in
+  // the model or not (an intercept's reason, a pack's load number), so every field it carries counts.
+  const candidates =
+    op === 'action' ? model.fields.filter((field) => field.name !== model.primaryKey) : writableFields(model)
+  const guarded = candidates.filter(
     (field) =>
       (rules.hidden.has(field.name) || rules.readOnly.has(field.name)) &&
       body[field.name] !== undefined &&
-      (op === 'create' || field.updatable !== false),
+      (op !== 'update' || field.updatable !== false),
   )
   if (!guarded.length) return
   let stored: Row | undefined
-  if (op === 'update') {
+  if (op !== 'create') {
     let query = modelDb(db).selectFrom(model.table).selectAll()
     for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
     // A missing row is the update's own 404 (or 409) to answer: compared with nothing, every field is "changed".

@@ -3,7 +3,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { exportPermission, handleExport, isExportRequest } from '../export/model-export.ts'
 import { aggregateRows, MEASURES } from './model-aggregate.ts'
-import { checkHiddenQuery, hideFields } from './field-rules.ts'
+import { checkFieldRules, checkHiddenQuery, hideFields } from './field-rules.ts'
 import { runTransition } from './lifecycle.ts'
 import { listRows } from './model-list.ts'
 import * as schemas from './model-schemas.ts'
@@ -81,8 +81,13 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
           preHandler: requirePermission(transition.permission),
           schema: { params: schemas.pathParamsSchema(model, true), body: schemas.transitionBodySchema },
         },
-        (request) =>
-          shown(
+        async (request) => {
+          // The body of an action may write the row's fields (an intercept reason, a load number): a field a
+          // rule makes READ_ONLY or HIDDEN is refused when the body changes it, as on an update.
+          const id = (request.params as { id: number }).id
+          const body = { ...((request.body ?? {}) as Row), [model.primaryKey]: id }
+          await checkFieldRules(app.db, model, sessionOf(request), 'action', body)
+          return shown(
             request,
             inTransaction((trx) =>
               runTransition(
@@ -94,7 +99,8 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
                 (request.body ?? {}) as Row,
               ),
             ),
-          ),
+          )
+        },
       )
     }
     // Balances and logs are written by the server's own code only (model.serverWritten).

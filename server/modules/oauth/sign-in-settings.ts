@@ -58,6 +58,8 @@ export interface SignInDomain {
   loginTitle: string | null
   /** The LOGIN template's path (a key of LOGIN_TEMPLATES), null for the default. */
   loginTemplate: string | null
+  /** Single sign-on of the domain (SSO type other than NONE, with a login URL), null when it has none. */
+  sso: { type: string; serverUrl: string; loginUrl: string; logoutUrl: string | null } | null
 }
 
 /** "https://WMS.example.com:8443/" → "wms.example.com" */
@@ -75,10 +77,28 @@ export async function signInDomain(db: Db, host: string): Promise<SignInDomain |
   if (!wanted) return null
   const domains = (await modelDb(db)
     .selectFrom('hiam_domain')
-    .select(['domainId', 'tenantId', 'domainUrl', 'loginTitle'])
+    .select([
+      'domainId',
+      'tenantId',
+      'domainUrl',
+      'loginTitle',
+      'ssoTypeCode',
+      'ssoServerUrl',
+      'ssoLoginUrl',
+      'ssoLogoutUrl',
+    ])
     .where('enabledFlag', '=', 1)
     .orderBy('domainId')
-    .execute()) as Array<{ domainId: number; tenantId: number; domainUrl: string; loginTitle: string | null }>
+    .execute()) as Array<{
+    domainId: number
+    tenantId: number
+    domainUrl: string
+    loginTitle: string | null
+    ssoTypeCode: string | null
+    ssoServerUrl: string | null
+    ssoLoginUrl: string | null
+    ssoLogoutUrl: string | null
+  }>
   const domain = domains.find((d) => hostOf(String(d.domainUrl)) === wanted)
   if (!domain) return null
   const template = (await modelDb(db)
@@ -93,5 +113,14 @@ export async function signInDomain(db: Db, host: string): Promise<SignInDomain |
     tenantId: Number(domain.tenantId),
     loginTitle: domain.loginTitle || null,
     loginTemplate: template?.templatePath ?? null,
+    sso:
+      domain.ssoTypeCode && domain.ssoTypeCode !== 'NONE' && domain.ssoLoginUrl
+        ? {
+            type: domain.ssoTypeCode,
+            serverUrl: domain.ssoServerUrl || domain.ssoLoginUrl.replace(/\/login\/?$/, ''),
+            loginUrl: domain.ssoLoginUrl,
+            logoutUrl: domain.ssoLogoutUrl || null,
+          }
+        : null,
   }
 }

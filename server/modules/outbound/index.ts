@@ -21,6 +21,7 @@ export const outboundModule: FastifyPluginAsync = shared(async (app) => {
   app.post(
     '/api/wms/v1/:tenantId/inventory-forecasts/recompute',
     {
+      config: { fieldRules: { none: 'answers the counts of forecasts recomputed, not forecast rows' } },
       preHandler: requirePermission(FORECAST_PERMISSION),
       schema: {
         params: { type: 'object', properties: { tenantId: { type: 'integer' } }, required: ['tenantId'] },

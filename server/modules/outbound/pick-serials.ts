@@ -128,6 +128,7 @@ export const pickSerialRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/wms/v1/:tenantId/outbound-orders/:outboundOrderId/pick-serials',
     {
+      config: { fieldRules: { answers: [{ model: 'wms/outboundLine', at: 'lines' }] } },
       preHandler: requirePermission('winv.outboundOrder.button.pick'),
       schema: { params: idParams('outboundOrderId') },
     },
@@ -146,6 +147,7 @@ export const pickSerialRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/wms/v1/:tenantId/wave-orders/:waveId/pick-serials',
     {
+      config: { fieldRules: { answers: [{ model: 'wms/outboundLine', at: 'lines' }] } },
       preHandler: requirePermission('winv.waveOrder.button.pick'),
       schema: { params: idParams('waveId') },
     },

@@ -22,7 +22,13 @@ export const winvConfigModule: FastifyPluginAsync = async (app) => {
   } as const
   app.post(
     '/api/wms/v1/:tenantId/warning-rules/evaluate',
-    { preHandler: requirePermission('winv.warningRule.button.evaluate'), schema: { params: tenantParams } },
+    {
+      config: {
+        fieldRules: { none: 'answers how many rules were evaluated and which triggered, not rule rows' },
+      },
+      preHandler: requirePermission('winv.warningRule.button.evaluate'),
+      schema: { params: tenantParams },
+    },
     (request) =>
       app.db
         .transaction()
@@ -31,6 +37,7 @@ export const winvConfigModule: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/wms/v1/:tenantId/replenishment-rules/:id/replenish',
     {
+      config: { fieldRules: { none: 'answers the quantity moved to the pick location, not the rule row' } },
       preHandler: requirePermission('winv.ruleReplenishment.button.replenish'),
       schema: {
         params: {

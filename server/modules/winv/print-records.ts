@@ -67,6 +67,12 @@ export const printRecordRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/wms/v1/:tenantId/print-records/record',
     {
+      config: {
+        fieldRules: {
+          answers: [{ model: 'wms/printRecord' }],
+          writes: [{ model: 'wms/printRecord', op: 'create' }],
+        },
+      },
       preHandler: requirePermission(PRINT_PERMISSION),
       schema: {
         params: { type: 'object', properties: { tenantId: { type: 'integer' } }, required: ['tenantId'] },

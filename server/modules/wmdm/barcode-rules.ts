@@ -58,7 +58,15 @@ export function barcodeRoutes(model: ModelSchema): FastifyPluginAsync {
     // Applies one rule to the barcode sent (else its sample) and keeps the outcome on the rule (testResult).
     app.post(
       `${base}/:id/test`,
-      { preHandler: requirePermission(TEST_PERMISSION), schema: { params: IdParams, body: TestBody } },
+      {
+        config: {
+          fieldRules: {
+            none: 'answers the outcome of applying a rule to a barcode (its code and the parts found), not the rule row',
+          },
+        },
+        preHandler: requirePermission(TEST_PERMISSION),
+        schema: { params: IdParams, body: TestBody },
+      },
       async (request) => {
         const session = sessionOf(request)
         const { id } = request.params as { id: number }
@@ -87,7 +95,11 @@ export function barcodeRoutes(model: ModelSchema): FastifyPluginAsync {
     // What a scanner calls: the first enabled rule (by priority) of the target type that matches.
     app.post(
       `${base}/convert`,
-      { preHandler: requirePermission(TEST_PERMISSION), schema: { params: Params, body: ConvertBody } },
+      {
+        config: { fieldRules: { none: 'answers what a scanned barcode converts to, not a rule row' } },
+        preHandler: requirePermission(TEST_PERMISSION),
+        schema: { params: Params, body: ConvertBody },
+      },
       async (request) => {
         const { barcode, targetType } = request.body as { barcode: string; targetType?: string }
         let rules = filteredRows(modelDb(app.db), model, sessionOf(request), { enabledFlag: 1 }).selectAll()

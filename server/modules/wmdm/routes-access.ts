@@ -234,7 +234,10 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
     const db = () => modelDb(app.db)
     app.get(
       `${base}/wms-common/inv-organizations`,
-      { schema: { params: Params, querystring: InvOrgQuery } },
+      {
+        schema: { params: Params, querystring: InvOrgQuery },
+        config: { fieldRules: { answers: [{ model: 'wms/invOrganization', query: true }] } },
+      },
       (request) =>
         listRows(db(), models.invOrganization, sessionOf(request), {
           ...filtersOf(request.query),
@@ -243,7 +246,10 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
     )
     app.get(
       `${base}/warehouses/accessibleList`,
-      { schema: { params: Params, querystring: WarehouseQuery } },
+      {
+        schema: { params: Params, querystring: WarehouseQuery },
+        config: { fieldRules: { answers: [{ model: 'wms/warehouse', query: true }] } },
+      },
       async (request) => {
         const query = filtersOf(request.query)
         const session = sessionOf(request)
@@ -254,7 +260,10 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
     )
     app.get(
       `${base}/whareas/accessibleList`,
-      { schema: { params: Params, querystring: AreaQuery } },
+      {
+        schema: { params: Params, querystring: AreaQuery },
+        config: { fieldRules: { answers: [{ model: 'wms/warehouseArea', query: true }] } },
+      },
       async (request) => {
         const session = sessionOf(request)
         const page = await accessibleAreas(db(), models, session, filtersOf(request.query))
@@ -263,12 +272,27 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
     )
     app.get(
       `${base}/warehouses/query-default-warehourse-permissions`,
-      { schema: { params: Params } },
+      {
+        schema: { params: Params },
+        config: {
+          fieldRules: {
+            answers: [
+              { model: 'wms/warehouse', at: 'warehouseList' },
+              { model: 'wms/owner', at: 'ownerList' },
+            ],
+          },
+        },
+      },
       (request) => defaultPermissions(db(), models, sessionOf(request)),
     )
     app.get(
       `${base}/wms-common/query-digital-accuracy`,
-      { schema: { params: Params, querystring: AccuracyQuery } },
+      {
+        schema: { params: Params, querystring: AccuracyQuery },
+        config: {
+          fieldRules: { none: 'answers the quantity precision a warehouse sets for forms, not its row' },
+        },
+      },
       async (request) => {
         const session = sessionOf(request)
         const { warehouseId } = request.query as { warehouseId?: number }

@@ -69,7 +69,10 @@ export function unitConversionRoutes(model: ModelSchema): FastifyPluginAsync {
   return async (app) => {
     app.get(
       '/api/wms/v1/:tenantId/unit-conversions/convert',
-      { schema: { params: Type.Object({ tenantId: Type.Integer({ minimum: 0 }) }), querystring: Query } },
+      {
+        config: { fieldRules: { none: 'answers a converted quantity, not a conversion row' } },
+        schema: { params: Type.Object({ tenantId: Type.Integer({ minimum: 0 }) }), querystring: Query },
+      },
       async (request) => {
         const { fromUom, toUom, quantity, goodsCode } = request.query as typeof Query.static
         const rules = (await filteredRows(modelDb(app.db), model, sessionOf(request), { enabledFlag: 1 })

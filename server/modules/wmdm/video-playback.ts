@@ -34,7 +34,11 @@ export function playbackRoutes(models: {
   return async (app) => {
     app.post(
       '/api/wms/v1/:tenantId/outbound-video-records/:id/playback',
-      { preHandler: requirePermission(PLAYBACK_PERMISSION), schema: { params: IdParams } },
+      {
+        config: { fieldRules: { answers: [{ model: 'wms/outboundVideoRecord' }] } },
+        preHandler: requirePermission(PLAYBACK_PERMISSION),
+        schema: { params: IdParams },
+      },
       async (request) => {
         const session = sessionOf(request)
         const { id } = request.params as { id: number }
