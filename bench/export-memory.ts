@@ -1,10 +1,13 @@
 /**
- * Export cost: N rows × 12 columns written as xlsx (and CSV) the way the async worker writes them — the keys
- * sorted once, rows read by key in batches of the chosen columns, cells formatted (lookup meanings, yes/no,
- * dates), the export's own streaming xlsx writer (inline strings), bytes through the file store. Prints time and peak RSS growth over the baseline taken
- * once the rows are in the database. Usage: `npx tsx bench/export-memory.ts [rows=100000]`.
+ * Export cost: N rows × 12 columns written as xlsx (and CSV) the way the async worker writes them — keys read
+ * in key pages over the sort order, rows read by key in batches of the chosen columns, cells formatted (lookup
+ * meanings, yes/no, dates), the export's own streaming xlsx writer (inline strings), bytes through the file
+ * store. Prints time and peak RSS growth over the baseline taken once the rows are in the database. Usage: `npx tsx bench/export-memory.ts [rows=100000]`.
  * Each format runs in a fresh process that loads a dump of the prepared database, so the baseline is the
  * server at rest; PGlite runs in that process, so its query memory is part of the growth (as in the server).
+ * With BENCH_DATABASE_URL the rows go to that PostgreSQL database instead (table bench_export_row is
+ * replaced) and the children connect to it: the growth is then the Node process's alone, the sort's memory
+ * being the database server's.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -27,6 +30,7 @@ import { projectPath } from '../server/paths.ts'
 import type { ExportFileType } from '../renderer/contract/export.ts'
 
 const ROWS = Number(process.argv[2] ?? 100_000)
+const DATABASE_URL = process.env.BENCH_DATABASE_URL
 const field = (name: string, type: ModelSchema['fields'][number]['type'], extra = {}) => ({
   name,
   type,
@@ -68,15 +72,15 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 
 /** Parent: builds the database once and dumps it; each format then runs in a fresh child process. */
 async function prepare() {
-  const database = await openDatabase({ inMemory: true })
+  const database = await openDatabase(DATABASE_URL ? { databaseUrl: DATABASE_URL } : { inMemory: true })
   const { db } = database
   await migrateToLatest(db)
+  if (DATABASE_URL) await sql`drop table if exists bench_export_row`.execute(db)
   // the product's tables too: a list's data-permission clause reads the rules and data groups, as in the server
   await syncModelTables(db, [...loadModelFiles(projectPath('schemas/models')), model])
   await sql`insert into hpfm_lookup_value (tenant_id, lookup_code, value, meanings) values
-    (0, 'WMDM.WAREHOUSE_TYPE', 'NORMAL', '{"zh_CN":"普通仓"}'), (0, 'WMDM.WAREHOUSE_TYPE', 'COLD', '{"zh_CN":"冷库"}')`.execute(
-    db,
-  )
+    (0, 'WMDM.WAREHOUSE_TYPE', 'NORMAL', '{"zh_CN":"普通仓"}'), (0, 'WMDM.WAREHOUSE_TYPE', 'COLD', '{"zh_CN":"冷库"}')
+    on conflict do nothing`.execute(db)
   await sql`insert into bench_export_row (tenant_id, row_code, row_name, row_type, address, contact_name, contact_phone,
       quantity, amount, line_count, expected_date, shipped_at, enabled_flag)
     select 1, 'R' || lpad(n::text, 7, '0'), '上海仓库 ' || n, case when n % 3 = 0 then 'COLD' else 'NORMAL' end,
@@ -84,12 +88,14 @@ async function prepare() {
       n * 1.25, n * 3.5, n % 40, date '2026-01-01' + (n % 365), timestamp '2026-01-01 08:00:00' + (n || ' minutes')::interval,
       n % 2 from generate_series(1, ${ROWS}) n`.execute(db)
   const dir = await mkdtemp(join(tmpdir(), 'export-bench-'))
-  const dump = join(dir, 'db.tgz')
-  await writeFile(dump, Buffer.from(await (await database.pglite!.dumpDataDir('gzip')).arrayBuffer()))
+  if (database.pglite) {
+    const dump = join(dir, 'db.tgz')
+    await writeFile(dump, Buffer.from(await (await database.pglite.dumpDataDir('gzip')).arrayBuffer()))
+  } else await sql`analyze bench_export_row`.execute(db)
   await database.close()
   const load = loadavg()[0]?.toFixed(1)
   console.log(
-    `export bench: ${ROWS.toLocaleString('en-US')} rows × ${model.fields.length} columns (Node ${process.version}, load average ${load})`,
+    `export bench: ${ROWS.toLocaleString('en-US')} rows × ${model.fields.length} columns on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} (Node ${process.version}, load average ${load})`,
   )
   try {
     for (const fileType of ['EXCEL2007', 'CSV']) {
@@ -103,7 +109,11 @@ async function prepare() {
 
 /** Child: loads the dump, takes the baseline, exports once as the worker does, prints the figures. */
 async function run(fileType: ExportFileType, dir: string) {
-  const database = await openDatabase({ loadDataDir: new Blob([await readFile(join(dir, 'db.tgz'))]) })
+  const database = await openDatabase(
+    DATABASE_URL
+      ? { databaseUrl: DATABASE_URL }
+      : { loadDataDir: new Blob([await readFile(join(dir, 'db.tgz'))]) },
+  )
   const { db } = database
   const files = localFileStore(dir)
   const columns = exportColumns(model)

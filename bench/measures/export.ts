@@ -1,7 +1,8 @@
 /**
  * Measure 7: the export of 100,000 rows × 12 columns to xlsx (and CSV), then 1,000,000 rows, each in a fresh
- * process through bench/export-memory.ts (the worker's own code path: sorted keys, batches by key, the streaming
+ * process through bench/export-memory.ts (the worker's own code path: key pages over the sort, batches by key, the streaming
  * writers, the file store). Time and peak memory growth over the process at rest are read from its report lines.
+ * With BENCH_DATABASE_URL, the million rows run once more on that PostgreSQL database.
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
@@ -14,16 +15,23 @@ const LINE = /^(EXCEL2007|CSV)\s+(\d+)\/(\d+) rows in ([\d.]+) s \(CPU ([\d.]+) 
 
 export async function exportMeasures(): Promise<Figure[]> {
   const figures: Figure[] = []
-  for (const rows of [100_000, 1_000_000]) {
+  const { BENCH_DATABASE_URL: postgres, ...pgliteEnv } = process.env
+  const runs: Array<[number, string | undefined]> = [
+    [100_000, undefined],
+    [1_000_000, undefined],
+    ...(postgres ? [[1_000_000, postgres] as [number, string]] : []),
+  ]
+  for (const [rows, databaseUrl] of runs) {
     const { stdout } = await run(
       process.execPath,
       ['--import', 'tsx', 'bench/export-memory.ts', String(rows)],
       {
         maxBuffer: 1024 * 1024,
         timeout: 15 * 60_000,
+        env: databaseUrl ? { ...pgliteEnv, BENCH_DATABASE_URL: databaseUrl } : pgliteEnv,
       },
     )
-    const count = rows.toLocaleString('en-US')
+    const count = `${rows.toLocaleString('en-US')}${databaseUrl ? ' (PostgreSQL)' : ''}`
     let found = 0
     for (const line of stdout.split('\n')) {
       const match = LINE.exec(line.trim())

@@ -443,7 +443,7 @@ describe('keyset batches', () => {
   const session = { ...adminScope, tokenHash: '' }
 
   it.each(['expectedDate,asc', 'expectedDate,desc', 'orderStatus,desc'])(
-    'read in batches of 4 the same rows in the same order as one query, NULLs included (sort %s)',
+    'read in batches of 4 the same rows in the same order as one query, NULLs included, in one key page or many (sort %s)',
     async (sort) => {
       await sql`insert into winv_jxs_outbound_order (tenant_id, order_num, customer_name, receiver_name, receiver_phone,
           receiver_address, expected_date, order_status, created_by)
@@ -451,12 +451,95 @@ describe('keyset batches', () => {
         on conflict do nothing`.execute(app.db)
       const db = modelDb(app.db)
       const whole = await sortedRows(db, orders, session, { sort }).execute()
-      const batched: unknown[] = []
-      for await (const batch of rowBatches(db, orders, session, { sort }, 4)) batched.push(...batch)
       expect(whole.filter((row) => row.expectedDate === null)).toHaveLength(5)
-      expect(batched.map((row) => (row as { outboundOrderId: number }).outboundOrderId)).toEqual(
-        whole.map((row) => row.outboundOrderId),
-      )
+      // one key page, then key pages of 3 (the five NULLs and every tie span page boundaries)
+      for (const keyPageSize of [undefined, 3]) {
+        const batched: unknown[] = []
+        for await (const batch of rowBatches(db, orders, session, { sort }, 4, undefined, keyPageSize))
+          batched.push(...batch)
+        expect(batched.map((row) => (row as { outboundOrderId: number }).outboundOrderId)).toEqual(
+          whole.map((row) => row.outboundOrderId),
+        )
+      }
+    },
+  )
+})
+
+describe('paged export: key pages of 3 and batches of 2 (the path of a million rows)', () => {
+  // Worker with tiny pages: 9 matching rows make three full key pages and a last empty one, each tie group
+  // (5 and 4 rows of one name) spans page boundaries, so only the primary key decides where a page ends.
+  const memoryStore = (files: Map<string, Buffer>): FileStore => ({
+    async put(key, body: Readable) {
+      const chunks: Buffer[] = []
+      for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer))
+      files.set(key, Buffer.concat(chunks))
+      return { key, size: files.get(key)!.length }
+    },
+    get: () => Promise.reject(new Error('unused')),
+    size: async () => undefined,
+    remove: async (key) => void files.delete(key),
+  })
+  const filter = 'warehouseCode=PAGED-&enabledFlag=1&sort=warehouseName,asc'
+  // Visible: NORMAL (the rule), enabled (the filter); by name, then by id descending (the list's tie-break).
+  const codes = [7, 5, 4, 2, 1, 14, 13, 10, 8].map((n) => `PAGED-${String(n).padStart(2, '0')}`)
+
+  it.each(['CSV', 'EXCEL2007'] as const)(
+    'writes the rows of the list (filters and a data permission rule applied) in its order, ties across pages (%s)',
+    async (fileType) => {
+      await sql`insert into wmdm_warehouse (tenant_id, warehouse_code, warehouse_name, warehouse_type, enabled_flag, created_by)
+        select 1, 'PAGED-' || lpad(n::text, 2, '0'), case when n <= 7 then 'Paged tie A' else 'Paged tie B' end,
+          case when n % 3 = 0 then 'COLD' else 'NORMAL' end, case when n = 11 then 0 else 1 end, 1
+        from generate_series(1, 14) n`.execute(app.db)
+      const rule = await call('admin', 'POST', '/api/hpfm/v1/1/permission-rules', {
+        ruleCode: 'PAGED_NORMAL_ONLY',
+        ruleName: 'Administrators export normal warehouses',
+        modelKey: 'wms/warehouse',
+        roleCode: 'tenant-admin',
+        fieldName: 'warehouseType',
+        operator: 'EQUAL',
+        ruleValue: 'NORMAL',
+      })
+      expect(rule.statusCode).toBe(201)
+      try {
+        const files = new Map<string, Buffer>()
+        const worker = createExportWorker({
+          db: app.db,
+          files: memoryStore(files),
+          models: [warehouseModel],
+          paging: { batchSize: 2, keyPageSize: 3 },
+        })
+        const request = csvRequest({ warehouseCode: 'PAGED-', enabledFlag: '1', sort: 'warehouseName,asc' })
+        request.options = { ...request.options, fileType, columnIds: [2, 3, 4, 9] }
+        const { uuid, taskCode } = await createTask(app.db, request, {
+          taskName: 'paged',
+          serviceName: 'wms',
+        })
+        worker.submit(uuid)
+        await worker.whenIdle()
+        const task = (await taskList('admin', `taskCode=${taskCode}`)).content[0]
+        expect(task).toMatchObject({ state: 'DONE', totalCount: 9, doneCount: 9, errorInfo: null })
+        const [bytes] = [...files.values()]
+        let rows: unknown[][]
+        if (fileType === 'CSV') {
+          const lines = bytes!.toString('utf8').slice(1).trimEnd().split('\r\n')
+          rows = lines.map((line) => line.split(','))
+        } else {
+          const sheets = await readXlsx(bytes!)
+          expect(sheets).toHaveLength(1)
+          rows = sheets[0]!.rows
+        }
+        expect(rows[0]).toEqual(['Warehouse code', 'Warehouse name', 'Warehouse type', 'Enabled'])
+        expect(rows.slice(1).map((row) => row[0])).toEqual(codes)
+        expect(rows.slice(1)).toEqual(await expectedRows('admin', filter))
+        expect(rows[1]).toEqual(['PAGED-07', 'Paged tie A', '普通仓', '是'])
+      } finally {
+        await call('admin', 'PUT', '/api/hpfm/v1/1/permission-rules', {
+          ...(rule.json() as object),
+          enabledFlag: 0,
+        })
+        await sql`delete from wmdm_warehouse where warehouse_code like 'PAGED-%'`.execute(app.db)
+        await sql`delete from hpfm_permission_rule where rule_code = 'PAGED_NORMAL_ONLY'`.execute(app.db)
+      }
     },
   )
 })

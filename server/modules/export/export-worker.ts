@@ -20,7 +20,7 @@ import {
   recordProgress,
   taskByUuid,
 } from './export-tasks.ts'
-import { countRows, EXPORT_BATCH_SIZE, fieldsOf, rowBatches } from './row-batches.ts'
+import { countRows, EXPORT_BATCH_SIZE, EXPORT_KEY_PAGE_SIZE, fieldsOf, rowBatches } from './row-batches.ts'
 import { writeExport } from './write-export.ts'
 
 export interface ExportWorker {
@@ -41,6 +41,8 @@ export interface ExportWorkerDeps {
   concurrency?: number
   /** Where progress is logged (the app's logger): one line per batch of a running task. */
   log?: { info: (details: Record<string, unknown>, message: string) => void }
+  /** Rows a batch reads and keys a key page reads (row-batches.ts); tests make them small to force many pages. */
+  paging?: { batchSize: number; keyPageSize: number }
 }
 
 class Stopped extends Error {}
@@ -51,6 +53,7 @@ export function createExportWorker({
   models,
   concurrency = 2,
   log,
+  paging = { batchSize: EXPORT_BATCH_SIZE, keyPageSize: EXPORT_KEY_PAGE_SIZE },
 }: ExportWorkerDeps): ExportWorker {
   const queue: string[] = []
   let running = 0
@@ -109,7 +112,15 @@ export function createExportWorker({
       const written = await writeExport(
         stream,
         spec,
-        rowBatches(modelDb(db), model, session, query, EXPORT_BATCH_SIZE, fieldsOf(columns)),
+        rowBatches(
+          modelDb(db),
+          model,
+          session,
+          query,
+          paging.batchSize,
+          fieldsOf(columns),
+          paging.keyPageSize,
+        ),
         async (done) => {
           if (stopping) throw new Error(INTERRUPTED_BY_SHUTDOWN)
           if (!(await recordProgress(db, uuid, done))) throw new Stopped()
