@@ -90,21 +90,37 @@ export async function signIn(
     .set({ failedCount: 0, lockedUntil: null })
     .where('id', '=', user.id)
     .execute()
-  const roles = await db
-    .selectFrom('iamMemberRole as m')
-    .innerJoin('iamRole as r', 'r.id', 'm.roleId')
-    .innerJoin('hpfmTenant as t', 't.id', 'r.tenantId')
-    .select(['r.id', 'r.tenantId'])
-    .where('m.userId', '=', user.id)
-    .where('r.enabledFlag', '=', 1)
-    .where('t.enabledFlag', '=', 1)
-    .orderBy('r.id')
-    .execute()
-  const start = roles.find((role) => role.tenantId === user.defaultTenantId) ?? roles[0]
+  const start = await startingRole(db, user.id, [user.defaultTenantId])
   if (!start) {
     await record(false, 'no_role')
     return { ok: false, message: 'disabled' }
   }
   await record(true, null, start.tenantId)
   return { ok: true, userId: user.id, roleId: start.id, tenantId: start.tenantId }
+}
+
+/**
+ * The role a new session starts in: the user's first enabled role (of an enabled tenant) in the first of
+ * `tenants` that has one, else their first enabled role at all; undefined when they have none.
+ */
+export async function startingRole(
+  db: Db,
+  userId: number,
+  tenants: Array<number | null | undefined>,
+): Promise<{ id: number; tenantId: number } | undefined> {
+  const roles = await db
+    .selectFrom('iamMemberRole as m')
+    .innerJoin('iamRole as r', 'r.id', 'm.roleId')
+    .innerJoin('hpfmTenant as t', 't.id', 'r.tenantId')
+    .select(['r.id', 'r.tenantId'])
+    .where('m.userId', '=', userId)
+    .where('r.enabledFlag', '=', 1)
+    .where('t.enabledFlag', '=', 1)
+    .orderBy('r.id')
+    .execute()
+  for (const tenant of tenants) {
+    const role = roles.find((r) => r.tenantId === tenant)
+    if (role) return role
+  }
+  return roles[0]
 }

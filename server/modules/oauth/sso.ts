@@ -8,6 +8,7 @@
  */
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/schema.ts'
+import { startingRole } from './sign-in.ts'
 
 export const SSO_CALLBACK = '/api/oauth/sso/callback'
 /** The types the sign-in flow follows. */
@@ -97,20 +98,7 @@ export async function ssoSignIn(
     await record(false, 'disabled', tenantId)
     return { ok: false, reason: `the account '${loginName}' is disabled` }
   }
-  const roles = await db
-    .selectFrom('iamMemberRole as m')
-    .innerJoin('iamRole as r', 'r.id', 'm.roleId')
-    .innerJoin('hpfmTenant as t', 't.id', 'r.tenantId')
-    .select(['r.id', 'r.tenantId'])
-    .where('m.userId', '=', user.id)
-    .where('r.enabledFlag', '=', 1)
-    .where('t.enabledFlag', '=', 1)
-    .orderBy('r.id')
-    .execute()
-  const start =
-    roles.find((role) => role.tenantId === tenantId) ??
-    roles.find((role) => role.tenantId === user.defaultTenantId) ??
-    roles[0]
+  const start = await startingRole(db, user.id, [tenantId, user.defaultTenantId])
   if (!start) {
     await record(false, 'no_role', tenantId)
     return { ok: false, reason: `the account '${loginName}' has no enabled role` }
