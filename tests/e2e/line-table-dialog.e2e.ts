@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
 import { field, formItem, rows } from './antd-locators'
+import { api, content, type Row } from './wms-api'
 
 let browser: Browser
 beforeAll(async () => {
@@ -20,18 +21,6 @@ afterAll(async () => {
 
 const SLOW = { timeout: 30_000 }
 const WAREHOUSE_ID = 1 // WH-E001, the clerk's default warehouse
-type Row = Record<string, unknown>
-
-async function api(page: Page, token: string, method: string, path: string, data?: unknown) {
-  const response = await page.request.fetch(`/api/wms/v1/1/${path}`, {
-    method,
-    headers: { authorization: `bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  })
-  return { status: response.status(), body: (await response.json().catch(() => ({}))) as Row }
-}
-const content = async (page: Page, token: string, path: string) =>
-  (await api(page, token, 'GET', path)).body.content as Row[]
 
 /** A new inbound order of owner OWN-A with two lines (SKU00001 × 10, SKU00002 × 5), executed. */
 async function executingOrder(page: Page, token: string) {

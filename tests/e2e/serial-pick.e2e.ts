@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
 import { field, rows } from './antd-locators'
+import { api, content, type Row } from './wms-api'
 
 let browser: Browser
 beforeAll(async () => {
@@ -22,18 +23,6 @@ afterAll(async () => {
 const SLOW = { timeout: 30_000 }
 const GOODS = 'SKU00016' // 充电宝 10000mAh, owner OWN-C, serial tracked, opening stock with units in WH-E001
 const WAREHOUSE_ID = 1 // WH-E001
-type Row = Record<string, unknown>
-
-async function api(page: Page, token: string, method: string, path: string, data?: unknown) {
-  const response = await page.request.fetch(`/api/wms/v1/1/${path}`, {
-    method,
-    headers: { authorization: `bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  })
-  return { status: response.status(), body: (await response.json().catch(() => ({}))) as Row }
-}
-const content = async (page: Page, token: string, path: string) =>
-  (await api(page, token, 'GET', path)).body.content as Row[]
 
 /** Runs a lifecycle action with the order as it is now; expects it to succeed. */
 async function step(page: Page, token: string, id: number, action: string, extra: Row = {}) {
