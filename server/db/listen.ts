@@ -37,6 +37,11 @@ export interface PostgresNotifications {
   onConnection(onChange: (state: 'up' | 'down') => void): void
   /** `pg_notify(channel, payload)` sent on the LISTEN connection itself (it hears its own notification). */
   notify(channel: string, payload: string): Promise<void>
+  /**
+   * Drops the LISTEN connection as lost (one that stopped answering: a marker it sent never came back) and
+   * opens a new one, instead of waiting for TCP to notice.
+   */
+  restart(): void
   close(): Promise<void>
 }
 
@@ -50,6 +55,7 @@ export function postgresListen(connectionString: string): PostgresNotifications 
   let connecting: Promise<pg.Client> | undefined
   let closed = false
   let retry: NodeJS.Timeout | undefined
+  let dropCurrent: (() => void) | undefined
 
   const connect = (): Promise<pg.Client> => {
     if (closed) return Promise.reject(new Error('The database was closed: open it again to LISTEN.'))
@@ -71,6 +77,11 @@ export function postgresListen(connectionString: string): PostgresNotifications 
       }
       next.on('error', onLost)
       next.on('end', onLost)
+      dropCurrent = () => {
+        onLost()
+        // its socket may be stuck (no answer, no FIN): closed here, not ended politely
+        ;(next as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
+      }
       await next.connect()
       for (const channel of handlers.keys()) await next.query(`listen "${channel}"`)
       if (lost || closed)
@@ -105,6 +116,9 @@ export function postgresListen(connectionString: string): PostgresNotifications 
     async notify(channel, payload) {
       const connection = client ?? (await connect())
       await connection.query('select pg_notify($1, $2)', [channel, payload])
+    },
+    restart() {
+      if (client) dropCurrent?.()
     },
     async close() {
       closed = true

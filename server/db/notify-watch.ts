@@ -25,7 +25,8 @@
  * - The LISTEN connection not up (not yet connected, dropped, reconnecting): notifications may be missed, so
  *   `settle` answers false and nothing is read from or stored in the cache; losing it and getting it back
  *   each bump the generation, so nothing stored before the loss is used after it. A marker not heard within
- *   MARKER_MS (a connection silently gone) bumps the generation too, and that request is not cached.
+ *   MARKER_MS (a connection silently gone) bumps the generation too, that request is not cached, and the
+ *   connection is dropped as lost and opened again (`restart`), so caching waits for a live one.
  * - Tables created later (model sync, migrations) get the trigger from `coverNewTables` (syncModelTables,
  *   prepareDatabase), and every time the LISTEN connection comes up the triggers are checked again before
  *   caching resumes.
@@ -128,7 +129,13 @@ export class NotifyWatch implements CacheWatch {
     return this.sync().then(
       () => this.up,
       () => {
+        // A marker not heard back: the LISTEN connection stopped answering. Caching stops at once (the
+        // connection's loss moves the generation and turns `up` off) and a new connection is opened, so the
+        // next requests do not each wait for a marker of their own on a dead one.
         this.heard += 1
+        this.up = false
+        this.failedAt = Date.now()
+        this.notifications.restart()
         return false
       },
     )

@@ -40,6 +40,8 @@ export const receiveLineRoutes =
     app.get(
       '/api/wms/v1/:tenantId/inbound-orders/:inboundOrderId/receive-lines',
       {
+        // the open lines are inbound order lines: a field a rule hides from the user is left out here too
+        config: { fieldRules: { answers: [{ model: 'wms/inboundOrderLine', at: 'lines' }] } },
         preHandler: requirePermission('winv.inboundOrder.button.receive'),
         schema: {
           params: {
