@@ -4,6 +4,7 @@
  * filter by one (labelCode); create and edit replace them. Only enabled labels of the right type can be put on.
  * A menu's MENU labels are also its badge in the side menu of the tenant's users (menu tree `tag`).
  */
+import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
 import { modelDb } from '../models/model-scope.ts'
@@ -30,6 +31,24 @@ export const labelList = (text: string | null | undefined) => [
       .filter(Boolean),
   ),
 ]
+
+/**
+ * The list filter "carries label `code`": the row whose id is the column `idColumn` has that label of `type`,
+ * put on by `tenant` (a tenant id, the column holding it, or null for any tenant's).
+ */
+export function hasLabel(
+  type: LabelTarget,
+  code: string,
+  idColumn: string,
+  tenant: number | { column: string } | null,
+): RawBuilder<boolean> {
+  const ofTenant =
+    tenant === null
+      ? sql``
+      : sql` and a.tenant_id = ${typeof tenant === 'number' ? tenant : sql.ref(tenant.column)}`
+  return sql<boolean>`exists (select 1 from hiam_label_assignment a where a.target_type = ${type}
+    and a.target_id = ${sql.ref(idColumn)} and a.label_code = ${code}${ofTenant})`
+}
 
 /** Label codes per target id, comma separated in code order (tenantId null: every tenant's). */
 export async function labelsOf(

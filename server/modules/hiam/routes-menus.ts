@@ -11,7 +11,7 @@ import type { Texts } from '../../db/schema.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission } from '../../plugins/permissions.ts'
 import { checkMenu, type Trx } from '../iam/menu-admin.ts'
-import { checkLabels, labelsOf, saveLabels } from './labels.ts'
+import { checkLabels, hasLabel, labelsOf, saveLabels } from './labels.ts'
 import { MENU_CREATE, MENU_UPDATE } from '../iam/routes-menu-admin.ts'
 import { contains, pageOf, PageQuery, textIn } from './paging.ts'
 import { adminRoutes } from './scope.ts'
@@ -62,20 +62,7 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
     if (q.route) query = query.where('m.route', 'ilike', contains(q.route))
     if (q.type) query = query.where('m.type', '=', q.type)
     if (q.parentId !== undefined) query = query.where('m.parentId', '=', q.parentId)
-    if (q.labelCode) {
-      const code = q.labelCode
-      query = query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('hiamLabelAssignment as a')
-            .select('a.targetId')
-            .where('a.targetType', '=', 'MENU')
-            .where('a.tenantId', '=', scope.session.tenantId)
-            .whereRef('a.targetId', '=', 'm.id')
-            .where('a.labelCode', '=', code),
-        ),
-      )
-    }
+    if (q.labelCode) query = query.where(hasLabel('MENU', q.labelCode, 'm.id', scope.session.tenantId))
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
     const page = q.page ?? 0
     const size = q.size ?? 10

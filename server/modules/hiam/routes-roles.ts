@@ -9,7 +9,7 @@ import { LANGUAGES } from '../../../renderer/contract/wire.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission } from '../../plugins/permissions.ts'
 import { contains, pageOf, PageQuery, textIn } from './paging.ts'
-import { checkLabels, labelsOf, saveLabels } from './labels.ts'
+import { checkLabels, hasLabel, labelsOf, saveLabels } from './labels.ts'
 import { adminRoutes, type Scope } from './scope.ts'
 
 export const ROLE_CODES = {
@@ -72,20 +72,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     if (q.name) query = query.where(sql<string>`r.names->>${language}`, 'ilike', contains(q.name))
     if (q.enabledFlag !== undefined) query = query.where('r.enabledFlag', '=', q.enabledFlag)
     if (q.parentRoleId !== undefined) query = query.where('r.parentRoleId', '=', q.parentRoleId)
-    if (q.labelCode) {
-      const code = q.labelCode
-      query = query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('hiamLabelAssignment as a')
-            .select('a.targetId')
-            .where('a.targetType', '=', 'ROLE')
-            .whereRef('a.targetId', '=', 'r.id')
-            .whereRef('a.tenantId', '=', 'r.tenantId')
-            .where('a.labelCode', '=', code),
-        ),
-      )
-    }
+    if (q.labelCode) query = query.where(hasLabel('ROLE', q.labelCode, 'r.id', { column: 'r.tenantId' }))
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
     const page = q.page ?? 0
     const size = q.size ?? 10

@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission } from '../../plugins/permissions.ts'
 import { hashPassword } from '../oauth/passwords.ts'
 import { contains, dateTimeText, idParam, pageOf, PageQuery, slicePage, textIn } from './paging.ts'
-import { checkLabels, labelsOf, saveLabels } from './labels.ts'
+import { checkLabels, hasLabel, labelsOf, saveLabels } from './labels.ts'
 import { readPasswordPolicy } from './password-policy.ts'
 import { roleInScope } from './routes-roles.ts'
 import { adminRoutes, type Scope } from './scope.ts'
@@ -100,19 +100,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     if (q.loginName) query = query.where('u.loginName', 'ilike', contains(q.loginName))
     if (q.realName) query = query.where('u.realName', 'ilike', contains(q.realName))
     if (q.enabledFlag !== undefined) query = query.where('u.enabledFlag', '=', q.enabledFlag)
-    if (q.labelCode) {
-      const code = q.labelCode
-      query = query.where((eb) => {
-        let labelled = eb
-          .selectFrom('hiamLabelAssignment as a')
-          .select('a.targetId')
-          .where('a.targetType', '=', 'USER')
-          .whereRef('a.targetId', '=', 'u.id')
-          .where('a.labelCode', '=', code)
-        if (scope.tenantId !== null) labelled = labelled.where('a.tenantId', '=', scope.tenantId)
-        return eb.exists(labelled)
-      })
-    }
+    if (q.labelCode) query = query.where(hasLabel('USER', q.labelCode, 'u.id', scope.tenantId))
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
     const page = q.page ?? 0
     const size = q.size ?? 10
