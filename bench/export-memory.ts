@@ -119,9 +119,15 @@ async function run(fileType: ExportFileType, dir: string) {
   const columns = exportColumns(model)
   const formatters = await cellFormatters(db, columns, 1, 'zh_CN')
   await countRows(modelDb(db), model, session, {}) // warm the database before the baseline
-  const baseline = process.memoryUsage().rss
+  const atRest = process.memoryUsage()
+  const baseline = atRest.rss
   let peak = baseline
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10)
+  let atPeak = atRest
+  const sample = () => {
+    const usage = process.memoryUsage()
+    if (usage.rss > peak) [peak, atPeak] = [usage.rss, usage]
+  }
+  const sampler = setInterval(sample, 10)
   const started = performance.now()
   const cpuBefore = process.cpuUsage()
   const total = await countRows(modelDb(db), model, session, {})
@@ -137,10 +143,12 @@ async function run(fileType: ExportFileType, dir: string) {
   const seconds = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)
   clearInterval(sampler)
-  peak = Math.max(peak, process.memoryUsage().rss)
+  sample()
   console.log(
     `${fileType.padEnd(9)} ${written}/${total} rows in ${seconds.toFixed(1)} s (CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s), ` +
-      `file ${mb(size)}; RSS baseline ${mb(baseline)}, peak ${mb(peak)}, growth ${mb(peak - baseline)}`,
+      `file ${mb(size)}; RSS baseline ${mb(baseline)}, peak ${mb(peak)}, growth ${mb(peak - baseline)} ` +
+      `(of which JS heap ${mb(atPeak.heapTotal - atRest.heapTotal)}, array buffers and WASM memory ${mb(atPeak.arrayBuffers - atRest.arrayBuffers)}, ` +
+      `other external ${mb(atPeak.external - atPeak.arrayBuffers - (atRest.external - atRest.arrayBuffers))})`,
   )
   await database.close()
 }
