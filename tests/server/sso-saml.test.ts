@@ -67,6 +67,8 @@ interface ResponseOptions {
   issuer?: string
   key?: string
   cert?: string
+  /** saml:Attribute name → value */
+  attributes?: Record<string, string>
 }
 /** A SAML response as the IdP would post it, its assertion signed (RSA-SHA256). */
 function samlResponse(options: ResponseOptions): string {
@@ -82,6 +84,14 @@ function samlResponse(options: ResponseOptions): string {
     `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified">${options.nameId ?? 'clerk'}</saml:NameID>` +
     `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${options.inResponseTo}" NotOnOrAfter="${at(5)}" Recipient="${ACS}"/></saml:SubjectConfirmation></saml:Subject>` +
     `<saml:Conditions NotBefore="${at(-1)}" NotOnOrAfter="${at(5)}"><saml:AudienceRestriction><saml:Audience>${options.audience ?? SP_ENTITY}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
+    (options.attributes
+      ? `<saml:AttributeStatement>${Object.entries(options.attributes)
+          .map(
+            ([name, value]) =>
+              `<saml:Attribute Name="${name}"><saml:AttributeValue>${value}</saml:AttributeValue></saml:Attribute>`,
+          )
+          .join('')}</saml:AttributeStatement>`
+      : '') +
     `<saml:AuthnStatement AuthnInstant="${at(0)}" SessionIndex="_s1"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:Password</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
     `</saml:Assertion></samlp:Response>`
   return signSamlPost(xml, "/*[local-name(.)='Response']/*[local-name(.)='Assertion']", {
@@ -204,6 +214,40 @@ describe('SAML single sign-on of a domain', () => {
     })
     expect(local.statusCode).toBe(400)
     expect(local.body).toContain('does not sign in by SAML')
+  })
+
+  it('takes the login name from the attribute the user claim names, when one is set', async () => {
+    const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
+    const domain = domains.find((d: { domainUrl: string }) => d.domainUrl === HOST)
+    const put = (ssoUserClaim: string | null) =>
+      injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', { ...domain, ssoUserClaim })
+    expect((await put('uid')).statusCode).toBe(200)
+    try {
+      const first = await start()
+      const byAttribute = await post(
+        samlResponse({ inResponseTo: first.id, nameId: 'opaque-id-17', attributes: { uid: 'clerk' } }),
+        first.relayState,
+      )
+      expect(byAttribute.statusCode, byAttribute.body).toBe(302)
+      const token = new URLSearchParams(String(byAttribute.headers.location).split('#')[1]).get(
+        'access_token',
+      )!
+      expect((await injectAs(app, token, 'GET', '/api/iam/hzero/v1/users/self')).json().loginName).toBe(
+        'clerk',
+      )
+
+      const second = await start()
+      const without = await post(
+        samlResponse({ inResponseTo: second.id, nameId: 'clerk' }),
+        second.relayState,
+      )
+      expect(without.statusCode).toBe(401)
+      expect(without.body).toContain('has no attribute &#39;uid&#39;')
+    } finally {
+      const again = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
+      const current = again.find((d: { domainUrl: string }) => d.domainUrl === HOST)
+      await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', { ...current, ssoUserClaim: null })
+    }
   })
 
   it('serves the SP metadata with the entity id and the assertion consumer service', async () => {
