@@ -80,6 +80,8 @@ beforeAll(async () => {
       })
       return
     }
+    // A provider that takes the request and never answers.
+    if (url.pathname === '/hang') return
     if (url.pathname === '/userinfo') {
       const user = accessTokens.get((request.headers.authorization ?? '').replace(/^Bearer /, ''))
       if (!user) return json(response, 401, { error: 'invalid_token' })
@@ -90,7 +92,8 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`
-  app = await createTestApp()
+  // The test's own limit for the provider that never answers (the server's default is 5 s).
+  app = await createTestApp({ ssoTimeoutMs: 1000 })
   admin = await signIn(app, 'admin', 'Admin@123')
   await configure({
     ssoTypeCode: 'OAUTH2',
@@ -104,6 +107,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await app.close()
+  provider.closeAllConnections()
   await new Promise((resolve) => provider.close(resolve))
 })
 
@@ -242,7 +246,7 @@ describe('OAuth2 single sign-on of a domain', () => {
     expect(stranger.body).toContain('the single sign-on user &#39;nobody.here&#39; has no account here')
   })
 
-  it('refuses when the client secret is wrong, the provider is unreachable or the settings are incomplete', async () => {
+  it('refuses when the client secret is wrong, the provider is unreachable or silent, or the settings are incomplete', async () => {
     await configure({ ssoClientSecret: 'wrong-secret' })
     const wrong = await start()
     const refused = await callback(await atProvider(wrong.authorize), wrong.cookie)
@@ -259,6 +263,15 @@ describe('OAuth2 single sign-on of a domain', () => {
     const unreachable = await callback(await atProvider(down.authorize), down.cookie)
     expect(unreachable.statusCode).toBe(401)
     expect(unreachable.body).toContain('the token endpoint could not be reached')
+
+    // A provider that never answers: refused when the limit is reached.
+    await configure({ ssoTokenUrl: `${base}/hang` })
+    const hung = await start()
+    const timedOut = await callback(await atProvider(hung.authorize), hung.cookie)
+    expect(timedOut.statusCode).toBe(401)
+    expect(timedOut.body).toContain(
+      'the token endpoint could not be reached (The operation was aborted due to timeout',
+    )
 
     await configure({ ssoTokenUrl: null })
     const incomplete = await app.inject({

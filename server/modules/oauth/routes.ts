@@ -320,6 +320,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
         `${requestOrigin(request)}${SSO_CALLBACK}`,
         query.code,
         stored.codeVerifier ?? '',
+        app.config.ssoTimeoutMs,
       )
       return finishSso(request, reply, withSso, stored, found)
     }
@@ -331,7 +332,12 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     const checked = await checkRedirect(app.db, request, query.client_id, query.redirect_uri)
     if ('refused' in checked) return refuse(400, checked.refused)
     const { ticket, code: _code, error: _error, error_description: _description, ...rest } = query
-    const validated = await validateCasTicket(sso.serverUrl, ssoService(request, rest), ticket)
+    const validated = await validateCasTicket(
+      sso.serverUrl,
+      ssoService(request, rest),
+      ticket,
+      app.config.ssoTimeoutMs,
+    )
     if ('problem' in validated)
       return refuse(
         401,

@@ -33,7 +33,6 @@ export const BUILT_SSO_TYPES = ['CAS', 'OAUTH2', 'SAML']
 /** The cookie that binds an OAuth2 state to the browser that started the sign-in. */
 export const SSO_STATE_COOKIE = 'wms_sso_state'
 
-const VALIDATE_TIMEOUT_MS = 5000
 /** How long a sign-in sent to a provider may take to come back. */
 export const SSO_REQUEST_TTL_MS = 10 * 60 * 1000
 const DEFAULT_SCOPE = 'openid profile'
@@ -97,13 +96,14 @@ export async function validateCasTicket(
   serverUrl: string,
   service: string,
   ticket: string,
+  timeoutMs: number,
 ): Promise<{ user: string } | { problem: string }> {
   const url = new URL(`${serverUrl.replace(/\/+$/, '')}/serviceValidate`)
   url.searchParams.set('service', service)
   url.searchParams.set('ticket', ticket)
   let body: string
   try {
-    const answer = await fetch(url, { signal: AbortSignal.timeout(VALIDATE_TIMEOUT_MS), redirect: 'error' })
+    const answer = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' })
     if (!answer.ok) return { problem: `the CAS server answered HTTP ${answer.status} to the ticket check` }
     body = await answer.text()
   } catch (error) {
@@ -194,12 +194,13 @@ async function providerJson(
   what: string,
   url: string,
   init: RequestInit,
+  timeoutMs: number,
 ): Promise<{ body: Record<string, unknown> } | { problem: string }> {
   let answer: Response
   try {
     answer = await fetch(url, {
       ...init,
-      signal: AbortSignal.timeout(VALIDATE_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',
     })
   } catch (error) {
@@ -237,6 +238,7 @@ export async function oauth2User(
   callback: string,
   code: string,
   codeVerifier: string,
+  timeoutMs: number,
 ): Promise<{ user: string } | { problem: string }> {
   const clientId = sso.clientId ?? ''
   const headers: Record<string, string> = {
@@ -253,18 +255,28 @@ export async function oauth2User(
     const basic = `${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`
     headers.authorization = `Basic ${Buffer.from(basic).toString('base64')}`
   } else form.set('client_id', clientId)
-  const token = await providerJson('token endpoint', sso.tokenUrl ?? '', {
-    method: 'POST',
-    headers,
-    body: form.toString(),
-  })
+  const token = await providerJson(
+    'token endpoint',
+    sso.tokenUrl ?? '',
+    {
+      method: 'POST',
+      headers,
+      body: form.toString(),
+    },
+    timeoutMs,
+  )
   if ('problem' in token) return token
   const accessToken = token.body.access_token
   if (typeof accessToken !== 'string' || !accessToken)
     return { problem: 'the token endpoint answered without an access_token' }
-  const info = await providerJson('userinfo endpoint', sso.userInfoUrl ?? '', {
-    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-  })
+  const info = await providerJson(
+    'userinfo endpoint',
+    sso.userInfoUrl ?? '',
+    {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    },
+    timeoutMs,
+  )
   if ('problem' in info) return info
   const claim = sso.userClaim?.trim() || DEFAULT_CLAIM
   const value = info.body[claim]
