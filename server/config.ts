@@ -18,6 +18,8 @@ export interface AppConfig {
   filesDir: string
   /** Requests a minute per client address on public routes (server/plugins/rate-limits.ts; env SIGN_IN_RATE_LIMIT, PUBLIC_RATE_LIMIT). */
   publicRateLimit: { signInPerMinute: number; perMinute: number }
+  /** How long a single sign-on provider (CAS, OAuth2 token and userinfo endpoints) may take to answer, in ms. */
+  ssoTimeoutMs: number
   /** Clock of the server (ms since epoch); tests move it to expire tokens and locks. */
   now: () => number
 }
@@ -35,6 +37,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       signInPerMinute: Number(process.env.SIGN_IN_RATE_LIMIT) || 60,
       perMinute: Number(process.env.PUBLIC_RATE_LIMIT) || 600,
     },
+    ssoTimeoutMs: 5000,
     now: () => Date.now(),
     ...overrides,
   }

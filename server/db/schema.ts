@@ -101,6 +101,22 @@ export interface OauthTokenTable {
   expiresAt: number
   /** live | revoked (logout) | kicked (a newer sign-in of the same user) */
   status: string
+  /** The domain whose single sign-on started the session (logout goes on to its SSO logout URL), else null. */
+  ssoDomainId: ColumnType<number | null, number | null | undefined, number | null>
+}
+/** A sign-in sent to an OAuth2 or SAML provider, until its answer comes back (used once). */
+export interface OauthSsoRequestTable {
+  state: string
+  domainId: number
+  ssoType: string
+  clientId: string
+  redirectUri: string
+  clientState: string | null
+  language: string | null
+  codeVerifier: string | null
+  requestId: string | null
+  createdAt: number
+  expiresAt: number
 }
 export interface LoginAttemptTable extends LoginAttemptColumns {
   id: Generated<number>
@@ -223,6 +239,7 @@ export interface Database extends HiamTables {
   iamMenuPermission: MenuPermissionTable
   oauthClient: OauthClientTable
   oauthToken: OauthTokenTable
+  oauthSsoRequest: OauthSsoRequestTable
   oauthLoginAttempt: LoginAttemptTable
   hpfmLookupValue: LookupValueTable
   hpfmPrompt: PromptTable

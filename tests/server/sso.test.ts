@@ -49,6 +49,7 @@ beforeAll(async () => {
     ssoTypeCode: 'CAS',
     ssoServerUrl: casUrl,
     ssoLoginUrl: `${casUrl}/login`,
+    ssoLogoutUrl: `${casUrl}/logout`,
   })
   expect(saved.statusCode, saved.body).toBe(200)
 })
@@ -98,6 +99,18 @@ describe('CAS single sign-on of a domain', () => {
     expect(replay.statusCode).toBe(401)
     expect(replay.body).toContain('INVALID_TICKET')
     expect(replay.body).toContain('Sign in again')
+
+    // Signing out ends the CAS session too: the CAS logout, with the sign-in page as the service to return to.
+    const token = hash.get('access_token')!
+    const logout = await app.inject({
+      url: `/api/oauth/logout?access_token=${token}`,
+      headers: { host: HOST },
+    })
+    expect(logout.statusCode).toBe(302)
+    const to = new URL(String(logout.headers.location))
+    expect(`${to.origin}${to.pathname}`).toBe(`${casUrl}/logout`)
+    expect(to.searchParams.get('service')).toMatch(new RegExp(`^http://${HOST}/api/oauth/oauth/authorize\\?`))
+    expect((await injectAs(app, token, 'GET', '/api/iam/hzero/v1/users/self')).statusCode).toBe(401)
   })
 
   it('refuses an unknown user, a foreign redirect, a missing ticket and a host without SSO', async () => {

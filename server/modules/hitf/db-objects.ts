@@ -23,6 +23,8 @@ const VAULTED: Record<string, string[]> = {
   ],
   hitf_mq_config: ['mq_config_id', 'plain', 'password'],
   hitf_client: ['client_id', 'hash', 'client_secret'],
+  // The OAuth2 client secret of a domain's single sign-on (oauth/sso.ts reads it back with secretsOf).
+  hiam_domain: ['domain_id', 'plain', 'sso_client_secret'],
 }
 
 /** table → [history table, object type] (header and line both carry mapping_id). */

@@ -5,11 +5,37 @@ import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts'
 import { tokenOf, sessionOfToken } from '../../plugins/auth.ts'
 import { loginScript, renderLoginPage, renderRefusedPage } from './login-page.ts'
 import { loginText } from './login-texts.ts'
-import { pickOffered, signInDomain, signInLanguages } from './sign-in-settings.ts'
+import { secretsOf } from '../hitf/db-objects.ts'
+import {
+  pickOffered,
+  signInDomain,
+  signInLanguages,
+  ssoOfDomain,
+  type SignInDomain,
+} from './sign-in-settings.ts'
 import { checkRedirect, requestOrigin } from './redirect.ts'
 import { signIn } from './sign-in.ts'
-import { BUILT_SSO_TYPES, casLoginUrl, SSO_CALLBACK, ssoSignIn, validateCasTicket } from './sso.ts'
-import { issueToken, kickoffState, revokeToken } from './tokens.ts'
+import {
+  BUILT_SSO_TYPES,
+  casLoginUrl,
+  missingSettings,
+  oauth2AuthorizeUrl,
+  oauth2User,
+  randomToken,
+  SAML_ACS,
+  SAML_METADATA,
+  samlAuthorizeUrl,
+  samlMetadata,
+  samlUser,
+  SSO_CALLBACK,
+  SSO_REQUEST_TTL_MS,
+  SSO_STATE_COOKIE,
+  ssoLogoutUrl,
+  ssoSignIn,
+  validateCasTicket,
+  type SsoSettings,
+} from './sso.ts'
+import { issueToken, kickoffState, revokeToken, ssoDomainOfToken } from './tokens.ts'
 
 const AuthorizeQuery = Type.Object({
   response_type: Type.Optional(Type.String()),
@@ -29,6 +55,14 @@ const LoginForm = Type.Object({
 const SsoCallbackQuery = Type.Object({
   ...AuthorizeQuery.properties,
   ticket: Type.Optional(Type.String({ maxLength: 2000 })),
+  // OAuth2: the provider's answer (RFC 6749 4.1.2)
+  code: Type.Optional(Type.String({ maxLength: 4000 })),
+  error: Type.Optional(Type.String({ maxLength: 200 })),
+  error_description: Type.Optional(Type.String({ maxLength: 1000 })),
+})
+const SamlPost = Type.Object({
+  SAMLResponse: Type.Optional(Type.String({ maxLength: 500_000 })),
+  RelayState: Type.Optional(Type.String({ maxLength: 500 })),
 })
 const TokenQuery = Type.Object({ access_token: Type.Optional(Type.String({ maxLength: 200 })) })
 
@@ -62,6 +96,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     redirectUri: string,
     state: string | undefined,
     language: Language,
+    ssoDomainId: number | null = null,
   ) => {
     // The client's own token validity (OAuth clients screen) wins over the server's default.
     const client = await app.db
@@ -76,6 +111,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       language,
       now: app.config.now(),
       ttlSeconds: tokenTtlSeconds,
+      ssoDomainId,
     })
     const hash = new URLSearchParams({
       access_token: token,
@@ -93,6 +129,112 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     return `${requestOrigin(request)}${SSO_CALLBACK}?${params.toString()}`
   }
 
+  /**
+   * Sends the browser to the domain's provider: CAS with the service; OAuth2 and SAML with a stored request
+   * (oauth_sso_request) named by a random state, which the answer must bring back within 10 minutes.
+   */
+  const startSso = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    sso: SsoSettings,
+    query: typeof AuthorizeQuery.static & { client_id: string; redirect_uri: string },
+    language: Language,
+  ) => {
+    reply.header('Cache-Control', 'no-store')
+    if (sso.type === 'CAS') return reply.redirect(casLoginUrl(sso.loginUrl, ssoService(request, query)), 302)
+    const missing = missingSettings(sso)
+    if (missing.length)
+      return html(
+        reply,
+        503,
+        renderRefusedPage(
+          language,
+          `Single sign-on (${sso.type}) of this domain is not set up completely: the ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing. Ask an administrator to fill in the domain under Domains (/hiam/domain-config).`,
+        ),
+      )
+    const now = app.config.now()
+    const origin = requestOrigin(request)
+    const stored = {
+      state: randomToken(),
+      domainId: sso.domainId,
+      ssoType: sso.type,
+      clientId: query.client_id,
+      redirectUri: query.redirect_uri,
+      clientState: query.state ?? null,
+      language: query.lang ?? null,
+      codeVerifier: sso.type === 'OAUTH2' ? randomToken() : null,
+      requestId: sso.type === 'SAML' ? `_${randomToken()}` : null,
+      createdAt: now,
+      expiresAt: now + SSO_REQUEST_TTL_MS,
+    }
+    await app.db.deleteFrom('oauthSsoRequest').where('expiresAt', '<', now).execute()
+    await app.db.insertInto('oauthSsoRequest').values(stored).execute()
+    if (sso.type === 'OAUTH2') {
+      // The state is bound to this browser: an answer carried to another browser (login CSRF) is refused.
+      const secure = request.protocol === 'https' ? '; Secure' : ''
+      reply.header(
+        'Set-Cookie',
+        `${SSO_STATE_COOKIE}=${stored.state}; Path=${SSO_CALLBACK}; HttpOnly; SameSite=Lax; Max-Age=${SSO_REQUEST_TTL_MS / 1000}${secure}`,
+      )
+      return reply.redirect(
+        oauth2AuthorizeUrl(sso, `${origin}${SSO_CALLBACK}`, stored.state, stored.codeVerifier!),
+        302,
+      )
+    }
+    return reply.redirect(await samlAuthorizeUrl(sso, origin, stored.requestId!, stored.state), 302)
+  }
+
+  /** Takes the stored request an OAuth2 state or SAML RelayState names, once: undefined when unknown or late. */
+  const takeSsoRequest = async (state: string, sso: SsoSettings) => {
+    const row = await app.db
+      .deleteFrom('oauthSsoRequest')
+      .where('state', '=', state)
+      .returningAll()
+      .executeTakeFirst()
+    if (!row || Number(row.domainId) !== sso.domainId || row.ssoType !== sso.type) return undefined
+    if (Number(row.expiresAt) < app.config.now()) return undefined
+    return { ...row, createdAt: Number(row.createdAt) }
+  }
+  const staleState =
+    'The single sign-on answer names a sign-in this server does not know, already used or older than 10 minutes: open the sign-in page again and start over.'
+
+  /** Signs in the user the provider named, for the sign-in the stored request carried. */
+  const finishSso = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    domain: SignInDomain & { sso: SsoSettings },
+    stored: { clientId: string; redirectUri: string; clientState: string | null; language: string | null },
+    found: { user: string } | { problem: string },
+  ) => {
+    const { language } = await pageSettings(stored.language ?? undefined, request)
+    const refuse = (status: number, why: string) => html(reply, status, renderRefusedPage(language, why))
+    const checked = await checkRedirect(app.db, request, stored.clientId, stored.redirectUri)
+    if ('refused' in checked) return refuse(400, checked.refused)
+    if ('problem' in found)
+      return refuse(
+        401,
+        `Single sign-on failed: ${found.problem}. Sign in again, or ask an administrator to check the domain's SSO settings.`,
+      )
+    const result = await ssoSignIn(app.db, app.config, found.user, domain.tenantId, request.ip, {
+      clientId: stored.clientId,
+      userAgent: request.headers['user-agent'],
+    })
+    if (!result.ok)
+      return refuse(
+        403,
+        `Single sign-on failed: ${result.reason}. Ask an administrator to create or enable the account.`,
+      )
+    return signedIn(
+      reply,
+      result,
+      stored.clientId,
+      stored.redirectUri,
+      stored.clientState ?? undefined,
+      language,
+      domain.sso.domainId,
+    )
+  }
+
   app.get(
     '/api/oauth/oauth/authorize',
     { config, schema: { querystring: AuthorizeQuery } },
@@ -108,11 +250,15 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       }
       const checked = await checkRedirect(app.db, request, query.client_id, query.redirect_uri)
       if ('refused' in checked) return html(reply, 400, renderRefusedPage(language, checked.refused))
-      // A host whose domain signs in by CAS sends the browser to the CAS login, which comes back with a ticket.
+      // A host whose domain signs in by SSO sends the browser to its provider, which comes back to a callback.
       if (domain?.sso && BUILT_SSO_TYPES.includes(domain.sso.type))
-        return reply
-          .header('Cache-Control', 'no-store')
-          .redirect(casLoginUrl(domain.sso.loginUrl, ssoService(request, query)), 302)
+        return startSso(
+          request,
+          reply,
+          domain.sso,
+          { ...query, client_id: query.client_id, redirect_uri: query.redirect_uri },
+          language,
+        )
       const page = {
         language,
         languages,
@@ -129,11 +275,55 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     const query = request.query as typeof SsoCallbackQuery.static
     const { language, domain } = await pageSettings(query.lang, request)
     const refuse = (status: number, why: string) => html(reply, status, renderRefusedPage(language, why))
-    if (!domain?.sso || !BUILT_SSO_TYPES.includes(domain.sso.type))
+    const sso = domain?.sso
+    if (!domain || !sso || !['CAS', 'OAUTH2'].includes(sso.type))
       return refuse(
         400,
-        'This address signs in with a password, not single sign-on: open the sign-in page again and sign in there.',
+        sso?.type === 'SAML'
+          ? 'This address signs in by SAML, whose answer is posted to its own address: open the sign-in page again and sign in there.'
+          : 'This address signs in with a password, not single sign-on: open the sign-in page again and sign in there.',
       )
+    if (sso.type === 'OAUTH2') {
+      if (!query.state)
+        return refuse(
+          400,
+          'state is required in the single sign-on answer: open the sign-in page again and start over.',
+        )
+      const cookie = request.headers.cookie?.match(new RegExp(`(?:^|;\\s*)${SSO_STATE_COOKIE}=([^;]+)`))?.[1]
+      if (cookie !== query.state)
+        return refuse(
+          400,
+          'The single sign-on answer belongs to a sign-in started in another browser (or with cookies blocked): open the sign-in page again in this browser and start over.',
+        )
+      reply.header(
+        'Set-Cookie',
+        `${SSO_STATE_COOKIE}=; Path=${SSO_CALLBACK}; HttpOnly; SameSite=Lax; Max-Age=0`,
+      )
+      const stored = await takeSsoRequest(query.state, sso)
+      if (!stored) return refuse(400, staleState)
+      const withSso = { ...domain, sso }
+      if (query.error)
+        return finishSso(request, reply, withSso, stored, {
+          problem: `the provider refused the sign-in (${query.error}${query.error_description ? `: ${query.error_description}` : ''})`,
+        })
+      if (!query.code)
+        return finishSso(request, reply, withSso, stored, {
+          problem: 'the provider answered without an authorization code',
+        })
+      // The redirect is checked before the code is spent at the provider.
+      const checked = await checkRedirect(app.db, request, stored.clientId, stored.redirectUri)
+      if ('refused' in checked) return refuse(400, checked.refused)
+      const secret = (await secretsOf(app.db, 'hiam_domain', sso.domainId)).sso_client_secret
+      const found = await oauth2User(
+        sso,
+        secret,
+        `${requestOrigin(request)}${SSO_CALLBACK}`,
+        query.code,
+        stored.codeVerifier ?? '',
+        app.config.ssoTimeoutMs,
+      )
+      return finishSso(request, reply, withSso, stored, found)
+    }
     if (!query.client_id || !query.redirect_uri || !query.ticket)
       return refuse(
         400,
@@ -141,8 +331,13 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       )
     const checked = await checkRedirect(app.db, request, query.client_id, query.redirect_uri)
     if ('refused' in checked) return refuse(400, checked.refused)
-    const { ticket, ...rest } = query
-    const validated = await validateCasTicket(domain.sso.serverUrl, ssoService(request, rest), ticket)
+    const { ticket, code: _code, error: _error, error_description: _description, ...rest } = query
+    const validated = await validateCasTicket(
+      sso.serverUrl,
+      ssoService(request, rest),
+      ticket,
+      app.config.ssoTimeoutMs,
+    )
     if ('problem' in validated)
       return refuse(
         401,
@@ -157,7 +352,47 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
         403,
         `Single sign-on failed: ${result.reason}. Ask an administrator to create or enable the account.`,
       )
-    return signedIn(reply, result, query.client_id, query.redirect_uri, query.state, language)
+    return signedIn(reply, result, query.client_id, query.redirect_uri, query.state, language, sso.domainId)
+  })
+
+  /** SAML assertion consumer service: the IdP posts its response here (HTTP-POST binding). */
+  app.post(SAML_ACS, { config, schema: { body: SamlPost } }, async (request, reply) => {
+    const form = request.body as typeof SamlPost.static
+    const { language, domain } = await pageSettings(undefined, request)
+    const refuse = (status: number, why: string) => html(reply, status, renderRefusedPage(language, why))
+    const sso = domain?.sso
+    if (!domain || sso?.type !== 'SAML')
+      return refuse(
+        400,
+        'This address does not sign in by SAML: check the ACS address registered at the identity provider, or open the sign-in page again.',
+      )
+    if (!form.SAMLResponse || !form.RelayState)
+      return refuse(
+        400,
+        'SAMLResponse and RelayState are required in the SAML answer: open the sign-in page again and start over.',
+      )
+    const stored = await takeSsoRequest(form.RelayState, sso)
+    if (!stored) return refuse(400, staleState)
+    const found = await samlUser(sso, requestOrigin(request), form.SAMLResponse, stored)
+    return finishSso(request, reply, { ...domain, sso }, stored, found)
+  })
+
+  /** The SP metadata of this host's SAML domain, for the IdP administrator. */
+  app.get(SAML_METADATA, { config }, async (request, reply) => {
+    const { language, domain } = await pageSettings(undefined, request)
+    if (domain?.sso?.type !== 'SAML')
+      return html(
+        reply,
+        404,
+        renderRefusedPage(
+          language,
+          'This address has no SAML single sign-on: open the metadata on the host of a SAML domain (/hiam/domain-config).',
+        ),
+      )
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('application/samlmetadata+xml; charset=utf-8')
+      .send(samlMetadata(domain.sso, requestOrigin(request)))
   })
 
   app.post('/api/oauth/login', { config, schema: { body: LoginForm } }, async (request, reply) => {
@@ -199,6 +434,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/oauth/logout', { config, schema: { querystring: TokenQuery } }, async (request, reply) => {
     const token = (request.query as typeof TokenQuery.static).access_token ?? tokenOf(request)
+    const ssoDomainId = token ? await ssoDomainOfToken(app.db, token) : null
     if (token) await revokeToken(app.db, token)
     const origin = requestOrigin(request)
     const again = new URLSearchParams({
@@ -206,6 +442,11 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       client_id: 'localhost',
       redirect_uri: `${origin}/`,
     })
+    // A session that came through single sign-on ends at the provider too, which then sends the browser back
+    // to the sign-in page: else the provider's session would sign the user silently in again.
+    const sso = ssoDomainId === null ? null : await ssoOfDomain(app.db, ssoDomainId)
+    const providerLogout = sso && ssoLogoutUrl(sso, `${origin}/api/oauth/oauth/authorize?${again.toString()}`)
+    if (providerLogout) return reply.header('Cache-Control', 'no-store').redirect(providerLogout, 302)
     return reply.redirect(`/api/oauth/oauth/authorize?${again.toString()}`, 302)
   })
 

@@ -9,6 +9,7 @@ import type { Db } from '../../db/schema.ts'
 import { lookupValues } from '../hpfm/lookups.ts'
 import { modelDb } from '../models/model-scope.ts'
 import { languageNames } from './login-texts.ts'
+import type { SsoSettings } from './sso.ts'
 
 export interface OfferedLanguage {
   code: Language
@@ -59,7 +60,53 @@ export interface SignInDomain {
   /** The LOGIN template's path (a key of LOGIN_TEMPLATES), null for the default. */
   loginTemplate: string | null
   /** Single sign-on of the domain (SSO type other than NONE, with a login URL), null when it has none. */
-  sso: { type: string; serverUrl: string; loginUrl: string; logoutUrl: string | null } | null
+  sso: SsoSettings | null
+}
+
+const SSO_COLUMNS = [
+  'ssoTypeCode',
+  'ssoServerUrl',
+  'ssoLoginUrl',
+  'ssoLogoutUrl',
+  'ssoClientId',
+  'ssoTokenUrl',
+  'ssoUserInfoUrl',
+  'ssoScope',
+  'ssoUserClaim',
+  'ssoIdpIssuer',
+  'ssoIdpCertificate',
+  'ssoSpEntityId',
+] as const
+type SsoRow = { domainId: number } & Record<(typeof SSO_COLUMNS)[number], string | null>
+
+/** The SSO settings of a domain row; null for NONE or without a login URL. */
+function ssoOf(domain: SsoRow): SsoSettings | null {
+  if (!domain.ssoTypeCode || domain.ssoTypeCode === 'NONE' || !domain.ssoLoginUrl) return null
+  return {
+    domainId: Number(domain.domainId),
+    type: domain.ssoTypeCode,
+    serverUrl: domain.ssoServerUrl || domain.ssoLoginUrl.replace(/\/login\/?$/, ''),
+    loginUrl: domain.ssoLoginUrl,
+    logoutUrl: domain.ssoLogoutUrl || null,
+    clientId: domain.ssoClientId || null,
+    tokenUrl: domain.ssoTokenUrl || null,
+    userInfoUrl: domain.ssoUserInfoUrl || null,
+    scope: domain.ssoScope || null,
+    userClaim: domain.ssoUserClaim || null,
+    idpIssuer: domain.ssoIdpIssuer || null,
+    idpCertificate: domain.ssoIdpCertificate || null,
+    spEntityId: domain.ssoSpEntityId || null,
+  }
+}
+
+/** The SSO settings of a domain by id (enabled or not: a session it started is signed out through it). */
+export async function ssoOfDomain(db: Db, domainId: number): Promise<SsoSettings | null> {
+  const row = (await modelDb(db)
+    .selectFrom('hiam_domain')
+    .select(['domainId', ...SSO_COLUMNS])
+    .where('domainId', '=', domainId)
+    .executeTakeFirst()) as SsoRow | undefined
+  return row ? ssoOf(row) : null
 }
 
 /** "https://WMS.example.com:8443/" → "wms.example.com" */
@@ -77,28 +124,10 @@ export async function signInDomain(db: Db, host: string): Promise<SignInDomain |
   if (!wanted) return null
   const domains = (await modelDb(db)
     .selectFrom('hiam_domain')
-    .select([
-      'domainId',
-      'tenantId',
-      'domainUrl',
-      'loginTitle',
-      'ssoTypeCode',
-      'ssoServerUrl',
-      'ssoLoginUrl',
-      'ssoLogoutUrl',
-    ])
+    .select(['domainId', 'tenantId', 'domainUrl', 'loginTitle', ...SSO_COLUMNS])
     .where('enabledFlag', '=', 1)
     .orderBy('domainId')
-    .execute()) as Array<{
-    domainId: number
-    tenantId: number
-    domainUrl: string
-    loginTitle: string | null
-    ssoTypeCode: string | null
-    ssoServerUrl: string | null
-    ssoLoginUrl: string | null
-    ssoLogoutUrl: string | null
-  }>
+    .execute()) as Array<SsoRow & { tenantId: number; domainUrl: string; loginTitle: string | null }>
   const domain = domains.find((d) => hostOf(String(d.domainUrl)) === wanted)
   if (!domain) return null
   const template = (await modelDb(db)
@@ -113,14 +142,6 @@ export async function signInDomain(db: Db, host: string): Promise<SignInDomain |
     tenantId: Number(domain.tenantId),
     loginTitle: domain.loginTitle || null,
     loginTemplate: template?.templatePath ?? null,
-    sso:
-      domain.ssoTypeCode && domain.ssoTypeCode !== 'NONE' && domain.ssoLoginUrl
-        ? {
-            type: domain.ssoTypeCode,
-            serverUrl: domain.ssoServerUrl || domain.ssoLoginUrl.replace(/\/login\/?$/, ''),
-            loginUrl: domain.ssoLoginUrl,
-            logoutUrl: domain.ssoLogoutUrl || null,
-          }
-        : null,
+    sso: ssoOf(domain),
   }
 }

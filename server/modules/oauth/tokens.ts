@@ -14,6 +14,8 @@ export interface IssueTokenInput {
   language: string
   now: number
   ttlSeconds: number
+  /** The domain whose single sign-on started the session (logout goes on to its SSO logout URL). */
+  ssoDomainId?: number | null
 }
 
 /**
@@ -41,6 +43,7 @@ export async function issueToken(db: Db, input: IssueTokenInput): Promise<string
         issuedAt: input.now,
         expiresAt: input.now + input.ttlSeconds * 1000,
         status: 'live',
+        ssoDomainId: input.ssoDomainId ?? null,
       })
       .execute()
   })
@@ -64,4 +67,14 @@ export async function kickoffState(db: Db, token: string): Promise<0 | 1> {
     .where('tokenHash', '=', hashToken(token))
     .executeTakeFirst()
   return row?.status === 'kicked' ? 1 : 0
+}
+
+/** The domain whose single sign-on started the token's session, if one did. */
+export async function ssoDomainOfToken(db: Db, token: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('oauthToken')
+    .select('ssoDomainId')
+    .where('tokenHash', '=', hashToken(token))
+    .executeTakeFirst()
+  return row?.ssoDomainId == null ? null : Number(row.ssoDomainId)
 }
