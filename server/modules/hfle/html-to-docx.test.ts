@@ -122,6 +122,10 @@ describe('htmlToDocx (saving the editor HTML of a Word document)', () => {
       '<p>spaced out <strong>bold </strong>end</p><p>div text</p>',
     )
     expect(await roundTrip('')).toBe('<p></p>')
+    // Chrome's editor writes lines as divs, an empty line as <div><br></div>.
+    expect(
+      await roundTrip('<div>one</div><div><br></div><div>two</div><div>\n</div><div><p>in</p></div>'),
+    ).toBe('<p>one</p><p></p><p>two</p><p>in</p>')
   })
 
   it('special characters come through; characters XML cannot hold are dropped', async () => {
@@ -186,5 +190,12 @@ describe('docxToHtml (opening a Word document)', () => {
     const ole = await refusal(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]))
     expect(ole?.message).toMatch(/old binary Word file \(\.doc\) or a password-protected document/)
     expect(() => zipEntries(Buffer.alloc(10), 'y.docx')).toThrow(/not a Word \.docx document/)
+    // A package whose directory says an entry unpacks to ~4 GB (a zip bomb) is refused before unpacking.
+    const bomb = Buffer.from(valid)
+    const directory = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
+    bomb.writeUInt32LE(0xfffffff0, directory + 24)
+    expect((await refusal(bomb))?.message).toMatch(
+      /unpacks to more than 64 MB, too large to edit online: download it/,
+    )
   })
 })

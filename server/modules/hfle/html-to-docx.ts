@@ -185,7 +185,14 @@ class Builder {
       this.item(node, { ...context, list: context.list ?? { reference: 'bullets', level: 0, instance: 0 } })
     else if (tag === 'table') this.table(node, context)
     else if (tag === 'p') this.container(node, context)
-    // div, and parts of a table out of their table (thead, tr, td …): their content in the flow.
+    // A div of inline content is a line (the browser's editor writes an empty line as <div><br></div>).
+    else if (
+      tag === 'div' &&
+      node.children.every((child) => typeof child === 'string' || INLINE.has(child.tag)) &&
+      node.children.some((child) => typeof child !== 'string' || child.trim())
+    )
+      this.container(node, context)
+    // A div of blocks, and parts of a table out of their table (thead, tr, td …): their content in the flow.
     else this.walk(node.children, context).flush(false)
   }
 
