@@ -20,6 +20,20 @@ export const Html: Story = {
   },
 }
 export const HtmlEmpty: Story = {}
+/** A Word .docx converted by the server: the same editor, with a warning of what saving keeps and loses. */
+export const Docx: Story = {
+  args: {
+    field: {
+      title: 'Content',
+      'x-component': 'DocumentEditor',
+      'x-component-props': {
+        format: 'docx',
+        dropped: ['fonts, colours, sizes, alignment, page layout, headers, footers and comments', '2 images'],
+      },
+    },
+    initialValue: '<h1>Dock rules</h1><p><strong>Trucks</strong> use dock 3.</p>',
+  },
+}
 /** Any other editable type (txt, md, csv, json, xml): plain text. */
 export const PlainText: Story = { args: { field: text, initialValue: 'version 1\nsecond line' } }
 export const ReadPretty: Story = { args: { initialValue: 'version 1', readPretty: true } }

@@ -5,7 +5,7 @@ import { expect, test, vi } from 'vitest'
 import preview from '../../.storybook/preview'
 import * as stories from './DocumentEditor.stories'
 
-const { Html, PlainText, ReadPretty } = composeStories(stories, preview)
+const { Html, Docx, PlainText, ReadPretty } = composeStories(stories, preview)
 
 test('an HTML document opens in the rich-text area with its formatting and a toolbar', () => {
   render(<Html />)
@@ -31,6 +31,26 @@ test('edits in the area reach the form value, and a toolbar button runs its edit
   expect(exec).toHaveBeenCalledWith('bold', false, undefined)
   await userEvent.click(screen.getByRole('button', { name: 'Numbered list 1.' }))
   expect(exec).toHaveBeenCalledWith('insertOrderedList', false, undefined)
+})
+
+test('a Word document edits with formatting under a warning that names what saving will not keep', () => {
+  render(<Docx />)
+  const area = screen.getByRole('textbox', { name: 'Document content' })
+  expect(area).toHaveAttribute('contenteditable', 'true')
+  expect(area.querySelector('h1')).toHaveTextContent('Dock rules')
+  const warning = screen.getByRole('alert')
+  expect(warning).toHaveTextContent(
+    'This is a Word document: saving writes a new version that keeps only headings, bold, italic, underline, strikethrough, lists, quotes, links and tables.',
+  )
+  expect(warning).toHaveTextContent(
+    'Not kept from the original: fonts, colours, sizes, alignment, page layout, headers, footers and comments; 2 images. To keep them, download the file and edit it in Word instead.',
+  )
+  expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeInTheDocument()
+})
+
+test('an HTML document shows no such warning', () => {
+  render(<Html />)
+  expect(screen.queryByRole('alert')).toBeNull()
 })
 
 test('a link needs a safe address', async () => {

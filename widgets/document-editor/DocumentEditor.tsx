@@ -1,5 +1,5 @@
 import { connect, mapReadPretty, useForm } from '@formily/react'
-import { Button, Input, Space, Tooltip } from 'antd'
+import { Alert, Button, Input, Space, Tooltip } from 'antd'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { TextPretty } from '../shared/read-pretty'
 import { useTexts } from '../shared/use-texts'
@@ -8,10 +8,14 @@ export interface DocumentEditorProps {
   value?: string | null
   onChange?(value: string): void
   disabled?: boolean
-  /** 'html' edits with formatting; anything else is plain text. */
+  /** 'html' and 'docx' (a Word document converted by the server) edit with formatting; anything else is plain text. */
   format?: string
   /** A field of the same form holding the format (e.g. the server's `format` of the loaded document). */
   formatField?: string
+  /** What the loaded document has that saving will not keep (the server's list for a .docx). */
+  dropped?: string[]
+  /** A field of the same form holding that list (the server's `dropped`). */
+  droppedField?: string
   'aria-label'?: string
 }
 
@@ -149,10 +153,44 @@ function PlainEditor({ value, onChange, disabled, ...rest }: DocumentEditorProps
   )
 }
 
-/** HTML documents with formatting, every other type as plain text; the format from a prop or a form field. */
-export function DocumentEditorInput({ format, formatField, ...rest }: DocumentEditorProps) {
+/**
+ * The warning above a converted Word document: saving writes a new .docx from what the editor holds, so
+ * what the editor cannot show (the server's list) is gone from the new version.
+ */
+function DroppedWarning({ dropped }: { dropped: string[] }) {
+  const t = useTexts()
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 8 }}
+      message={t('fields.document.docxKeeps')}
+      description={
+        dropped.length ? t('fields.document.docxDropped', { items: dropped.join('; ') }) : undefined
+      }
+    />
+  )
+}
+
+/** HTML and .docx documents with formatting, every other type as plain text; format from a prop or a form field. */
+export function DocumentEditorInput({
+  format,
+  formatField,
+  dropped,
+  droppedField,
+  ...rest
+}: DocumentEditorProps) {
   const form = useForm()
-  const chosen = format ?? (formatField ? (form?.values as Record<string, unknown>)[formatField] : undefined)
+  const values = (form?.values ?? {}) as Record<string, unknown>
+  const chosen = format ?? (formatField ? values[formatField] : undefined)
+  const lost = dropped ?? (droppedField && Array.isArray(values[droppedField]) ? values[droppedField] : [])
+  if (chosen === 'docx')
+    return (
+      <>
+        <DroppedWarning dropped={(lost as unknown[]).map(String)} />
+        <RichTextEditor {...rest} />
+      </>
+    )
   return chosen === 'html' ? <RichTextEditor {...rest} /> : <PlainEditor {...rest} />
 }
 

@@ -10,10 +10,15 @@ export const documentEditorWidget: WidgetDefinition = {
   cellText: textCell,
   requiredMessage: 'enter',
   description:
-    'A document body: rich text (headings, bold, italic, lists, links) when the format is html, else plain text; props format or formatField (a field of the form holding the format).',
+    "A document body: rich text (headings, bold, italic, lists, links) when the format is html or docx, else plain text; props format or formatField (a field of the form holding the format); for docx a warning of what saving keeps, listing dropped or droppedField (the server's list of what the original has beyond that).",
   props: {
     type: 'object',
-    properties: { format: { type: 'string' }, formatField: { type: 'string' } },
+    properties: {
+      format: { type: 'string' },
+      formatField: { type: 'string' },
+      dropped: { type: 'array', items: { type: 'string' } },
+      droppedField: { type: 'string' },
+    },
     additionalProperties: true,
   },
 }

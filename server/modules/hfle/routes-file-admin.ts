@@ -20,7 +20,9 @@ import type { HfleSettings } from './settings.ts'
 import { UPLOAD_CEILING_BYTES } from './settings.ts'
 import { s3StoreOf, storagePrefixFor, testStorage } from './storage-routing.ts'
 import { BUCKET_PATTERN } from './upload-rules.ts'
+import { docxToHtml } from './docx-to-html.ts'
 import { bodyOf, htmlDocument, sanitizeHtml } from './html-sanitize.ts'
+import { htmlToDocx } from './html-to-docx.ts'
 import { WATERMARKABLE, watermarkedSvg } from './watermark.ts'
 
 export const FILE_ADMIN_PERMISSIONS = {
@@ -32,9 +34,12 @@ export const FILE_ADMIN_PERMISSIONS = {
   storageTest: 'hfile.storage.button.test',
 } as const
 
-export const EDITABLE_TYPES = ['txt', 'html', 'htm', 'md', 'csv', 'json', 'xml']
+export const EDITABLE_TYPES = ['txt', 'html', 'htm', 'docx', 'md', 'csv', 'json', 'xml']
 const EDITABLE_MAX_BYTES = 2 * 1024 * 1024
 const isHtml = (file: { fileName: string }) => ['html', 'htm'].includes(extensionOf(file.fileName))
+const isDocx = (file: { fileName: string }) => extensionOf(file.fileName) === 'docx'
+/** How the editor shows a file: html and docx with formatting (docx converted), the others as plain text. */
+const formatOf = (file: { fileName: string }) => (isDocx(file) ? 'docx' : isHtml(file) ? 'html' : 'text')
 const PREVIEW_MAX_BYTES = 20 * 1024 * 1024
 const CEILING_MB = Math.floor(UPLOAD_CEILING_BYTES / 1024 / 1024)
 
@@ -313,9 +318,14 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
 
     // ---- the online editor (/hfile/file-aggregate/word-editor/{fileId}) ----
     const editable = (file: FileRow) => {
+      if (extensionOf(file.fileName) === 'doc')
+        throw badRequest(
+          `'${file.fileName}' is an old binary Word document (.doc), which cannot be edited online: open it in Word (or LibreOffice), save it as a Word document (.docx), upload that and edit it here.`,
+          { fileId: 'old binary Word document' },
+        )
       if (!EDITABLE_TYPES.includes(extensionOf(file.fileName)))
         throw badRequest(
-          `'${file.fileName}' cannot be edited online: only ${EDITABLE_TYPES.join(', ')} documents can (html and htm with formatting, the others as plain text); Word, Excel, PDF and other binary formats cannot be edited in the browser: download it, edit it and upload the new version.`,
+          `'${file.fileName}' cannot be edited online: only ${EDITABLE_TYPES.join(', ')} documents can (html, htm and Word .docx with formatting, the others as plain text); Excel, PDF, old Word .doc and other binary formats cannot be edited in the browser: download it, edit it and upload the new version.`,
           { fileId: 'not a text document' },
         )
       if (file.fileSize > EDITABLE_MAX_BYTES)
@@ -333,16 +343,20 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
             `The bytes of file '${file.fileName}' are missing from the store: upload the file again, or ask an administrator to restore it.`,
           )
         })
-        const text = (await readAll(body, EDITABLE_MAX_BYTES, file.fileName)).toString('utf8')
-        const html = isHtml(file)
+        const bytes = await readAll(body, EDITABLE_MAX_BYTES, file.fileName)
+        const format = formatOf(file)
+        // A .docx reaches the editor converted by mammoth and sanitised, with the list of what it loses.
+        const docx = format === 'docx' ? await docxToHtml(bytes, file.fileName) : null
+        const text = bytes.toString('utf8')
         return {
           fileId: file.id,
           fileName: file.fileName,
           bucketName: file.bucketName,
           directory: file.directory,
           // An HTML document reaches the editor as its sanitised body only: never a script or handler of an upload.
-          content: html ? sanitizeHtml(bodyOf(text)).html : text,
-          format: html ? 'html' : 'text',
+          content: docx ? docx.html : format === 'html' ? sanitizeHtml(bodyOf(text)).html : text,
+          format,
+          dropped: docx ? docx.dropped : [],
           objectVersionNumber: 1,
         }
       },
@@ -359,9 +373,13 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
         const body = request.body as typeof SaveBody.static
         const file = await fileById(app.db, session.tenantId, body.fileId)
         editable(file)
-        const cleaned = isHtml(file) ? sanitizeHtml(bodyOf(body.content)) : null
+        const format = formatOf(file)
+        const cleaned = format === 'text' ? null : sanitizeHtml(bodyOf(body.content))
         const content = cleaned ? cleaned.html : body.content
-        const bytes = Buffer.from(cleaned ? htmlDocument(content, file.fileName) : content, 'utf8')
+        const bytes =
+          format === 'docx'
+            ? await htmlToDocx(content, file.fileName)
+            : Buffer.from(cleaned ? htmlDocument(content, file.fileName) : content, 'utf8')
         const uuid = randomUUID()
         const key = `${await storagePrefixFor(app.db, session.tenantId)}${session.tenantId}/${file.bucketName}/${uuid}`
         await app.files.put(key, Readable.from(bytes))
@@ -389,6 +407,9 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
               file,
               'EDIT',
               `new version saved as file ${row.id} (${bytes.length} bytes); previous version: file ${file.id}` +
+                (format === 'docx'
+                  ? "; Word document rebuilt from the editor (formatting beyond the editor's not kept)"
+                  : '') +
                 (cleaned?.changed
                   ? '; unsafe or unsupported HTML (scripts, styles, attributes) removed'
                   : ''),
@@ -400,7 +421,8 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
             previousFileId: file.id,
             fileName: file.fileName,
             content,
-            format: cleaned ? 'html' : 'text',
+            format,
+            dropped: [],
             objectVersionNumber: 1,
           }
         } catch (error) {
