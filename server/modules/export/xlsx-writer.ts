@@ -17,6 +17,12 @@ import zlib from 'node:zlib'
 export type XlsxCell = string | number | null
 
 const LEVEL = 3 // deflate level: most of the size gain of 6 at half its time
+/**
+ * Sheet XML goes to the deflate stream in pieces of about this many characters. A batch's XML as one string
+ * (~1 MB) is flattened into V8's large-object space, which only a full collection frees: a million rows left
+ * hundreds of MB of dead batches there between collections. Pieces this small are collected young.
+ */
+const PIECE = 16_384
 const MAX_32 = 0xffffffff
 
 const CRC_TABLE = (() => {
@@ -303,6 +309,10 @@ export function xlsxWriter(out: Writable, spec: XlsxSheetSpec) {
         let row = `<row r="${r}">`
         for (let i = 0; i < cells.length; i++) row += cellXml(cells[i]!, `${letters[i]}${r}`)
         xml += `${row}</row>`
+        if (xml.length >= PIECE) {
+          await zip.data(xml)
+          xml = ''
+        }
       }
       if (xml) await zip.data(xml)
     },
