@@ -93,6 +93,14 @@ describe('data dimensions sourced from a Lov view', () => {
   }
 
   it('a rule on warehouseId (seeded dimension WAREHOUSE, Lov WMDM.WAREHOUSE, a URL view) takes only warehouses the Lov lists in the tenant', async () => {
+    // The rule editor's value field (widget DimensionValue) finds the dimension by field.
+    const found = await call(
+      'GET',
+      '/api/hpfm/v1/1/data-dimensions?fieldName=warehouseId&sourceType=LOV&enabledFlag=1',
+    )
+    expect(found.json().content.map((d: { sourceCode: string }) => d.sourceCode)).toEqual(['WMDM.WAREHOUSE'])
+    const none = await call('GET', '/api/hpfm/v1/1/data-dimensions?fieldName=createdBy&sourceType=LOV')
+    expect(none.json().content).toEqual([])
     const own = await warehouseOf(1)
     const foreign = await warehouseOf(2)
     expect((await warehouseRule('EQUAL', own)).statusCode).toBe(201)
