@@ -17,6 +17,7 @@ import { hitfModule } from './modules/hitf/index.ts'
 import { cuszModule } from './modules/cusz/index.ts'
 import { hpfmModule } from './modules/hpfm/index.ts'
 import { hpfmAdminModule } from './modules/hpfm-admin/index.ts'
+import { dimensionLovChecks } from './modules/hpfm-admin/dimension-lovs.ts'
 import { multiLanguageRoutes } from './modules/hpfm/routes-multi-language.ts'
 import { iamModule } from './modules/iam/index.ts'
 import { hiamModule } from './modules/hiam/index.ts'
@@ -90,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hiamModule(options.models))
   await app.register(hpfmModule)
   await app.register(hpfmAdminModule(options.models, options.pages ?? []))
+  // Before the model routes: it adds the Lov read of data dimensions to the permission rule writes.
+  await app.register(dimensionLovChecks)
   await app.register(exportModule(options.models))
   await app.register(hmsgModule)
   await app.register(hfleModule())

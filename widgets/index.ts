@@ -34,6 +34,7 @@ import { inputWidget } from './input/input.widget'
 import { listPageWidget } from './list-page/list-page.widget'
 import { lovWidget } from './lov/lov.widget'
 import { mulLovWidget } from './mul-lov/mul-lov.widget'
+import { dimensionValueWidget } from './dimension-value/dimension-value.widget'
 import { mulSelectWidget } from './mul-select/mul-select.widget'
 import { multiLangInputWidget } from './multi-lang-input/multi-lang-input.widget'
 import { masterDetailPageWidget } from './master-detail-page/master-detail-page.widget'
@@ -77,6 +78,7 @@ export const defaultWidgets: WidgetDefinition[] = [
   documentEditorWidget,
   pickSerialsWidget,
   lineTableWidget,
+  dimensionValueWidget,
   listPageWidget,
   formPageWidget,
   formItemWidget,

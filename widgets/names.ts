@@ -26,6 +26,7 @@ export const FIELD_WIDGET_NAMES = [
   'DocumentEditor',
   'PickSerials',
   'LineTable',
+  'DimensionValue',
 ] as const
 
 export const PAGE_WIDGET_NAMES = [

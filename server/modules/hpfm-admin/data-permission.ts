@@ -15,6 +15,7 @@ import type { Db } from '../../db/schema.ts'
 import type { Session } from '../../types.ts'
 import { modelDb, type ModelDb } from '../models/model-scope.ts'
 import { onRowWrite } from '../models/write-guards.ts'
+import { checkLovDimensions, DIMENSION_OPERATORS, ruleValues } from './dimension-lovs.ts'
 
 /** Models a rule can never restrict: the rules themselves (an administrator must always see them all). */
 const EXEMPT = new Set(['hpfm/permissionRule'])
@@ -176,14 +177,11 @@ export function registerPermissionRuleChecks(): void {
       ruleValue ??= saved?.ruleValue
       fieldName ??= saved?.fieldName
     }
-    if (['EQUAL', 'NOT_EQUAL', 'IN', 'NOT_IN'].includes(String(operator)))
-      await checkDimensionValues(
-        db,
-        session,
-        String(fieldName ?? ''),
-        String(operator),
-        String(ruleValue ?? ''),
-      )
+    if (DIMENSION_OPERATORS.includes(String(operator))) {
+      const rule = [String(fieldName ?? ''), String(operator), String(ruleValue ?? '')] as const
+      await checkDimensionValues(db, session, ...rule)
+      await checkLovDimensions(db, session, ...rule)
+    }
     if (operator !== 'IN_DATA_GROUP' && operator !== 'NOT_IN_DATA_GROUP') return
     const code = String(ruleValue ?? '')
     const groups = await modelDb(db)
@@ -203,7 +201,7 @@ export function registerPermissionRuleChecks(): void {
  * Data dimensions (/hpfm/data-dimension-config) feed the rules: when an enabled dimension of the tenant whose
  * source is a value set (LOOKUP) documents the rule's field, an EQUAL / NOT_EQUAL / IN / NOT_IN rule may only
  * name values of that set ({placeholders} aside), so a mistyped value cannot silently hide every row. A
- * dimension sourced from a Lov view (LOV) is not checked: its values are a live list of the caller's rows.
+ * dimension sourced from a Lov view (LOV) is checked against what the Lov answers (dimension-lovs.ts).
  */
 async function checkDimensionValues(
   db: Db,
@@ -223,9 +221,7 @@ async function checkDimensionValues(
     .orderBy('dimensionCode')
     .execute()) as Array<{ dimensionCode: string; sourceCode: string }>
   if (!dimensions.length) return
-  const sent = (operator === 'IN' || operator === 'NOT_IN' ? ruleValue.split(',') : [ruleValue])
-    .map((value) => value.trim())
-    .filter((value) => value !== '' && !/^\{\w+\}$/.test(value))
+  const sent = ruleValues(operator, ruleValue)
   for (const dimension of dimensions) {
     const rows = await db
       .selectFrom('hpfmLookupValue')

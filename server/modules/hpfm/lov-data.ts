@@ -91,25 +91,37 @@ async function forwardToQueryUrl(
   view: StoredLovView,
   input: LovDataInput,
 ) {
+  const { lovCode: _code, lang: _lang, ...params } = input.rest
+  const answer = await callQueryUrl(app, request, view, { ...params, page: input.page, size: input.size })
+  return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.body)
+}
+
+/**
+ * Calls a URL-type view's list endpoint in-process as the caller (same token, same checks, same data scope).
+ * Needs the database free: never call it inside a transaction on PGlite (the endpoint would wait for it).
+ */
+export function callQueryUrl(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  view: Pick<StoredLovView, 'queryUrl' | 'requestMethod'>,
+  params: Record<string, unknown>,
+) {
   const tenantId = String(request.session?.tenantId ?? 0)
   const path = (view.queryUrl ?? '').replace(/\{(organizationId|tenantId)\}/g, tenantId)
-  const { lovCode: _code, lang: _lang, ...params } = input.rest
   const query = Object.fromEntries(
-    Object.entries({ ...params, page: input.page, size: input.size })
-      .map(([k, v]): [string, unknown] => [k, v])
+    Object.entries(params)
       .filter(([, v]) => v !== undefined && v !== null && v !== '')
       .map(([k, v]) => [k, String(v)]),
   )
   const headers: Record<string, string> = { 'h-request-id': String(request.id) }
   if (request.headers.authorization) headers.authorization = request.headers.authorization
   if (request.headers.cookie) headers.cookie = request.headers.cookie
-  const answer = await app.inject({
+  return app.inject({
     method: view.requestMethod,
     url: `/api${path}`,
     headers,
     ...(view.requestMethod === 'POST' ? { payload: query } : { query }),
   })
-  return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.body)
 }
 
 async function valueSetCodes(app: FastifyInstance, tenantId: number): Promise<string[]> {

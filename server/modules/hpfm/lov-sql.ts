@@ -90,3 +90,23 @@ export async function sqlViewPage(
   const total = count.rows[0]?.total ?? 0
   return pageOf(rows.rows, total, page, size)
 }
+
+/**
+ * Which of `values` the view's value field holds among the rows the session gets from it (its placeholders
+ * bound from the session, as for a picker): server-side checks of values against a Lov (data dimensions).
+ */
+export async function sqlViewHas(
+  db: Db,
+  view: StoredLovView,
+  session: Session,
+  values: string[],
+  language: string,
+): Promise<Set<string>> {
+  if (!view.sqlText) throw new Error(`Lov view ${view.viewCode} is SQL-type but has no SQL text`)
+  if (!values.length) return new Set()
+  const base = boundViewSql(view.sqlText, session, language)
+  const valueColumn = column(view.valueField)
+  const found = await sql<{ value: string }>`select distinct cast(${valueColumn} as text) as value
+    from (${base}) as lov where cast(${valueColumn} as text) in (${sql.join(values)})`.execute(db)
+  return new Set(found.rows.map((row) => row.value))
+}

@@ -16,7 +16,7 @@ import { writeWatchOf, type ReadCache } from '../../db/write-watch.ts'
 import { AppError } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { writableFields } from './model-schemas.ts'
-import { modelDb, scopeConditions, type Row } from './model-scope.ts'
+import { modelDb, inScope, type Row } from './model-scope.ts'
 
 export type FieldRuleType = 'HIDDEN' | 'READ_ONLY'
 
@@ -139,8 +139,7 @@ export async function checkFieldRules(
   if (!guarded.length) return
   let stored: Row | undefined
   if (op !== 'create') {
-    let query = modelDb(db).selectFrom(model.table).selectAll()
-    for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+    const query = inScope(modelDb(db).selectFrom(model.table).selectAll(), model, session)
     // A missing row is the update's own 404 (or 409) to answer: compared with nothing, every field is "changed".
     stored = (await query.where(model.primaryKey, '=', body[model.primaryKey]).executeTakeFirst()) ?? {}
   }

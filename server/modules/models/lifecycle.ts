@@ -17,7 +17,7 @@ import type { ModelSchema, Transition } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { conflict, notFound } from '../../errors.ts'
 import type { Session } from '../../types.ts'
-import { modelDb, scopeConditions, type Row } from './model-scope.ts'
+import { modelDb, inScope, type Row } from './model-scope.ts'
 
 export interface TransitionContext {
   /** The transaction the transition runs in: use it for every write. */
@@ -86,8 +86,7 @@ export async function runTransition(
   body: Row,
 ): Promise<Row> {
   const lifecycle = model.lifecycle!
-  let query = modelDb(db).selectFrom(model.table).selectAll()
-  for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+  const query = inScope(modelDb(db).selectFrom(model.table).selectAll(), model, session)
   const row = await query.where(model.primaryKey, '=', id).forUpdate().executeTakeFirst()
   if (!row) throw notFound(`${model.entity} ${id} does not exist (or is not yours): reload the list.`)
   const version = body.objectVersionNumber

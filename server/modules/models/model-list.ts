@@ -6,7 +6,7 @@ import { applyPermissionRules, ruleFreeNow } from '../hpfm-admin/data-permission
 import type { Session } from '../../types.ts'
 import { checkDates } from './field-values.ts'
 import { applyConditions } from './model-conditions.ts'
-import { scopeConditions, type ModelDb, type Row } from './model-scope.ts'
+import { inScope, type ModelDb, type Row } from './model-scope.ts'
 import { pageOf } from '../../paging.ts'
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
@@ -54,7 +54,7 @@ export function filteredRows(
 ) {
   checkDates(model, query)
   let base = db.selectFrom(model.table)
-  for (const [column, value] of scopeConditions(model, session)) base = base.where(column, '=', value)
+  base = inScope(base, model, session)
   base = applyPermissionRules(base, model, session, db, ruleFree) // data permission rules (/hpfm/permission)
   const present = (value: unknown) => value !== undefined && value !== null && value !== ''
   for (const field of model.fields) {

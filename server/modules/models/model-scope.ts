@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type WhereInterface } from 'kysely'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
@@ -99,6 +99,22 @@ export function scopeConditions(model: ModelSchema, session: Session): ScopeCond
       conditions.push(...scope(session))
   }
   return conditions
+}
+
+/**
+ * `query` limited to the rows `scopeConditions` lets the session see and change: one `where(column, '=', value)`
+ * per condition. Takes any builder of a model table with Kysely's `where` (select, update, delete) and answers
+ * the same builder type.
+ */
+export function inScope<Q extends WhereInterface<Record<string, Row>, string>>(
+  query: Q,
+  model: ModelSchema,
+  session: Session,
+): Q {
+  let scoped: WhereInterface<Record<string, Row>, string> = query
+  for (const [column, value] of scopeConditions(model, session)) scoped = scoped.where(column, '=', value)
+  // each `where` of a builder answers a builder of its own kind (WhereInterface declares only the interface)
+  return scoped as Q
 }
 
 /**

@@ -20,7 +20,7 @@ import type { Session } from '../../types.ts'
 import { hideFields } from './field-rules.ts'
 import { modelPath } from './model-routes.ts'
 import * as schemas from './model-schemas.ts'
-import { modelDb, scopeConditions, type Row } from './model-scope.ts'
+import { modelDb, inScope, type Row } from './model-scope.ts'
 import { createRow, deleteRow, updateRow } from './model-write.ts'
 import { checkDeleteKeys, checkWritePermissions, validateRows, type RowStatus } from './row-checks.ts'
 
@@ -164,11 +164,14 @@ async function checkOwnLines(
     .filter((row) => row._status !== 'create')
     .map((row) => row[model.primaryKey])
   if (!ids.length) return
-  let query = modelDb(db)
-    .selectFrom(model.table)
-    .select([model.primaryKey, parentField])
-    .where(model.primaryKey, 'in', ids as number[])
-  for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+  const query = inScope(
+    modelDb(db)
+      .selectFrom(model.table)
+      .select([model.primaryKey, parentField])
+      .where(model.primaryKey, 'in', ids as number[]),
+    model,
+    session,
+  )
   const foreign = (await query.execute()).filter((row) => String(row[parentField]) !== String(parentId))
   if (foreign.length) {
     const names = foreign.map((row) => String(row[model.primaryKey])).join(', ')

@@ -11,7 +11,7 @@ import { isLookupValue } from '../hpfm/lookups.ts'
 import { auditContext } from '../hmnt/audit-hook.ts'
 import { removeTranslations, saveTranslations } from '../hpfm/translations.ts'
 import { writableFields } from './model-schemas.ts'
-import { checkScopedValues, grantCreatedRow, modelDb, scopeConditions, type Row } from './model-scope.ts'
+import { checkScopedValues, grantCreatedRow, modelDb, inScope, type Row } from './model-scope.ts'
 import { runWriteGuards } from './write-guards.ts'
 import { checkFieldRules } from './field-rules.ts'
 import { uniqueKeyOfIndex } from './model-table.ts'
@@ -136,8 +136,7 @@ async function staleOrMissing(
   id: unknown,
   version: unknown,
 ): Promise<never> {
-  let query = modelDb(db).selectFrom(model.table).select('objectVersionNumber')
-  for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+  const query = inScope(modelDb(db).selectFrom(model.table).select('objectVersionNumber'), model, session)
   const current = await query.where(model.primaryKey, '=', id).executeTakeFirst()
   if (!current)
     throw notFound(`${model.entity} ${String(id)} does not exist (or is not yours): reload the list.`)
@@ -167,15 +166,18 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   await checkScopedValues(db, model, session, values)
   if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
   const audit = await auditContext(db, model, session, 'UPDATE', id)
-  let query = modelDb(db)
-    .updateTable(model.table)
-    .set({
-      ...values,
-      lastUpdatedBy: session.userId,
-      lastUpdateDate: now,
-      objectVersionNumber: sql`object_version_number + 1`,
-    })
-  for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+  const query = inScope(
+    modelDb(db)
+      .updateTable(model.table)
+      .set({
+        ...values,
+        lastUpdatedBy: session.userId,
+        lastUpdateDate: now,
+        objectVersionNumber: sql`object_version_number + 1`,
+      }),
+    model,
+    session,
+  )
   const updated = await mapDuplicate(model, { ...body, ...values }, () =>
     query
       .where(model.primaryKey, '=', id)
@@ -196,8 +198,7 @@ export async function deleteRow(db: Db, model: ModelSchema, session: Session, bo
   if (model.lifecycle) checkDeletable(model, await getRow(db, model, session, Number(id)))
   await runWriteGuards({ db, model, session, op: 'delete', values: body, body })
   const audit = await auditContext(db, model, session, 'DELETE', id)
-  let query = modelDb(db).deleteFrom(model.table)
-  for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+  const query = inScope(modelDb(db).deleteFrom(model.table), model, session)
   const deleted = await query
     .where(model.primaryKey, '=', id)
     .where('objectVersionNumber', '=', version)
@@ -209,8 +210,7 @@ export async function deleteRow(db: Db, model: ModelSchema, session: Session, bo
 
 /** One row by id within the caller's scope. */
 export async function getRow(db: Db, model: ModelSchema, session: Session, id: number): Promise<Row> {
-  let query = modelDb(db).selectFrom(model.table).selectAll()
-  for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+  const query = inScope(modelDb(db).selectFrom(model.table).selectAll(), model, session)
   const row = await query.where(model.primaryKey, '=', id).executeTakeFirst()
   if (!row) throw notFound(`${model.entity} ${id} does not exist (or is not yours): reload the list.`)
   return row

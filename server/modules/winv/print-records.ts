@@ -13,7 +13,7 @@ import { badRequest } from '../../errors.ts'
 import { projectPath } from '../../paths.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import type { Session } from '../../types.ts'
-import { modelDb, scopeConditions } from '../models/model-scope.ts'
+import { modelDb, inScope } from '../models/model-scope.ts'
 
 export const PRINT_PERMISSION = 'winv.printRecord.button.record'
 
@@ -44,10 +44,13 @@ const modelOf = (name: string) => {
  */
 async function documentVisible(db: Db, session: Session, name: string, field: string, docNum: string) {
   const model = modelOf(name)
-  let query = modelDb(db)
-    .selectFrom(model.table)
-    .select(sql<number>`1`.as('one'))
-  for (const [column, value] of scopeConditions(model, session)) query = query.where(column, '=', value)
+  const query = inScope(
+    modelDb(db)
+      .selectFrom(model.table)
+      .select(sql<number>`1`.as('one')),
+    model,
+    session,
+  )
   return Boolean(await query.where(field, '=', docNum).limit(1).executeTakeFirst())
 }
 

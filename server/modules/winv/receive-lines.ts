@@ -16,7 +16,7 @@ import { sql } from 'kysely'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
-import { modelDb, scopeConditions } from '../models/model-scope.ts'
+import { modelDb, inScope } from '../models/model-scope.ts'
 
 export interface ReceiveLine {
   inboundLineId: number
@@ -54,12 +54,14 @@ export const receiveLineRoutes =
       async (request) => {
         const session = sessionOf(request)
         const id = (request.params as { inboundOrderId: number }).inboundOrderId
-        let visible = modelDb(app.db)
-          .selectFrom(inboundOrder.table)
-          .select(inboundOrder.primaryKey)
-          .where(inboundOrder.primaryKey, '=', id)
-        for (const [column, value] of scopeConditions(inboundOrder, session))
-          visible = visible.where(column, '=', value)
+        const visible = inScope(
+          modelDb(app.db)
+            .selectFrom(inboundOrder.table)
+            .select(inboundOrder.primaryKey)
+            .where(inboundOrder.primaryKey, '=', id),
+          inboundOrder,
+          session,
+        )
         if (!(await visible.executeTakeFirst()))
           throw notFound(`Inbound order ${id} does not exist (or is not yours): reload the list.`)
         const { rows } = await sql<{

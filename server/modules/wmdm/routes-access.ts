@@ -12,7 +12,7 @@ import { notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import type { Session } from '../../types.ts'
 import { filteredRows, listRows, sortedRows } from '../models/model-list.ts'
-import { modelDb, scopeConditions, type ModelDb, type Row } from '../models/model-scope.ts'
+import { modelDb, inScope, type ModelDb, type Row } from '../models/model-scope.ts'
 import { pageOf } from '../../paging.ts'
 import type { Db } from '../../db/schema.ts'
 import { lookupValues } from '../hpfm/lookups.ts'
@@ -162,13 +162,15 @@ function accessibleWarehouses(db: ModelDb, models: AccessModels, session: Sessio
   const narrow = <T extends ReturnType<typeof filteredRows>>(rows: T): T => {
     const org = query.invOrganizationId
     if (org === undefined) return rows
-    let relations = db
-      .selectFrom(models.relation.table)
-      .select('warehouseId')
-      .where('invOrganizationId', '=', Number(org))
-      .where('enabledFlag', '=', 1)
-    for (const [column, value] of scopeConditions(models.relation, session))
-      relations = relations.where(column, '=', value)
+    const relations = inScope(
+      db
+        .selectFrom(models.relation.table)
+        .select('warehouseId')
+        .where('invOrganizationId', '=', Number(org))
+        .where('enabledFlag', '=', 1),
+      models.relation,
+      session,
+    )
     return rows.where(models.warehouse.primaryKey, 'in', relations) as T
   }
   const { list, filters: rest } = idFilter(query)
