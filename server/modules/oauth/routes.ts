@@ -338,21 +338,13 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       ticket,
       app.config.ssoTimeoutMs,
     )
-    if ('problem' in validated)
-      return refuse(
-        401,
-        `Single sign-on failed: ${validated.problem}. Sign in again, or ask an administrator to check the domain's SSO settings.`,
-      )
-    const result = await ssoSignIn(app.db, app.config, validated.user, domain.tenantId, request.ip, {
+    const stored = {
       clientId: query.client_id,
-      userAgent: request.headers['user-agent'],
-    })
-    if (!result.ok)
-      return refuse(
-        403,
-        `Single sign-on failed: ${result.reason}. Ask an administrator to create or enable the account.`,
-      )
-    return signedIn(reply, result, query.client_id, query.redirect_uri, query.state, language, sso.domainId)
+      redirectUri: query.redirect_uri,
+      clientState: query.state ?? null,
+      language,
+    }
+    return finishSso(request, reply, { ...domain, sso }, stored, validated)
   })
 
   /** SAML assertion consumer service: the IdP posts its response here (HTTP-POST binding). */
