@@ -33,6 +33,8 @@ const UNGUARDED: Record<string, string> = {
   'DELETE /api/hitf/v1/rest/invoke/:namespace/:serverCode/:interfaceCode':
     'inbound integration gateway (see POST)',
   'POST /api/oauth/login': 'the sign-in form itself (public; locked after repeated wrong passwords)',
+  'POST /api/oauth/sso/saml':
+    "SAML single sign-on's answer, posted by the browser before anyone is signed in (public; only a response signed by the domain's IdP certificate, for a request this server issued, signs a user in)",
   'POST /api/oauth/public/token/kickoff': 'reads whether a token was kicked off; changes nothing',
   'POST /api/iam/hzero/v1/menus/check-permissions':
     "a query sent as POST: which codes the caller's role holds",
