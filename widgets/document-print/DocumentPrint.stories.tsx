@@ -48,6 +48,22 @@ const backend: Record<string, Handler> = {
       lines.filter((line) => String(request.params?.outboundOrderId) === '7' && line),
       request,
     ),
+  // the tenant's print header and footer (general templates), filled by the server but for {copy} / {copies}
+  'GET hpfm /v1/1/general-templates/render': (request: HttpRequest) => ({
+    templates: {
+      'WMS.PRINT_HEADER': {
+        templateCode: 'WMS.PRINT_HEADER',
+        lang: 'en_US',
+        text: `华东日化仓储 · ${String(request.params?.documentType)} ${String(request.params?.documentNumber)}`,
+      },
+      'WMS.PRINT_FOOTER': {
+        templateCode: 'WMS.PRINT_FOOTER',
+        lang: 'en_US',
+        text: 'Printed by Admin at 2026-11-27 10:00:00 · copy {copy} of {copies}',
+      },
+    },
+    missing: [],
+  }),
   'POST wms /v1/1/print-records/record': (request: HttpRequest) => ({
     printRecordId: 1,
     ...(request.data as object),
@@ -74,8 +90,34 @@ type Story = StoryObj<typeof meta>
 const env = (handlers: Record<string, Handler>) => () =>
   createFakeEnv({ handlers: { ...backend, ...handlers } })
 
-/** An outbound order with two lines, its number as a barcode. */
+/** An outbound order with two lines, its number as a barcode, header and footer from the general templates. */
 export const Outbound: Story = {}
+
+/** The tenant has no print templates (the server's 404): the built-in heading and footer are printed. */
+export const BuiltInTexts: Story = {
+  parameters: {
+    env: env({
+      'GET hpfm /v1/1/general-templates/render': () => {
+        throw new ApiError(
+          'No enabled general template WMS.PRINT_HEADER, WMS.PRINT_FOOTER exists in this tenant in any language: create it on /hpfm/general-template (or enable it), or check the code.',
+          404,
+          'error.not_found',
+        )
+      },
+    }),
+  },
+}
+
+/** Error: the templates cannot be read (server failure): said above the sheet, the built-in texts printed. */
+export const TextsFailed: Story = {
+  parameters: {
+    env: env({
+      'GET hpfm /v1/1/general-templates/render': () => {
+        throw new ApiError('The database is not answering: try again in a minute.', 503, 'error.unavailable')
+      },
+    }),
+  },
+}
 
 /** Error: the order is not one the user may see (the server's 404 envelope): said, nothing to print. */
 export const NotFound: Story = {

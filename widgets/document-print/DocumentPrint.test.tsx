@@ -12,7 +12,10 @@ import { currentStoryEnv } from '../../stories/support/story-env'
 import { findPageAlert } from '../../stories/support/page-alert'
 import * as stories from './DocumentPrint.stories'
 
-const { Outbound, NotFound, RecordRefused, NoLines } = composeStories(stories, preview)
+const { Outbound, NotFound, RecordRefused, NoLines, BuiltInTexts, TextsFailed } = composeStories(
+  stories,
+  preview,
+)
 
 const recordCalls = () =>
   currentStoryEnv().calls.filter((call) => call.path.endsWith('/print-records/record'))
@@ -26,7 +29,21 @@ describe('DocumentPrint', () => {
     const sheets = await screen.findAllByTestId('document-sheet')
     expect(sheets).toHaveLength(1)
     const sheet = within(sheets[0]!)
-    expect(sheet.getByText('Outbound order (delivery note)')).toBeInTheDocument()
+    // header and footer from the general templates WMS.PRINT_HEADER / WMS.PRINT_FOOTER, asked once
+    expect(sheet.getByTestId('document-header')).toHaveTextContent(
+      '华东日化仓储 · Outbound order (delivery note) CK202611270007',
+    )
+    expect(sheet.getByTestId('document-footer')).toHaveTextContent(
+      'Printed by Admin at 2026-11-27 10:00:00 · copy 1 of 1',
+    )
+    const asked = currentStoryEnv().calls.filter((call) => call.path.endsWith('/general-templates/render'))
+    expect(asked.map((call) => call.params)).toEqual([
+      {
+        codes: 'WMS.PRINT_HEADER,WMS.PRINT_FOOTER',
+        documentType: 'Outbound order (delivery note)',
+        documentNumber: 'CK202611270007',
+      },
+    ])
     expect(sheet.getByRole('img', { name: 'CK202611270007' })).toBeInTheDocument()
     expect(sheet.getByText('上海优选超市')).toBeInTheDocument()
     // coded fields print their meaning (status PACKED of WINV.OUTBOUND_STATUS)
@@ -40,11 +57,33 @@ describe('DocumentPrint', () => {
     await userEvent.clear(copies)
     await userEvent.type(copies, '2')
     await waitFor(() => expect(screen.getAllByTestId('document-sheet')).toHaveLength(2))
+    expect(screen.getAllByTestId('document-footer').map((footer) => footer.textContent)).toEqual([
+      'Printed by Admin at 2026-11-27 10:00:00 · copy 1 of 2',
+      'Printed by Admin at 2026-11-27 10:00:00 · copy 2 of 2',
+    ])
     await userEvent.click(screen.getByRole('button', { name: 'Print' }))
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1))
     expect(recordCalls().map((call) => call.data)).toEqual([
       { printType: 'DOCUMENT', docType: 'OUTBOUND', docNum: 'CK202611270007', copies: 2 },
     ])
+  })
+
+  test('a tenant without print templates (404) prints the built-in heading and footer, without a warning', async () => {
+    render(<BuiltInTexts />)
+    const sheet = within((await screen.findAllByTestId('document-sheet'))[0]!)
+    expect(sheet.getByTestId('document-header')).toHaveTextContent(/^Outbound order \(delivery note\)$/)
+    expect(sheet.getByTestId('document-footer')).toHaveTextContent(/^Printed at: .+ · Copy 1 \/ 1$/)
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  test('error: templates that cannot be read are said above the sheet; the built-in texts are printed', async () => {
+    render(<TextsFailed />)
+    const sheet = within((await screen.findAllByTestId('document-sheet'))[0]!)
+    expect(sheet.getByTestId('document-header')).toHaveTextContent(/^Outbound order \(delivery note\)$/)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The print header and footer templates could not be read')
+    expect(alert).toHaveTextContent('The database is not answering: try again in a minute.')
+    expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled()
   })
 
   test('error: a record the server refuses is notified and nothing is printed', async () => {

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, InputNumber, Skeleton, Space, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import {
+  ApiError,
   fillPath,
   readPage,
   useLookup,
@@ -46,13 +47,36 @@ export interface DocumentPrintProps {
 }
 
 type Row = Record<string, unknown>
+
+/** General templates (/hpfm/general-template, type PRINT) of the sheet's header and footer. */
+export const PRINT_HEADER = 'WMS.PRINT_HEADER'
+export const PRINT_FOOTER = 'WMS.PRINT_FOOTER'
+
+/** The header and footer texts the server filled (absent: no template, the built-in text is printed). */
+export interface PrintTexts {
+  header?: string
+  footer?: string
+}
+
+/** Answer of GET hpfm general-templates/render. */
+interface Rendered {
+  templates: Record<string, { text: string } | undefined>
+}
+
+/** `text` with {copy} and {copies}, which differ per sheet, filled; the server filled the others. */
+const perSheet = (text: string, copy: number, copies: number) =>
+  text.replace(/\{copy\}/g, String(copy)).replace(/\{copies\}/g, String(copies))
+
 const show = (value: unknown) => (value === null || value === undefined ? '' : String(value))
 
 /**
  * A document's print view: the document (read through the model API, so only one the user may see) and its
- * lines drawn as an A4 sheet with its number as a barcode, as many sheets as copies. Print records the print
- * on the server (type, number, copies, user, time: /winv/print-record) and then opens window.print; a print the
- * server refuses to record is not printed.
+ * lines drawn as an A4 sheet with its number as a barcode, as many sheets as copies. The sheet's header and
+ * footer are the general templates WMS.PRINT_HEADER and WMS.PRINT_FOOTER of the tenant in the user's language
+ * (read in one request, the server filling tenantName, documentType, documentNumber, printedBy and printedAt,
+ * this view {copy} and {copies} per sheet); without them the built-in heading and footer are printed. Print
+ * records the print on the server (type, number, copies, user, time: /winv/print-record) and then opens
+ * window.print; a print the server refuses to record is not printed.
  */
 export function DocumentPrint({ page, search }: PageWidgetProps) {
   const env = useRendererEnv()
@@ -62,6 +86,8 @@ export function DocumentPrint({ page, search }: PageWidgetProps) {
   const [doc, setDoc] = useState<Row | undefined>()
   const [lines, setLines] = useState<Row[]>([])
   const [problem, setProblem] = useState<string | undefined>()
+  const [texts, setTexts] = useState<PrintTexts>({})
+  const [textProblem, setTextProblem] = useState<string | undefined>()
   const [copies, setCopies] = useState(1)
   const [printing, setPrinting] = useState(false)
   const at = (path: string) => fillPath(path, { user: env.user })
@@ -94,9 +120,34 @@ export function DocumentPrint({ page, search }: PageWidgetProps) {
         })
         rows = readPage<Row>(body, { page: 0, size: 1000 }).rows
       }
+      let printTexts: PrintTexts = {}
+      let printTextProblem: string | undefined
+      try {
+        const rendered = await env.request<Rendered>({
+          method: 'GET',
+          service: 'hpfm',
+          path: at('/v1/{tenantId}/general-templates/render'),
+          params: {
+            codes: `${PRINT_HEADER},${PRINT_FOOTER}`,
+            documentType: t(props.heading),
+            documentNumber: show(header[props.numberField]),
+          },
+          silent: true,
+        })
+        printTexts = {
+          header: rendered.templates[PRINT_HEADER]?.text,
+          footer: rendered.templates[PRINT_FOOTER]?.text,
+        }
+      } catch (error) {
+        // 404: the tenant has neither template, the built-in texts are the design; anything else is said.
+        if (!(error instanceof ApiError && error.status === 404))
+          printTextProblem = error instanceof Error ? error.message : String(error)
+      }
       if (!live) return
       setDoc(header)
       setLines(rows)
+      setTexts(printTexts)
+      setTextProblem(printTextProblem)
     }
     load().catch((error: unknown) => {
       if (live) setProblem(error instanceof Error ? error.message : String(error))
@@ -145,8 +196,8 @@ export function DocumentPrint({ page, search }: PageWidgetProps) {
     >
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start' }}>
         <div>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t(props.heading)}
+          <Typography.Title level={4} style={{ margin: 0 }} data-testid="document-header">
+            {texts.header ?? t(props.heading)}
           </Typography.Title>
           <div>{number}</div>
         </div>
@@ -198,9 +249,10 @@ export function DocumentPrint({ page, search }: PageWidgetProps) {
           </tbody>
         </table>
       )}
-      <div style={{ marginTop: 16, fontSize: 12 }}>
-        {t('hrpt.documentPrint.printedAt')}: {printedAt} · {t('hrpt.documentPrint.copy')} {copy + 1} /{' '}
-        {copies}
+      <div style={{ marginTop: 16, fontSize: 12, whiteSpace: 'pre-wrap' }} data-testid="document-footer">
+        {texts.footer !== undefined
+          ? perSheet(texts.footer, copy + 1, copies)
+          : `${t('hrpt.documentPrint.printedAt')}: ${printedAt} · ${t('hrpt.documentPrint.copy')} ${copy + 1} / ${copies}`}
       </div>
     </div>
   )
@@ -227,6 +279,14 @@ export function DocumentPrint({ page, search }: PageWidgetProps) {
           </Typography.Text>
         </Space>
       </Card>
+      {textProblem && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('hrpt.documentPrint.textsUnavailable')}
+          description={textProblem}
+        />
+      )}
       <div className="document-print-sheets" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
         {Array.from({ length: copies }, (_, copy) => sheet(copy))}
       </div>

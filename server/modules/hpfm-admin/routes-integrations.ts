@@ -1,5 +1,4 @@
 import { X509Certificate } from 'node:crypto'
-import { connect } from 'node:net'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
@@ -7,31 +6,15 @@ import { notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { testConnection } from './connection-test.ts'
 import { eventRules, raiseEvent } from './events.ts'
+import { probeServer } from './server-probe.ts'
 import { slicePage, PagingQuery } from './paging.ts'
 
 const Id = (name: string) => Type.Object({ tenantId: Type.Integer(), [name]: Type.Integer() })
 const stamp = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ')
 
-/** Opens a TCP connection to host:port (5 s) and closes it: the server is reachable or the reason it is not. */
-function tcpCheck(host: string, port: number): Promise<{ ok: boolean; message: string }> {
-  const started = Date.now()
-  return new Promise((resolve) => {
-    const socket = connect({ host, port, timeout: 5000 })
-    const done = (ok: boolean, message: string) => {
-      socket.destroy()
-      resolve({ ok, message: `${message} after ${Date.now() - started} ms` })
-    }
-    socket.once('connect', () => done(true, `Connected to ${host}:${port}`))
-    socket.once('timeout', () => done(false, `No answer from ${host}:${port}`))
-    socket.once('error', (error) =>
-      done(false, `${(error as NodeJS.ErrnoException).code ?? error.message} ${host}:${port}`),
-    )
-  })
-}
-
 /**
  * Actions of the integration screens that really reach outside: raise an event, its flow, parse a CA
- * certificate, test a server (TCP) and an outer-system address (HTTP). Results are stored on the row.
+ * certificate, test a server (TCP and its SSH banner or FTP greeting: server-probe.ts) and an outer-system address (HTTP). Results are stored on the row.
  */
 export const integrationRoutes: FastifyPluginAsync = async (app) => {
   app.post(
@@ -134,15 +117,27 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const session = sessionOf(request)
       const { serverId } = request.params as { serverId: number }
-      const found = await sql<{ host: string; port: number }>`select host, port from hpfm_server_define
-        where server_id = ${serverId} and tenant_id = ${session.tenantId}`.execute(app.db)
+      const found = await sql<{ protocol: string; host: string; port: number }>`select protocol, host, port
+        from hpfm_server_define where server_id = ${serverId} and tenant_id = ${session.tenantId}`.execute(
+        app.db,
+      )
       const server = found.rows[0]
       if (!server) throw notFound(`Server ${serverId} does not exist in this tenant: reload the list.`)
-      const result = await tcpCheck(server.host, Number(server.port))
+      const result = await probeServer({
+        protocol: server.protocol,
+        host: server.host,
+        port: Number(server.port),
+      })
       await sql`update hpfm_server_define set connection_status = ${result.ok ? 'OK' : 'FAILED'},
         last_test_message = ${result.message.slice(0, 480)}
         where server_id = ${serverId} and tenant_id = ${session.tenantId}`.execute(app.db)
-      return { serverId, connectionStatus: result.ok ? 'OK' : 'FAILED', message: result.message }
+      return {
+        serverId,
+        connectionStatus: result.ok ? 'OK' : 'FAILED',
+        outcome: result.outcome,
+        ...(result.banner !== undefined ? { banner: result.banner } : {}),
+        message: result.message,
+      }
     },
   )
 
