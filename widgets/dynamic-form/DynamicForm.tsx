@@ -178,9 +178,13 @@ function DynamicFormBody({ definition, value, onChange, disabled, readOnly }: Bo
     // Once per form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form])
-  // A value set from outside (a record loaded, a reset) replaces what the items show.
+  // A value set from outside (a record loaded, a reset) replaces what the items show; the value this field
+  // wrote itself comes back as the same text and changes nothing.
   const givenText = JSON.stringify(given)
+  const previous = useRef(givenText)
   useEffect(() => {
+    if (givenText === previous.current) return
+    previous.current = givenText
     if (givenText === emitted.current) return
     emitted.current = givenText
     form.setValues(JSON.parse(givenText) as DynamicFormValue, 'overwrite')
