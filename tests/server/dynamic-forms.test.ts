@@ -3,8 +3,11 @@
  * reads, and the check of the values a record keeps in a field that follows a form (the file storage config's
  * extraParams follow HFLE.STORAGE_EXTRA).
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storagePrefixFor } from '../../server/modules/hfle/storage-routing.ts'
 import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
 let app: FastifyInstance
@@ -145,5 +148,59 @@ describe('values checked against the form', () => {
       enabledFlag: 1,
     })
     expect(made.statusCode, made.body).toBe(201)
+  })
+})
+
+describe('the storage extra parameters take effect on S3', () => {
+  it('new uploads go under the key prefix, objects are put with the storage class; a prefix unfit for keys is refused', async () => {
+    const seen: { method: string; url: string; storageClass?: string }[] = []
+    const server = createServer((req, res) => {
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        storageClass: req.headers['x-amz-storage-class'] as string,
+      })
+      req.resume()
+      req.on('end', () => res.writeHead(req.method === 'GET' ? 404 : 200).end())
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as AddressInfo).port
+    const s3 = {
+      storageType: 'S3',
+      endpoint: `http://127.0.0.1:${port}`,
+      bucketName: 'dyn-bucket',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      enabledFlag: 1,
+      defaultFlag: 1,
+    }
+    const bad = await call('POST', storages, {
+      ...s3,
+      storageCode: 'DYN_BAD_PREFIX',
+      extraParams: { pathPrefix: '../up' },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toContain(
+      "extraParams.pathPrefix (Object key prefix) '../up' cannot start a file key: use folder names",
+    )
+    const made = await call('POST', storages, {
+      ...s3,
+      storageCode: 'DYN_S3',
+      extraParams: { pathPrefix: '/wms/archive/', storageClass: 'GLACIER', forcePathStyle: 1 },
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const id = made.json().storageConfigId as number
+    try {
+      expect(await storagePrefixFor(app.db, 1)).toBe(`s3-${id}/wms/archive/`)
+      // The storage test puts, reads and removes an object through the config's store: the put carries the class.
+      await call('POST', `/api/hfle/v1/1/storage-tests/${id}`, {})
+      const put = seen.find((request) => request.method === 'PUT')
+      expect(put).toMatchObject({ storageClass: 'GLACIER' })
+      expect(put?.url).toMatch(/^\/dyn-bucket\/wms-storage-test\//)
+    } finally {
+      const current = await call('GET', `${storages}/${id}`)
+      await call('DELETE', storages, [current.json()])
+      server.close()
+    }
   })
 })
