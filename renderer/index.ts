@@ -102,6 +102,8 @@ export { announceConfigChange, onConfigChanged } from './data/config-changes'
 export { createLovViewLoader, type LovViewLoader } from './data/lov-views'
 export { dataHierarchyApi, parentValueOf, type DataHierarchyApi } from './data/data-hierarchies'
 export { useLovView, type LovViewState } from './data/use-lov-view'
+export { createDynamicFormLoader, type DynamicFormLoader } from './data/dynamic-forms'
+export { useDynamicForm, type DynamicFormState } from './data/use-dynamic-form'
 export { useLovNames } from './data/use-lov-names'
 export { createLovNames, LOV_NAME_BATCH, type LovNames } from './data/lov-names'
 export {
@@ -113,6 +115,7 @@ export {
   type LovRow,
 } from './data/lov-query'
 export * from './contract/lov-view'
+export * from './contract/dynamic-form'
 export { loadPageSource, type PageSource } from './data/page-source'
 
 // Access

@@ -10,6 +10,7 @@ import { columnSettingsWidget } from './column-settings/column-settings.widget'
 import { dashboardPageWidget } from './dashboard-page/dashboard-page.widget'
 import { dataHierarchyWidget } from './data-hierarchy/data-hierarchy.widget'
 import { documentEditorWidget } from './document-editor/document-editor.widget'
+import { dynamicFormWidget } from './dynamic-form/dynamic-form.widget'
 import { deliveryAreaMapWidget } from './delivery-area-map/delivery-area-map.widget'
 import { dataTableWidget } from './data-table/data-table.widget'
 import { datePickerWidget } from './date-picker/date-picker.widget'
@@ -76,6 +77,7 @@ export const defaultWidgets: WidgetDefinition[] = [
   progressWidget,
   dataHierarchyWidget,
   documentEditorWidget,
+  dynamicFormWidget,
   pickSerialsWidget,
   lineTableWidget,
   dimensionValueWidget,

@@ -24,6 +24,7 @@ export const FIELD_WIDGET_NAMES = [
   'Progress',
   'DataHierarchy',
   'DocumentEditor',
+  'DynamicForm',
   'PickSerials',
   'LineTable',
   'DimensionValue',

@@ -1,5 +1,5 @@
 /**
- * Platform configuration saved in one page — value sets, Lov views, prompts — must show in every other page
+ * Platform configuration saved in one page — value sets, Lov views, prompts, dynamic forms — must show in every other page
  * at once, though each page caches value lists and Lov definitions for itself (RendererProvider). A write to
  * one of these paths is announced here; each provider then drops its caches, and the app reloads the prompts.
  * @example const stop = onConfigChanged((path) => reloadPrompts()); … stop()
@@ -10,7 +10,7 @@ type Listener = (path: string) => void
 const listeners = new Set<Listener>()
 
 /** Paths whose writes change what Selects, Lovs and texts show (hpfm value-lists, lov-views, prompts). */
-export const CONFIG_WRITE_PATH = /\/(value-lists|lov-views|prompts)(\/|$)/
+export const CONFIG_WRITE_PATH = /\/(value-lists|lov-views|prompts|dynamic-form-headers|dynamic-form-lines)(\/|$)/
 
 export function onConfigChanged(listener: Listener): () => void {
   listeners.add(listener)

@@ -17,6 +17,7 @@ import kindsTexts from './kinds.texts.json'
 import etsTexts from './ets.texts.json'
 import himpTexts from './himp.texts.json'
 import hrptTexts from './hrpt.texts.json'
+import dynamicFormTexts from './dynamic-form.texts.json'
 
 export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/common.texts.json': commonTexts as PageTexts,
@@ -32,6 +33,7 @@ export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/ets.texts.json': etsTexts as PageTexts,
   'renderer/i18n/himp.texts.json': himpTexts as PageTexts,
   'renderer/i18n/hrpt.texts.json': hrptTexts as PageTexts,
+  'renderer/i18n/dynamic-form.texts.json': dynamicFormTexts as PageTexts,
 }
 
 /** Every shared text, merged. */

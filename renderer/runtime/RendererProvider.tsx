@@ -4,6 +4,7 @@ import { onConfigChanged, watchConfigWrites } from '../data/config-changes'
 import { createLookupLoader } from '../data/lookups'
 import { createLovNames } from '../data/lov-names'
 import { createLovViewLoader, type LovViewLoader } from '../data/lov-views'
+import { createDynamicFormLoader, type DynamicFormLoader } from '../data/dynamic-forms'
 import type { RendererEnv } from '../env'
 import type { WidgetRegistry } from '../registry/registry'
 import { RendererContext } from './context'
@@ -18,6 +19,7 @@ export interface RendererProviderProps {
    */
   permissions?: PermissionChecker
   lovViews?: LovViewLoader
+  dynamicForms?: DynamicFormLoader
   children?: ReactNode
 }
 
@@ -26,7 +28,14 @@ export interface RendererProviderProps {
  * the Lov view cache.
  * @example <RendererProvider env={env} registry={createRegistry(defaultWidgets)}><SchemaPage … /></RendererProvider>
  */
-export function RendererProvider({ env, registry, permissions, lovViews, children }: RendererProviderProps) {
+export function RendererProvider({
+  env,
+  registry,
+  permissions,
+  lovViews,
+  dynamicForms,
+  children,
+}: RendererProviderProps) {
   // A value set, Lov view or prompt saved in any page drops this page's value-list and Lov caches (a session
   // Lov loader given as a prop clears itself, session-caches.ts).
   const [configVersion, setConfigVersion] = useState(0)
@@ -41,10 +50,11 @@ export function RendererProvider({ env, registry, permissions, lovViews, childre
       // A session loader given from outside drops its own definitions on a configuration change.
       lovViews: lovViews ?? createLovViewLoader(watched),
       lovNames: createLovNames(watched),
+      dynamicForms: dynamicForms ?? createDynamicFormLoader(watched),
     }),
     // configVersion: new loaders (empty caches) after a configuration change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [watched, registry, configVersion, permissions, lovViews],
+    [watched, registry, configVersion, permissions, lovViews, dynamicForms],
   )
   return <RendererContext.Provider value={services}>{children}</RendererContext.Provider>
 }

@@ -4,6 +4,7 @@ import type { PermissionChecker } from '../access/permission-checker'
 import type { LookupLoader } from '../data/lookups'
 import type { LovNames } from '../data/lov-names'
 import type { LovViewLoader } from '../data/lov-views'
+import type { DynamicFormLoader } from '../data/dynamic-forms'
 import type { RendererEnv } from '../env'
 import type { WidgetRegistry } from '../registry/registry'
 
@@ -13,6 +14,8 @@ export interface RendererServices {
   permissions: PermissionChecker
   lookups: LookupLoader
   lovViews: LovViewLoader
+  /** Dynamic form definitions (DynamicForm fields), kept for the session like Lov views. */
+  dynamicForms: DynamicFormLoader
   /** Names of Lov values for read-only fields without a text field (batched, kept for the session). */
   lovNames: LovNames
 }

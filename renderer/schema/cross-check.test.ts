@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import orderModel from '../../schemas/models/wms/jxs-outbound-order.model.json'
 import orderPage from '../../schemas/pages/winv/jxs-outbound-order.page.json'
+import dynamicFormHeader from '../../schemas/models/hpfm/dynamic-form-header.model.json'
+import dynamicFormLine from '../../schemas/models/hpfm/dynamic-form-line.model.json'
+import dynamicFormPage from '../../schemas/pages/hpfm/dynamic-form-detail.page.json'
 import { crossIssues } from './cross-check'
 import type { ModelSchema } from './model'
 import type { PageSchema } from './page'
@@ -59,5 +62,29 @@ describe('a Lov narrowed by other fields (lov.params) names fields of the page',
       ),
     )
     expect(found[1]).toContain(`/fields/${name}/lov/params/b: '${name}' cannot narrow its own picker`)
+  })
+})
+
+describe("a master-detail page's preview names one of its detail blocks", () => {
+  const formPage = (): Json => structuredClone(dynamicFormPage)
+  const check = (p: Json) =>
+    crossIssues(p as PageSchema, {
+      models: new Map([
+        ['hpfm/dynamic-form-header', dynamicFormHeader as ModelSchema],
+        ['hpfm/dynamic-form-line', dynamicFormLine as ModelSchema],
+      ]),
+      routes: new Set(),
+    }).map((issue) => `${issue.pointer}: ${issue.message} (${issue.suggestion ?? ''})`)
+
+  it('accepts the dynamic form detail page: its preview shows the items block', () => {
+    expect(check(formPage())).toEqual([])
+  })
+
+  it('refuses a preview of a block the page does not have, naming the closest key', () => {
+    const p = formPage()
+    p.preview.detail = 'itemz'
+    expect(check(p)).toEqual([
+      "/preview/detail: 'itemz' is not the key of a detail block of this page (did you mean 'items'?)",
+    ])
   })
 })

@@ -51,8 +51,16 @@ type Block = {
 export function crossIssues(page: PageSchema, context: CrossContext): IssueDraft[] {
   const issues: IssueDraft[] = []
   const blocks: [Block, string][] = [[page as Block, '']]
-  if (page.kind === 'master-detail')
+  if (page.kind === 'master-detail') {
     page.details.forEach((d, i) => blocks.push([d as Block, `/details/${i}`]))
+    const keys = page.details.map((d) => d.key)
+    if (page.preview && !keys.includes(page.preview.detail))
+      issues.push({
+        pointer: '/preview/detail',
+        message: `'${page.preview.detail}' is not the key of a detail block of this page`,
+        suggestion: suggestName(page.preview.detail, keys, 'detail keys'),
+      })
+  }
   // An action's dialog has its own fields (not the model's): their value sets and Lov views are checked, and
   // the row fields it reads or sends must be the model's.
   const dialogs: [Block, string, Block][] = []

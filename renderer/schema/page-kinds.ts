@@ -243,6 +243,27 @@ export const MasterDetailPage = Type.Object(
       ),
       { minItems: 1, description: 'Detail tables under the header.' },
     ),
+    preview: Type.Optional(
+      Type.Object(
+        {
+          title: Type.Ref('TextKey'),
+          widget: Type.Literal('DynamicForm', {
+            description: 'The widget drawing the preview: DynamicForm (a dynamic form and its items).',
+          }),
+          detail: Type.String({
+            pattern: '^[a-z][A-Za-z0-9]*$',
+            description: "Key of the detail block whose lines the preview shows (the form's items).",
+          }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'A live preview under the line tables: the widget draws the header being edited with the lines of ' +
+            '`detail` as they are now, saved or not (DynamicForm gets them as its `definition`), so a configurator ' +
+            'sees what they configure before saving. /hpfm/dynamic-form/detail uses it.',
+        },
+      ),
+    ),
   },
   { additionalProperties: false, description: 'kind "master-detail"' },
 )

@@ -101,6 +101,7 @@ export default function SchemaPageHost({ file, menuId, params, search, titleFrom
       registry={registry}
       permissions={caches?.permissions}
       lovViews={caches?.lovViews}
+      dynamicForms={caches?.dynamicForms}
     >
       <SchemaPage
         page={state.loaded.page}

@@ -1,6 +1,7 @@
 /**
  * The renderer's caches that live as long as the signed-in session, not as long as a page: Lov view
- * definitions (CORE-LOV: fetched once per session, the old platform re-fetched them on every open) and
+ * definitions (CORE-LOV: fetched once per session, the old platform re-fetched them on every open), dynamic form
+ * definitions (DynamicForm fields) and
  * permission answers (CORE-PERM-09/10: cached per tenant and role). Created once in SignedInApp after the
  * session loads and handed to every page's RendererProvider (SchemaPageHost). Reset on sign-out; a role or
  * tenant switch restarts the app (session-actions.ts), which makes new ones — and the checker keys its
@@ -10,11 +11,13 @@
 import { createPermissionChecker, type PermissionChecker } from '../../renderer/access/permission-checker'
 import { onConfigChanged } from '../../renderer/data/config-changes'
 import { createLovViewLoader, type LovViewLoader } from '../../renderer/data/lov-views'
+import { createDynamicFormLoader, type DynamicFormLoader } from '../../renderer/data/dynamic-forms'
 import type { RendererEnv, SessionUser } from '../../renderer/env'
 import type { HttpClient } from '../http/http-client'
 
 export interface SessionCaches {
   lovViews: LovViewLoader
+  dynamicForms: DynamicFormLoader
   permissions: PermissionChecker
   /** Forgets every Lov definition and permission answer (sign-out). */
   reset(): void
@@ -34,13 +37,19 @@ export function createSessionCaches(http: HttpClient, currentUser: () => Session
     },
   }
   const lovViews = createLovViewLoader(env)
+  const dynamicForms = createDynamicFormLoader(env)
   const permissions = createPermissionChecker(env)
-  const stop = onConfigChanged(() => lovViews.clear())
+  const stop = onConfigChanged(() => {
+    lovViews.clear()
+    dynamicForms.clear()
+  })
   return {
     lovViews,
+    dynamicForms,
     permissions,
     reset() {
       lovViews.clear()
+      dynamicForms.clear()
       permissions.clear()
     },
     dispose: stop,

@@ -14,6 +14,7 @@ import { FormBody } from '../edit-form/FormBody'
 import { recordId, recordPath } from '../shared/record-id'
 import { useStableParams } from '../shared/use-stable-params'
 import { DetailBlock } from './DetailBlock'
+import { DetailPreview } from './DetailPreview'
 import { isDirty, loadedLines, type LineState } from './line-changes'
 import { saveMasterDetail } from './save-master-detail'
 
@@ -148,6 +149,9 @@ export function MasterDetailPage({ page, params: routeParams, search }: PageWidg
           onActed={reload}
         />
       ))}
+      {page.preview ? (
+        <DetailPreview preview={page.preview} form={form} rows={lines[page.preview.detail]?.rows ?? []} />
+      ) : null}
       <Space style={{ marginTop: 16 }}>
         {page.backTo ? (
           <Button onClick={() => env.navigate(page.backTo!)}>{t('common.action.back')}</Button>

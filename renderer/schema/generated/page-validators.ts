@@ -8830,6 +8830,26 @@ const schema67 = {
         },
       },
     },
+    preview: {
+      additionalProperties: false,
+      description:
+        'A live preview under the line tables: the widget draws the header being edited with the lines of `detail` as they are now, saved or not (DynamicForm gets them as its `definition`), so a configurator sees what they configure before saving. /hpfm/dynamic-form/detail uses it.',
+      type: 'object',
+      required: ['title', 'widget', 'detail'],
+      properties: {
+        title: { $ref: '#/$defs/TextKey' },
+        widget: {
+          description: 'The widget drawing the preview: DynamicForm (a dynamic form and its items).',
+          const: 'DynamicForm',
+          type: 'string',
+        },
+        detail: {
+          pattern: '^[a-z][A-Za-z0-9]*$',
+          description: "Key of the detail block whose lines the preview shows (the form's items).",
+          type: 'string',
+        },
+      },
+    },
   },
 }
 function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -10361,8 +10381,190 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
+    if (data.preview !== undefined) {
+      let data37 = data.preview
+      if (data37 && typeof data37 == 'object' && !Array.isArray(data37)) {
+        if (data37.title === undefined) {
+          const err82 = {
+            instancePath: instancePath + '/preview',
+            schemaPath: '#/properties/preview/required',
+            keyword: 'required',
+            params: { missingProperty: 'title' },
+            message: "must have required property '" + 'title' + "'",
+          }
+          if (vErrors === null) {
+            vErrors = [err82]
+          } else {
+            vErrors.push(err82)
+          }
+          errors++
+        }
+        if (data37.widget === undefined) {
+          const err83 = {
+            instancePath: instancePath + '/preview',
+            schemaPath: '#/properties/preview/required',
+            keyword: 'required',
+            params: { missingProperty: 'widget' },
+            message: "must have required property '" + 'widget' + "'",
+          }
+          if (vErrors === null) {
+            vErrors = [err83]
+          } else {
+            vErrors.push(err83)
+          }
+          errors++
+        }
+        if (data37.detail === undefined) {
+          const err84 = {
+            instancePath: instancePath + '/preview',
+            schemaPath: '#/properties/preview/required',
+            keyword: 'required',
+            params: { missingProperty: 'detail' },
+            message: "must have required property '" + 'detail' + "'",
+          }
+          if (vErrors === null) {
+            vErrors = [err84]
+          } else {
+            vErrors.push(err84)
+          }
+          errors++
+        }
+        for (const key8 in data37) {
+          if (!(key8 === 'title' || key8 === 'widget' || key8 === 'detail')) {
+            const err85 = {
+              instancePath: instancePath + '/preview',
+              schemaPath: '#/properties/preview/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key8 },
+              message: 'must NOT have additional properties',
+            }
+            if (vErrors === null) {
+              vErrors = [err85]
+            } else {
+              vErrors.push(err85)
+            }
+            errors++
+          }
+        }
+        if (data37.title !== undefined) {
+          let data38 = data37.title
+          if (typeof data38 === 'string') {
+            if (!pattern1.test(data38)) {
+              const err86 = {
+                instancePath: instancePath + '/preview/title',
+                schemaPath: '#/$defs/TextKey/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
+                message: 'must match pattern "' + '^[A-Za-z][A-Za-z0-9_.-]*$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err86]
+              } else {
+                vErrors.push(err86)
+              }
+              errors++
+            }
+          } else {
+            const err87 = {
+              instancePath: instancePath + '/preview/title',
+              schemaPath: '#/$defs/TextKey/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            }
+            if (vErrors === null) {
+              vErrors = [err87]
+            } else {
+              vErrors.push(err87)
+            }
+            errors++
+          }
+        }
+        if (data37.widget !== undefined) {
+          let data39 = data37.widget
+          if (typeof data39 !== 'string') {
+            const err88 = {
+              instancePath: instancePath + '/preview/widget',
+              schemaPath: '#/properties/preview/properties/widget/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            }
+            if (vErrors === null) {
+              vErrors = [err88]
+            } else {
+              vErrors.push(err88)
+            }
+            errors++
+          }
+          if ('DynamicForm' !== data39) {
+            const err89 = {
+              instancePath: instancePath + '/preview/widget',
+              schemaPath: '#/properties/preview/properties/widget/const',
+              keyword: 'const',
+              params: { allowedValue: 'DynamicForm' },
+              message: 'must be equal to constant',
+            }
+            if (vErrors === null) {
+              vErrors = [err89]
+            } else {
+              vErrors.push(err89)
+            }
+            errors++
+          }
+        }
+        if (data37.detail !== undefined) {
+          let data40 = data37.detail
+          if (typeof data40 === 'string') {
+            if (!pattern5.test(data40)) {
+              const err90 = {
+                instancePath: instancePath + '/preview/detail',
+                schemaPath: '#/properties/preview/properties/detail/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[a-z][A-Za-z0-9]*$' },
+                message: 'must match pattern "' + '^[a-z][A-Za-z0-9]*$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err90]
+              } else {
+                vErrors.push(err90)
+              }
+              errors++
+            }
+          } else {
+            const err91 = {
+              instancePath: instancePath + '/preview/detail',
+              schemaPath: '#/properties/preview/properties/detail/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            }
+            if (vErrors === null) {
+              vErrors = [err91]
+            } else {
+              vErrors.push(err91)
+            }
+            errors++
+          }
+        }
+      } else {
+        const err92 = {
+          instancePath: instancePath + '/preview',
+          schemaPath: '#/properties/preview/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        }
+        if (vErrors === null) {
+          vErrors = [err92]
+        } else {
+          vErrors.push(err92)
+        }
+        errors++
+      }
+    }
   } else {
-    const err82 = {
+    const err93 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -10370,9 +10572,9 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err82]
+      vErrors = [err93]
     } else {
-      vErrors.push(err82)
+      vErrors.push(err93)
     }
     errors++
   }
@@ -10380,7 +10582,7 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0
 }
 export const TabsPage = validate90
-const schema73 = {
+const schema74 = {
   additionalProperties: false,
   description: 'kind "tabs"',
   type: 'object',
@@ -11173,7 +11375,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0
 }
 export const DashboardPage = validate91
-const schema78 = {
+const schema79 = {
   additionalProperties: false,
   description: 'kind "dashboard"',
   type: 'object',
@@ -11209,7 +11411,7 @@ const schema78 = {
     },
   },
 }
-const schema81 = {
+const schema82 = {
   additionalProperties: false,
   description: 'A card of a dashboard.',
   type: 'object',
@@ -11285,7 +11487,7 @@ const schema81 = {
     },
   },
 }
-const pattern114 = new RegExp('^(.*)$', 'u')
+const pattern116 = new RegExp('^(.*)$', 'u')
 function validate69(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null
   let errors = 0
@@ -11336,7 +11538,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       errors++
     }
     for (const key0 in data) {
-      if (!func2.call(schema81.properties, key0)) {
+      if (!func2.call(schema82.properties, key0)) {
         const err3 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -11442,7 +11644,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/properties/type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.type.enum },
+          params: { allowedValues: schema82.properties.type.enum },
           message: 'must be equal to one of the allowed values',
         }
         if (vErrors === null) {
@@ -11829,7 +12031,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/measure',
           schemaPath: '#/properties/measure/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.measure.enum },
+          params: { allowedValues: schema82.properties.measure.enum },
           message: 'must be equal to one of the allowed values',
         }
         if (vErrors === null) {
@@ -11946,14 +12148,14 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
       let data15 = data.filters
       if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
         for (const key3 in data15) {
-          if (pattern114.test(key3)) {
+          if (pattern116.test(key3)) {
             let data16 = data15[key3]
             if (typeof data16 !== 'string' && !(typeof data16 == 'number') && typeof data16 !== 'boolean') {
               const err37 = {
                 instancePath: instancePath + '/filters/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
                 schemaPath: '#/properties/filters/patternProperties/%5E(.*)%24/type',
                 keyword: 'type',
-                params: { type: schema81.properties.filters.patternProperties['^(.*)$'].type },
+                params: { type: schema82.properties.filters.patternProperties['^(.*)$'].type },
                 message: 'must be string,number,boolean',
               }
               if (vErrors === null) {
@@ -12003,7 +12205,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/chart',
           schemaPath: '#/properties/chart/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.chart.enum },
+          params: { allowedValues: schema82.properties.chart.enum },
           message: 'must be equal to one of the allowed values',
         }
         if (vErrors === null) {
@@ -12677,7 +12879,7 @@ function validate91(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0
 }
 export const CustomPage = validate93
-const schema85 = {
+const schema86 = {
   additionalProperties: false,
   description: 'kind "custom"',
   type: 'object',

@@ -66,6 +66,20 @@ describe('S3-compatible store', () => {
     await expect(store.get('1/docs/abc')).rejects.toMatchObject({ code: 'ENOENT' })
   })
 
+  it('puts with the storage class (signed), and in virtual-hosted style when path-style is off', async () => {
+    const s3 = fakeS3()
+    const store = s3FileStore({ ...settings, storageClass: 'GLACIER', pathStyle: false }, s3.fetchImpl)
+    await store.put('1/docs/abc', Readable.from([Buffer.from('x')]))
+    await store.size('1/docs/abc')
+    const [put, head] = s3.seen
+    expect(put?.url).toBe('http://wms-files.minio.local:9000/1/docs/abc')
+    expect(put?.headers['x-amz-storage-class']).toBe('GLACIER')
+    expect(put?.headers.authorization).toContain(
+      'SignedHeaders=host;x-amz-content-sha256;x-amz-date;x-amz-storage-class,',
+    )
+    expect(head?.headers['x-amz-storage-class']).toBeUndefined()
+  })
+
   it('refuses unsafe keys before any request', async () => {
     const s3 = fakeS3()
     const store = s3FileStore(settings, s3.fetchImpl)

@@ -15,6 +15,13 @@ export interface S3Settings {
   accessKeyId: string
   secretAccessKey: string
   region: string
+  /** x-amz-storage-class of new objects (STANDARD, STANDARD_IA, GLACIER); the service's default when absent. */
+  storageClass?: string
+  /**
+   * false: virtual-hosted requests (the bucket in the host name, https://bucket.host/key) as AWS prefers; else
+   * path-style (https://host/bucket/key), which MinIO and most S3-compatible services need.
+   */
+  pathStyle?: boolean
 }
 
 /** The S3 settings of the environment, undefined when S3_ENDPOINT is not set; throws when half-configured. */
@@ -50,18 +57,23 @@ async function readAll(body: Readable): Promise<Buffer> {
 export function s3FileStore(settings: S3Settings, fetchImpl: typeof fetch = fetch): FileStore {
   const credentials: Credentials = { ...settings, service: 's3' }
   const base = new URL(settings.endpoint)
+  const pathStyle = settings.pathStyle !== false
+  const host = pathStyle ? base.host : `${settings.bucket}.${base.host}`
+  const origin = `${base.protocol}//${host}`
   const send = async (method: string, key: string, body?: Buffer) => {
-    const path = `${base.pathname.replace(/\/$/, '')}/${uriEncode(settings.bucket)}/${checkKey(key).split('/').map(uriEncode).join('/')}`
+    const bucket = pathStyle ? `/${uriEncode(settings.bucket)}` : ''
+    const path = `${base.pathname.replace(/\/$/, '')}${bucket}/${checkKey(key).split('/').map(uriEncode).join('/')}`
     const payloadHash = sha256Hex(body ?? '')
     const amzDate = amzDateOf(new Date())
     const headers: Record<string, string> = {
-      host: base.host,
+      host,
       'x-amz-content-sha256': payloadHash,
       'x-amz-date': amzDate,
+      ...(method === 'PUT' && settings.storageClass ? { 'x-amz-storage-class': settings.storageClass } : {}),
     }
     const auth = authorization(credentials, { method, path, headers, payloadHash, amzDate })
     const { host: _host, ...sent } = headers
-    return fetchImpl(`${base.origin}${path}`, {
+    return fetchImpl(`${origin}${path}`, {
       method,
       headers: {
         ...sent,

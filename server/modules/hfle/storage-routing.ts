@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
+import { onRowWrite } from '../models/write-guards.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
 import type { FileStore } from './file-store.ts'
 import { s3FileStore } from './s3-store.ts'
@@ -21,6 +22,26 @@ async function storageConfig(db: Db, where: { id?: number; tenantId?: number }):
   if (where.tenantId !== undefined)
     query = query.where('tenantId', '=', where.tenantId).where('defaultFlag', '=', 1)
   return (await query.orderBy('lastUpdateDate', 'desc').executeTakeFirst()) as Row | undefined
+}
+
+/**
+ * The extra parameters of a config row (its extraParams, the dynamic form HFLE.STORAGE_EXTRA, checked on save):
+ * where new objects go under the bucket, their storage class, and whether requests are path-style.
+ */
+export function storageExtras(row: Row): { pathPrefix: string; storageClass?: string; pathStyle: boolean } {
+  let extra: unknown = row.extraParams
+  if (typeof extra === 'string') extra = JSON.parse(extra) as unknown
+  const values = (extra && typeof extra === 'object' ? extra : {}) as Record<string, unknown>
+  const prefix = typeof values.pathPrefix === 'string' ? values.pathPrefix.replace(/^\/+|\/+$/g, '') : ''
+  return {
+    pathPrefix: prefix ? `${prefix}/` : '',
+    storageClass:
+      typeof values.storageClass === 'string' && values.storageClass ? values.storageClass : undefined,
+    pathStyle:
+      values.forcePathStyle === undefined ||
+      values.forcePathStyle === null ||
+      Number(values.forcePathStyle) !== 0,
+  }
 }
 
 /** The S3 store of a config row; 400 naming what is missing. */
@@ -37,13 +58,20 @@ export function s3StoreOf(row: Row): FileStore {
     accessKeyId: String(row.accessKeyId),
     secretAccessKey: String(row.secretAccessKey),
     region: String(row.region || 'us-east-1'),
+    storageClass: storageExtras(row).storageClass,
+    pathStyle: storageExtras(row).pathStyle,
   })
 }
 
-/** The key prefix new uploads of the tenant get: `s3-<id>/` for an S3 default config, else none. */
+/**
+ * The key prefix new uploads of the tenant get: `s3-<id>/` and the config's extra pathPrefix for an S3 default
+ * config, else none. The prefix is part of the stored key, so changing it later moves only new uploads.
+ */
 export async function storagePrefixFor(db: Db, tenantId: number): Promise<string> {
   const config = await storageConfig(db, { tenantId }).catch(() => undefined)
-  return config && config.storageType === 'S3' ? `s3-${String(config.storageConfigId)}/` : ''
+  return config && config.storageType === 'S3'
+    ? `s3-${String(config.storageConfigId)}/${storageExtras(config).pathPrefix}`
+    : ''
 }
 
 /** `app.files`: keys with an S3 config prefix go to that config's bucket, the rest to `base`. */
@@ -77,4 +105,27 @@ export async function testStorage(store: FileStore, label: string): Promise<stri
   if (Buffer.concat(chunks).toString() !== text)
     throw new Error(`${label}: the object read back differs from the one written`)
   return `${label}: wrote, read back and removed a test object.`
+}
+
+const PREFIX_TEXT = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/
+let prefixGuard = false
+
+/**
+ * A storage config's extra pathPrefix becomes part of file keys: segments of letters, digits, '.', '_' and '-'
+ * only (after the dynamic form's own check, registered before this one).
+ */
+export function guardStoragePrefix(): void {
+  if (prefixGuard) return
+  prefixGuard = true
+  onRowWrite('hfle/storageConfig', async ({ op, values }) => {
+    if (op === 'delete' || typeof values.extraParams !== 'string') return
+    const prefix = (JSON.parse(values.extraParams) as Record<string, unknown> | null)?.pathPrefix
+    if (typeof prefix !== 'string' || !prefix) return
+    const trimmed = prefix.replace(/^\/+/, '')
+    if (!PREFIX_TEXT.test(trimmed) || trimmed.split('/').some((part) => part === '.' || part === '..'))
+      throw badRequest(
+        `extraParams.pathPrefix (Object key prefix) '${prefix}' cannot start a file key: use folder names of letters, digits, '.', '_' and '-' separated by '/', e.g. wms/archive/.`,
+        { extraParams: 'pathPrefix: letters, digits, . _ - and / only' },
+      )
+  })
 }

@@ -80,6 +80,12 @@ export function describeStories(files: Array<[string, StoryModule]>) {
         await waitFor(() => expect(visible()).toBe(true), { timeout: 3000 })
         await settle()
         const env = currentStoryEnv()
+        // A declared panel may come after the requests stop: the page file is validated in the browser, and the
+        // first validation in a worker compiles the page schema (seconds on a loaded machine).
+        if (Story.parameters.errorPanel === true)
+          await waitFor(() => expect(document.querySelector('[data-error-panel]')).not.toBeNull(), {
+            timeout: 5000,
+          }).catch(() => undefined)
         const panels = [...document.querySelectorAll('[data-error-panel]')].map((panel) => panel.textContent)
         const declared = Story.parameters.errorPanel === true
         try {
