@@ -75,7 +75,7 @@ describe('keyboard only', () => {
     // the side menu: Tab into it, arrows to move, Enter to open a submenu and to follow an entry
     await pressTo(page, 'Tab', '[role="menu"]')
     await pressTo(page, 'ArrowDown', '[role="menuitem"]', 'Master data')
-    // the menu keeps its open submenus per user: Enter opens it only if it is closed (a retry finds it open)
+    // Enter opens the submenu (only when it is closed: on an open one Enter would close it)
     const expanded = await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))
     if (expanded !== 'true') await page.keyboard.press('Enter')
     await pressTo(page, 'ArrowDown', '[role="menuitem"]', 'Warehouses')
