@@ -11,6 +11,7 @@ import type { FakeEnv } from '../stories/support/fake-env'
 import { applyGlobals, type StoryGlobals } from '../stories/support/story-globals'
 import { makeStoryEnv, type EnvFactory } from '../stories/support/story-env'
 import { defaultWidgets } from '../widgets/index'
+import '../src/antd-fixes.css'
 
 const registry = createRegistry(defaultWidgets)
 const ANTD_LOCALES = { zh_CN: zhCN, en_US: enUS, zh_TW: zhTW } satisfies Record<Language, unknown>

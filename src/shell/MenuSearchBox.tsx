@@ -11,9 +11,16 @@ export interface MenuSearchBoxProps {
   navigate(to: string): void
   /** What was typed before the box loaded. */
   initialText?: string
+  /** Takes the focus on mount (the plain input it replaces had it). */
+  autoFocus?: boolean
 }
 
-export default function MenuSearchBox({ menu, navigate, initialText = '' }: MenuSearchBoxProps) {
+export default function MenuSearchBox({
+  menu,
+  navigate,
+  initialText = '',
+  autoFocus = false,
+}: MenuSearchBoxProps) {
   const { t } = useTranslation()
   const [text, setText] = useState(initialText)
   // Open at once when text was typed before the box loaded; afterwards antd opens and closes it.
@@ -22,7 +29,7 @@ export default function MenuSearchBox({ menu, navigate, initialText = '' }: Menu
   const matches = searchMenu(leaves, text)
   return (
     <AutoComplete
-      autoFocus
+      autoFocus={autoFocus}
       open={open}
       onOpenChange={setOpen}
       value={text}

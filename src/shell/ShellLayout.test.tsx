@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { notification } from 'antd'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { envelope } from '../test-support/fake-adapter'
@@ -45,6 +45,17 @@ describe('side menu (PLAT-SHELL)', () => {
     // /hpfm/lov-view has no page file in this build: it lands on the not-found page
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'))
     expect(await screen.findByText('Sorry, the page you asked for does not exist.')).toBeInTheDocument()
+  })
+
+  it('a keyboard user who moves on from the menu search before its box has loaded keeps the focus there', async () => {
+    renderSignedIn()
+    const search = screen.getByRole('combobox', { name: 'Search menus (name or quick index)' })
+    const menu = within(screen.getByTestId('side-menu')).getByRole('menu')
+    // focus the plain input (the box starts loading), then Tab on into the menu at once
+    act(() => search.focus())
+    act(() => menu.focus())
+    await waitFor(() => expect(document.querySelector('.ant-select-auto-complete input')).not.toBeNull())
+    expect(menu).toHaveFocus()
   })
 
   it('unknown addresses show the not-found page inside the shell', async () => {

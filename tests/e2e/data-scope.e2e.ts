@@ -16,8 +16,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const item = (scope: Locator, label: string) =>
-  scope.locator('.ant-formily-item', { has: scope.page().getByText(label, { exact: true }) })
 const codesIn = async (scope: Locator) =>
   (await scope.locator('tr.ant-table-row').allInnerTexts())
     .map((text) => /WH-[ES]\d{3}/.exec(text)?.[0])
@@ -38,7 +36,7 @@ describe('warehouse data permissions', () => {
     const asked = page.waitForRequest((request) =>
       /\/wms\/v1\/\d+\/warehouses\/accessibleList\?/.test(request.url()),
     )
-    await item(drawer(page), 'Warehouse').getByRole('button', { name: 'Open the picker' }).click()
+    await drawer(page).getByRole('button', { name: 'Choose Warehouse' }).click()
     const url = new URL((await asked).url())
     expect(url.searchParams.get('size')).toBe('20')
     expect(url.searchParams.get('lovCode')).toBe('WMDM.WAREHOUSE')
@@ -54,7 +52,7 @@ describe('warehouse data permissions', () => {
     await signIn(page, 'admin', 'Admin@123', '/wmdm/seeding-wall')
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThan(0)
     await page.getByRole('button', { name: 'Create' }).click()
-    await item(drawer(page), 'Warehouse').getByRole('button', { name: 'Open the picker' }).click()
+    await drawer(page).getByRole('button', { name: 'Choose Warehouse' }).click()
     const modal = page.locator('.ant-modal-content', { hasText: 'Choose a warehouse' })
     await expect.poll(() => modal.locator('tr.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(3)
     await context.close()
@@ -68,9 +66,7 @@ describe('warehouse data permissions', () => {
     const asked = page.waitForRequest((request) =>
       /\/wms\/v1\/\d+\/wms-common\/inv-organizations\?/.test(request.url()),
     )
-    await item(drawer(page), 'Inventory organisation')
-      .getByRole('button', { name: 'Open the picker' })
-      .click()
+    await drawer(page).getByRole('button', { name: 'Choose Inventory organisation' }).click()
     const url = new URL((await asked).url())
     expect(url.searchParams.get('size')).toBe('20')
     expect(url.searchParams.get('lovCode')).toBe('WMDM.INV_ORGANIZATION')

@@ -32,7 +32,7 @@ describe('Lov on the dealer outbound order screen (schemas/pages/winv/jxs-outbou
     await item(form, 'Delivery address').locator('textarea').fill('1 Lov Road')
 
     // CORE-LOV-03/04/09: the popup is 720 px wide, pages 50 rows, searches by the view's query fields
-    await item(form, 'Ship-from warehouse').getByRole('button', { name: 'Open the picker' }).click()
+    await form.getByRole('button', { name: 'Choose Ship-from warehouse' }).click()
     const modal = page.locator('.ant-modal-content', { hasText: 'Choose a warehouse' })
     await expect.poll(() => modal.locator('tr.ant-table-row').count()).toBeGreaterThan(0)
     // measured once the opening animation has ended

@@ -296,6 +296,29 @@ describe('mobile width and menu search (PLAT-SHELL-05/07)', () => {
     await context.close()
   })
 
+  it('a user tabbing on from the menu search into the menu keeps the focus there, however late the box loads', async () => {
+    const { page, context, problems } = await openSession(browser, 'en-US')
+    // the searching box's code arrives a second late, as on a busy machine
+    let loaded!: () => void
+    const late = new Promise<void>((resolve) => (loaded = resolve))
+    await page.route(/\/assets\/MenuSearchBox-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await route.continue()
+      loaded()
+    })
+    await signIn(page, 'clerk', 'Clerk@123')
+    await page.waitForURL('**/workplace')
+    await page.getByRole('combobox', { name: 'Search menus (name or quick index)' }).focus()
+    await page.keyboard.press('Tab')
+    const menuFocused = () => page.evaluate(() => document.activeElement?.getAttribute('role') === 'menu')
+    expect(await menuFocused()).toBe(true)
+    await late
+    await page.locator('.ant-select-auto-complete').waitFor()
+    expect(await menuFocused()).toBe(true)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
   it('menu search finds a page by quick index and opens it', async () => {
     const { page, context } = await openSession(browser, 'en-US')
     await signIn(page, 'clerk', 'Clerk@123')

@@ -3,7 +3,7 @@
  * (the clerk) sees only the warehouses, owners, customers, vendors and organisations granted to them — in lists,
  * gets, Lovs, exports, aggregates and the accessible lists; the administrator sees everything; grants and
  * revokes take effect at once. Seed: the clerk holds WH-E001 (default), WH-E003, WH-E006, OWN-A, OWN-B,
- * CUS-001, CUS-003, VEN-001 and ORG-EAST.
+ * CUS-001, CUS-003, VEN-001 and ORG-EAST; the dealer (jxs) WH-E001 (default), WH-E002, WH-E005, CUS-001 and CUS-002.
  */
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
@@ -18,6 +18,7 @@ beforeAll(async () => {
   app = await createTestApp()
   tokens.admin = await signIn(app, 'admin', 'Admin@123')
   tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
+  tokens.jxs = await signIn(app, 'jxs', 'Jxs@12345')
 })
 afterAll(() => app.close())
 
@@ -771,6 +772,24 @@ describe('appointments, notices and dealer orders follow the customer and vendor
     )
     expect(clerkSees).toContain('上海优选超市')
     expect(clerkSees).not.toContain('杭州鲜达便利')
+  })
+
+  it("the dealer's customer picker lists the customers granted to them; an order may name those, not another", async () => {
+    const lov = await get('jxs', '/api/hpfm/v1/1/lovs/data?lovCode=WMDM.CUSTOMER&size=50')
+    expect(codes(lov, 'customerCode')).toEqual(['CUS-001', 'CUS-002'])
+    const path = `${wms}/jxs-outbound-orders`
+    const body = {
+      customerName: `${stamp} the dealer's`,
+      receiverName: 'Dealer',
+      receiverPhone: '13800000010',
+      receiverAddress: 'Road 10',
+    }
+    const made = await call('jxs', 'POST', path, { ...body, customerId: await customer('CUS-002') })
+    expect(made.statusCode, made.body).toBe(201)
+    expect((await call('jxs', 'GET', `${path}/${made.json().outboundOrderId}`)).statusCode).toBe(200)
+    const refused = await call('jxs', 'POST', path, { ...body, customerId: await customer('CUS-003') })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().fields).toMatchObject({ customerId: expect.stringContaining('not granted to you') })
   })
 
   it('the migration fills the reference where the stored name is that of exactly one vendor or customer', async () => {

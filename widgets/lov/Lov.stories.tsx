@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { lovEnv } from '../../stories/fixtures/lov-backend'
+import { lovEnv, lovHandlers } from '../../stories/fixtures/lov-backend'
+import { createFakeEnv } from '../../stories/support/fake-env'
 import { FormHarness } from '../../stories/support/FormHarness'
 
 /** A warehouse chosen with a Lov fills the warehouse code and name fields of the same form. */
@@ -107,4 +108,28 @@ const withoutText = {
 export const ValueWithoutText: Story = { args: { fields: withoutText, initialValues: { warehouseId: 1002 } } }
 export const ReadOnlyWithoutText: Story = {
   args: { fields: withoutText, readPretty: true, initialValues: { warehouseId: 1005 } },
+}
+/** A Chinese session: the open button names its field in Chinese ("选择发货仓库"). */
+export const InChinese: Story = {
+  args: {
+    fields: {
+      warehouseId: {
+        ...fields.warehouseId,
+        title: '发货仓库',
+        'x-component-props': { ...fields.warehouseId['x-component-props'], 'aria-label': '发货仓库' },
+      },
+    },
+  },
+  parameters: { env: () => createFakeEnv({ handlers: lovHandlers(), user: { language: 'zh_CN' } }) },
+}
+/** A picker with neither a title nor a name of its own: its open button falls back to "Open the picker". */
+export const Untitled: Story = {
+  args: {
+    fields: {
+      warehouseId: {
+        'x-component': 'Lov',
+        'x-component-props': { lovCode: 'WMDM.WAREHOUSE', lovMapping: { textField: 'warehouseName' } },
+      },
+    },
+  },
 }

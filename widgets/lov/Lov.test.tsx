@@ -19,6 +19,8 @@ const {
   AreaByWarehouse,
   ValueWithoutText,
   ReadOnlyWithoutText,
+  InChinese,
+  Untitled,
 } = composeStories(stories, preview)
 
 afterEach(() => vi.useRealTimers())
@@ -28,7 +30,7 @@ const dataCalls = () => calls('/v1/1/warehouses/accessibleList')
 const formValues = () =>
   JSON.parse(screen.getByTestId('form-values').textContent ?? '{}') as Record<string, unknown>
 const openButton = async () => {
-  const button = await screen.findByRole('button', { name: 'Open the picker' })
+  const button = await screen.findByRole('button', { name: 'Choose Warehouse' })
   await waitFor(() => expect(button).toBeEnabled())
   return button
 }
@@ -145,7 +147,7 @@ test('read-only shows the display text, not the id', async () => {
   render(<ReadOnly />)
   expect(await screen.findByText('Suzhou warehouse 3')).toBeInTheDocument()
   expect(screen.queryByText('1002')).toBeNull()
-  expect(screen.queryByRole('button', { name: 'Open the picker' })).toBeNull()
+  expect(screen.queryByRole('button', { name: 'Choose Warehouse' })).toBeNull()
 })
 
 test('a failing query shows the server message inside the popup', async () => {
@@ -162,13 +164,13 @@ test('a failing query shows the server message inside the popup', async () => {
 test('CORE-LOV-14: a failed definition fetch is silent; the control still renders', async () => {
   render(<DefinitionUnavailable />)
   expect(await screen.findByText(/settings could not be read/)).toBeInTheDocument()
-  expect(screen.getByRole('button', { name: 'Open the picker' })).toBeDisabled()
+  expect(screen.getByRole('button', { name: 'Choose Warehouse' })).toBeDisabled()
   expect(currentStoryEnv().notices).toEqual([])
 })
 
 test('while the definition loads, the picker cannot open yet', () => {
   render(<Loading />)
-  expect(screen.getByRole('button', { name: 'Open the picker' })).toBeDisabled()
+  expect(screen.getByRole('button', { name: 'Choose Warehouse' })).toBeDisabled()
   expect(screen.getByRole('combobox', { name: 'Warehouse' })).toBeInTheDocument()
 })
 
@@ -198,9 +200,10 @@ test('PLAT-WH: a picker narrowed by another field sends its value with every que
 
 const areaCalls = () => calls('/v1/1/whareas/accessibleList')
 const openButtons = async () => {
-  const [warehouse, area] = await screen.findAllByRole('button', { name: 'Open the picker' })
+  const warehouse = await screen.findByRole('button', { name: 'Choose Warehouse' })
+  const area = await screen.findByRole('button', { name: 'Choose Area' })
   await waitFor(() => expect(area).toBeEnabled())
-  return { warehouse: warehouse!, area: area! }
+  return { warehouse, area }
 }
 
 test('PLAT-WH: a record loaded with its warehouse and area keeps the area, and the area popup lists that warehouse', async () => {
@@ -269,4 +272,17 @@ test('read-only without a text field: the name, not the id', async () => {
   render(<ReadOnlyWithoutText />)
   expect(await screen.findByText('Hefei warehouse 6')).toBeInTheDocument()
   expect(screen.queryByText('1005')).toBeNull()
+})
+
+test('the open button names its field, so two pickers of a form are told apart; zh_CN and no title too', async () => {
+  const { unmount } = render(<AreaByWarehouse />)
+  expect(await screen.findByRole('button', { name: 'Choose Warehouse' })).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Choose Area' })).toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Open the picker' })).toBeNull()
+  unmount()
+  const chinese = render(<InChinese />)
+  expect(await screen.findByRole('button', { name: '选择发货仓库' })).toBeInTheDocument()
+  chinese.unmount()
+  render(<Untitled />)
+  expect(await screen.findByRole('button', { name: 'Open the picker' })).toBeInTheDocument()
 })

@@ -136,6 +136,11 @@ export function LovPicker(props: LovPickerProps) {
     }
   }
 
+  // The open button names its field ("Choose Ship-from warehouse"): a form with two pickers has two buttons
+  // a screen reader (and a test) can tell apart. The field's title, else the control's own name.
+  const title = typeof field?.title === 'string' && field.title ? field.title : props['aria-label']
+  const openLabel = title ? t('lov.openFor', { field: title }) : t('lov.open')
+
   const known = [...chosen, ...options]
   const rowOf = (key: string) =>
     known.find((row) => keyOf(row, fields) === key) ?? current.find((c) => c.value === key)?.row
@@ -160,9 +165,9 @@ export function LovPicker(props: LovPickerProps) {
         }}
         style={{ width: '100%' }}
       />
-      <Tooltip title={t('lov.open')}>
+      <Tooltip title={openLabel}>
         <Button
-          aria-label={t('lov.open')}
+          aria-label={openLabel}
           icon={<SearchOutlined />}
           disabled={disabled || !view}
           onClick={() => void open()}

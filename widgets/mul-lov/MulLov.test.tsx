@@ -10,7 +10,7 @@ const { AcrossPages, WithValue, ReadOnly, ServerError } = composeStories(stories
 const formValues = () =>
   JSON.parse(screen.getByTestId('form-values').textContent ?? '{}') as Record<string, unknown>
 const openPopup = async () => {
-  const button = await screen.findByRole('button', { name: 'Open the picker' })
+  const button = await screen.findByRole('button', { name: 'Choose Warehouses' })
   await waitFor(() => expect(button).toBeEnabled())
   fireEvent.click(button)
   return screen.findByRole('dialog')

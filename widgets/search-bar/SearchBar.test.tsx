@@ -90,20 +90,20 @@ test('long texts: the long label is shown whole and the long value kept and sear
 
 test('PLAT-WH: a new warehouse condition clears the area condition chosen for the old one', async () => {
   render(<AreaByWarehouse />)
-  const pickers = () => screen.getAllByRole('button', { name: 'Open the picker' })
-  const choose = async (button: number, text: string) => {
-    await waitFor(() => expect(pickers()[button]).toBeEnabled())
-    fireEvent.click(pickers()[button]!)
+  const choose = async (field: string, text: string) => {
+    const picker = () => screen.getByRole('button', { name: `Choose ${field}` })
+    await waitFor(() => expect(picker()).toBeEnabled())
+    fireEvent.click(picker())
     fireEvent.doubleClick(await within(await screen.findByRole('dialog')).findByText(text))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   }
-  await choose(0, 'Suzhou warehouse 3')
-  await choose(1, 'Suzhou warehouse 3 area 2')
+  await choose('Warehouse', 'Suzhou warehouse 3')
+  await choose('Area', 'Suzhou warehouse 3 area 2')
   await userEvent.click(screen.getByRole('button', { name: 'Search' }))
   await waitFor(() =>
     expect(AreaByWarehouse.args.onSearch).toHaveBeenLastCalledWith({ warehouseId: 1002, whareaId: 10022 }),
   )
-  await choose(0, 'Hefei warehouse 6')
+  await choose('Warehouse', 'Hefei warehouse 6')
   expect(screen.queryByText('Suzhou warehouse 3 area 2')).toBeNull()
   await userEvent.click(screen.getByRole('button', { name: 'Search' }))
   await waitFor(() => expect(AreaByWarehouse.args.onSearch).toHaveBeenLastCalledWith({ warehouseId: 1005 }))
