@@ -10,7 +10,7 @@ const { WarehouseEqual, WarehouseIn, WithoutDimension, ReadOnly } = composeStori
 const formValues = () =>
   JSON.parse(screen.getByTestId('form-values').textContent ?? '{}') as Record<string, unknown>
 const openPopup = async () => {
-  const button = await screen.findByRole('button', { name: 'Open the picker' })
+  const button = await screen.findByRole('button', { name: 'Choose Value' })
   await waitFor(() => expect(button).toBeEnabled())
   fireEvent.click(button)
   return screen.findByRole('dialog')
@@ -54,7 +54,7 @@ test('IN picks several rows, kept comma-separated; changing the operator to LIKE
 test('a field no LOV dimension follows types its value; read-only shows the stored text', async () => {
   const { unmount } = render(<WithoutDimension />)
   await waitFor(() => expect(dimensionCalls()).toHaveLength(1))
-  expect(screen.queryByRole('button', { name: 'Open the picker' })).toBeNull()
+  expect(screen.queryByRole('button', { name: 'Choose Value' })).toBeNull()
   fireEvent.change(screen.getByRole('textbox', { name: 'Value' }), { target: { value: '{userId}' } })
   expect(formValues()).toMatchObject({ ruleValue: '{userId}' })
   unmount()
