@@ -146,7 +146,12 @@ export const Action = Type.Union(
             'POST path after the service prefix; {tenantId}, route {params} and row {fields} are filled.',
         }),
         confirm: Type.Optional(Confirm),
-        successMessage: Type.Optional(Type.Ref('TextKey', { description: 'Text key shown after success.' })),
+        successMessage: Type.Optional(
+          Type.Ref('TextKey', {
+            description:
+              'Text key shown after success; {field} placeholders are filled from the server\'s answer (its top-level fields), e.g. "Connected: {message}". An answer {ok: false, message} (a test that reached its target and failed) shows its message as a warning instead.',
+          }),
+        ),
         dialog: Type.Optional(
           Type.Ref('ActionDialog', {
             description:

@@ -26,7 +26,8 @@ export interface ActionDialogProps {
   submit(body: Row): Promise<unknown>
   onClose(): void
   /** Called after the server accepted the body. */
-  onDone(): void
+  /** After the action went through, with the server's answer. */
+  onDone(answer: unknown): void
 }
 
 /**
@@ -69,9 +70,9 @@ export function ActionDialog({ dialog, label, row, submit, onClose, onDone }: Ac
     setSending(true)
     const body = actionBody(dialog, stripArrayIndex({ ...form.values }) as Row, row)
     try {
-      await submit(body)
+      const answer = await submit(body)
       setSending(false)
-      onDone()
+      onDone(answer)
     } catch (error) {
       setSending(false)
       const unplaced: string[] = []

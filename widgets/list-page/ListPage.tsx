@@ -179,7 +179,7 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
           row={dialog.row}
           submit={(body) => actions.submitDialog(dialog, body)}
           onClose={actions.closeDialog}
-          onDone={() => actions.dialogDone(dialog)}
+          onDone={(answer) => actions.dialogDone(dialog, answer)}
         />
       ) : null}
       {open ? (

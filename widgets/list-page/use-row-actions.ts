@@ -12,6 +12,7 @@ import {
   type Row,
 } from '../../renderer/index'
 import type { EditMode } from '../edit-form/EditForm'
+import { notifyActed } from '../shared/action-answer'
 
 export interface OpenForm {
   mode: EditMode
@@ -69,8 +70,7 @@ export function useListActions(dataSource: DataSource, reload: () => void) {
           if (action.dialog) return setDialog({ action, row })
           if (action.confirm && !(await env.confirm({ title: t(action.confirm.title) }))) return
           try {
-            await dataSource.action(action.path, row)
-            env.notify.success(t(action.successMessage ?? 'common.message.succeeded'))
+            notifyActed(env.notify, t, action, await dataSource.action(action.path, row))
             reload()
           } catch (error) {
             fail(error)
@@ -95,8 +95,8 @@ export function useListActions(dataSource: DataSource, reload: () => void) {
     submitDialog: (open: OpenDialog, body: Row) =>
       dataSource.action(open.action.path, body, open.row ?? body),
     /** After a dialog's action succeeded: its message, closed, the list reloaded. */
-    dialogDone: (open: OpenDialog) => {
-      env.notify.success(t(open.action.successMessage ?? 'common.message.succeeded'))
+    dialogDone: (open: OpenDialog, answer: unknown) => {
+      notifyActed(env.notify, t, open.action, answer)
       setDialog(undefined)
       reload()
     },

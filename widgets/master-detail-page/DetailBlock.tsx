@@ -14,6 +14,7 @@ import {
 import { ActionDialog } from '../action-dialog/ActionDialog'
 import { DataTable } from '../data-table/DataTable'
 import { EditForm, type EditMode } from '../edit-form/EditForm'
+import { notifyActed } from '../shared/action-answer'
 import { LINE_KEY, localLineSource, removeLine, type LineState } from './line-changes'
 
 export type DetailSpec = MasterDetailPage['details'][number]
@@ -68,8 +69,7 @@ export function DetailBlock({ detail, lines, onChange, actions, unsaved, onActed
     if (action.dialog) return setDialog({ action, row: line })
     if (action.confirm && !(await env.confirm({ title: t(action.confirm.title) }))) return
     try {
-      await actions.action(action.path, line)
-      env.notify.success(t(action.successMessage ?? 'common.message.succeeded'))
+      notifyActed(env.notify, t, action, await actions.action(action.path, line))
       onActed?.()
     } catch (error) {
       env.notify.error(error instanceof Error ? error.message : String(error))
@@ -121,8 +121,8 @@ export function DetailBlock({ detail, lines, onChange, actions, unsaved, onActed
           row={dialog.row}
           submit={(body) => actions.action(dialog.action.path, body, dialog.row)}
           onClose={() => setDialog(undefined)}
-          onDone={() => {
-            env.notify.success(t(dialog.action.successMessage ?? 'common.message.succeeded'))
+          onDone={(answer) => {
+            notifyActed(env.notify, t, dialog.action, answer)
             setDialog(undefined)
             onActed?.()
           }}

@@ -3550,7 +3550,11 @@ const schema36 = {
             },
           },
         },
-        successMessage: { description: 'Text key shown after success.', $ref: '#/$defs/TextKey' },
+        successMessage: {
+          description:
+            'Text key shown after success; {field} placeholders are filled from the server\'s answer (its top-level fields), e.g. "Connected: {message}". An answer {ok: false, message} (a test that reached its target and failed) shows its message as a warning instead.',
+          $ref: '#/$defs/TextKey',
+        },
         dialog: {
           description: 'Ask for a request body first (fields in a modal); without it the row itself is sent.',
           $ref: '#/$defs/ActionDialog',

@@ -133,6 +133,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
         where server_id = ${serverId} and tenant_id = ${session.tenantId}`.execute(app.db)
       return {
         serverId,
+        ok: result.ok,
         connectionStatus: result.ok ? 'OK' : 'FAILED',
         outcome: result.outcome,
         ...(result.banner !== undefined ? { banner: result.banner } : {}),
