@@ -7,13 +7,12 @@ import { useEffect, useMemo, useRef } from 'react'
 import {
   compileEditForm,
   useDynamicForm,
-  useRegistry,
-  useRendererEnv,
   type CompilablePage,
   type DynamicFormDefinition,
   type DynamicFormItem,
   type FieldSpec,
 } from '../../renderer/index'
+import { useCompileContext } from '../shared/use-compile-context'
 import { useSchemaField } from '../shared/use-schema-field'
 import { useTexts } from '../shared/use-texts'
 
@@ -113,22 +112,6 @@ function kept(items: DynamicFormItem[], values: DynamicFormValue): DynamicFormVa
     if (!isEmpty(value)) result[item.itemCode] = value
   }
   return result
-}
-
-function useCompileContext() {
-  const t = useTexts()
-  const registry = useRegistry()
-  const { user } = useRendererEnv()
-  return useMemo(
-    () => ({
-      t,
-      cacheKey: `${user.language}:${user.quantityPrecision ?? ''}`,
-      quantityPrecision: user.quantityPrecision,
-      requiredMessage: (widget: string) =>
-        (registry.has(widget) ? registry.get(widget).requiredMessage : undefined) ?? 'enter',
-    }),
-    [t, registry, user.language, user.quantityPrecision],
-  )
 }
 
 interface BodyProps extends Omit<DynamicFormProps, 'formCode' | 'definition'> {
