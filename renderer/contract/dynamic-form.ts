@@ -2,8 +2,17 @@
  * Wire shape of a dynamic form (HZERO's dynamic form configuration): GET /hpfm/v1/{tenantId}/dynamic-forms/{formCode}
  * answers the header and its enabled items in order (server/modules/hpfm/dynamic-forms.ts); 404 for an unknown code.
  */
-export type DynamicFormItemType =
-  'Input' | 'TextArea' | 'InputNumber' | 'Select' | 'Lov' | 'Switch' | 'DatePicker'
+/** The component types an item may have (the server refuses values of other types). */
+export const DYNAMIC_FORM_ITEM_TYPES = [
+  'Input',
+  'TextArea',
+  'InputNumber',
+  'Select',
+  'Lov',
+  'Switch',
+  'DatePicker',
+] as const
+export type DynamicFormItemType = (typeof DYNAMIC_FORM_ITEM_TYPES)[number]
 
 export interface DynamicFormItem {
   /** Key of the value in the record's JSON object. */

@@ -13,6 +13,11 @@
  */
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import {
+  type DynamicFormDefinition as ContractDefinition,
+  type DynamicFormItem as ContractItem,
+  type DynamicFormItemType,
+} from '../../../renderer/contract/dynamic-form.ts'
 import { suggestName } from '../../../renderer/schema/suggest.ts'
 import type { Db } from '../../db/schema.ts'
 import { badRequest, notFound } from '../../errors.ts'
@@ -21,36 +26,10 @@ import { modelDb, type Row } from '../models/model-scope.ts'
 import { onRowWrite } from '../models/write-guards.ts'
 import { lookupValues } from './lookups.ts'
 
-export const DYNAMIC_FORM_ITEM_TYPES = [
-  'Input',
-  'TextArea',
-  'InputNumber',
-  'Select',
-  'Lov',
-  'Switch',
-  'DatePicker',
-] as const
-export type DynamicFormItemType = (typeof DYNAMIC_FORM_ITEM_TYPES)[number]
-
-export interface DynamicFormItem {
-  itemCode: string
-  itemName: string
-  itemType: DynamicFormItemType
-  requiredFlag: number
-  lookupCode?: string | null
-  lovCode?: string | null
-  defaultValue?: string | null
-  helpText?: string | null
-  orderSeq: number
-}
-
-export interface DynamicFormDefinition {
+/** The answer of the definition endpoint: an item's type is one the platform knows; the header is saved. */
+export type DynamicFormItem = ContractItem & { itemType: DynamicFormItemType }
+export type DynamicFormDefinition = Omit<ContractDefinition, 'lines' | 'formHeaderId'> & {
   formHeaderId: number
-  formCode: string
-  formName: string
-  formCategory?: string | null
-  description?: string | null
-  enabledFlag: number
   /** The enabled items, in order. */
   lines: DynamicFormItem[]
 }
