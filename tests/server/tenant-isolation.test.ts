@@ -285,11 +285,14 @@ describe.each(
       'POST /with-lines',
       ...(model.lifecycle?.transitions ?? []).map((t) => `POST /:id/${t.action}`),
       ...Object.keys(TENANT_WIDE_MODEL_ACTIONS),
-      // Collection reads and actions of server modules (wmdm), limited to the caller's tenant like the list.
+      // Collection reads and actions of server modules (wmdm, hpfm), limited to the caller's tenant like the
+      // list; general templates' render (by code, the caller's tenant only) is tried across tenants in
+      // general-templates.test.ts.
       'GET /accessibleList',
       'GET /query-default-warehourse-permissions',
       'GET /convert',
       'POST /convert',
+      'GET /render',
     ]
     // Actions a module adds on a record (POST <model path>/:id/<action>) are tried with tenant B's id below.
     const recordActions = [...kinds.keys()].filter(
