@@ -71,6 +71,7 @@ export const CurrentUserSchema = Type.Object({
   title: Type.Optional(Type.String()),
   logo: Type.Optional(Type.String()),
   favicon: Type.Optional(Type.String()),
+  homePath: Type.Optional(Type.String()),
   objectVersionNumber: Type.Integer(),
 })
 

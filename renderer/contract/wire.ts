@@ -103,6 +103,11 @@ export interface CurrentUser {
   title?: string
   logo?: string
   favicon?: string
+  /**
+   * The home page of the domain whose host the user signed in on (its enabled INDEX template,
+   * /hiam/domain-config-template): the shell lands there instead of /workplace when the role's menus reach it.
+   */
+  homePath?: string
   objectVersionNumber: number
 }
 

@@ -103,6 +103,8 @@ export interface OauthTokenTable {
   status: string
   /** The domain whose single sign-on started the session (logout goes on to its SSO logout URL), else null. */
   ssoDomainId: ColumnType<number | null, number | null | undefined, number | null>
+  /** The enabled domain on whose host the user signed in (its INDEX template is the home page), else null. Migration 0040. */
+  domainId: ColumnType<number | null, number | null | undefined, number | null>
 }
 /** A sign-in sent to an OAuth2 or SAML provider, until its answer comes back (used once). */
 export interface OauthSsoRequestTable {

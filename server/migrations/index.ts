@@ -18,6 +18,7 @@ import * as hiamFieldPermission from './0036_hiam_field_permission.ts'
 import * as documentPartyRefs from './0037_document_party_refs.ts'
 import * as menuLabels from './0038_menu_labels.ts'
 import * as ssoSessions from './0039_sso_sessions.ts'
+import * as tokenSignInDomain from './0040_token_sign_in_domain.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0037_document_party_refs': documentPartyRefs,
   '0038_menu_labels': menuLabels,
   '0039_sso_sessions': ssoSessions,
+  '0040_token_sign_in_domain': tokenSignInDomain,
 }

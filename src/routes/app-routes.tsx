@@ -1,5 +1,5 @@
 /**
- * The route tree. Signed in: the shell with home, /workplace, the menu's pages and their hidden sub-pages,
+ * The route tree. Signed in: the shell with home ('/' leads to it), /workplace, the menu's pages and their hidden sub-pages,
  * the authorized pages every role reaches without a menu (/ets/…, /pub/logistics-screen: route-table.ts),
  * the error pages and /404; every unknown path redirects to /404 (PLAT-ROUTE-04, X-30). Public (no login):
  * the error pages and the /public session pages only.
@@ -44,8 +44,12 @@ function statusRoutes(): RouteObject[] {
 }
 
 /** Routes of the signed-in app for the route table of the current role. */
-export function signedInRoutes(table: RouteTable, roleCode: string): RouteObject[] {
-  const home = homePathFor(roleCode)
+export function signedInRoutes(
+  table: RouteTable,
+  roleCode: string,
+  /** The session's home (home.ts homePathOf: the domain's home page when the role opens it). */
+  home = homePathFor(roleCode),
+): RouteObject[] {
   const [publicPages, errorPages] = [
     statusRoutes().filter((r) => r.path?.startsWith('/public/')),
     statusRoutes().filter((r) => r.path?.startsWith('/exception/')),

@@ -5,6 +5,7 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { MenuEntry } from '../routes/route-table'
+import { WORKPLACE_PATH } from '../routes/home'
 import { PERSONAL_CENTRE_PATH } from '../routes/shell-pages'
 import { activeMenuChain } from './menu-navigation'
 
@@ -16,6 +17,8 @@ export interface BreadcrumbsProps {
 
 export function Breadcrumbs({ menu, pathname, homePath }: BreadcrumbsProps) {
   const { t } = useTranslation()
+  // A domain's home page (home.ts) is not the workplace: its link says "home page".
+  const homeLabel = homePath === WORKPLACE_PATH ? t('shell.home') : t('shell.homePage')
   const chain = useMemo(() => activeMenuChain(menu, pathname), [menu, pathname])
   const trail = chain.map((entry, index) => {
     const last = index === chain.length - 1
@@ -33,9 +36,9 @@ export function Breadcrumbs({ menu, pathname, homePath }: BreadcrumbsProps) {
           key: 'home',
           title:
             pathname === homePath ? (
-              <HomeOutlined aria-label={t('shell.home')} />
+              <HomeOutlined aria-label={homeLabel} />
             ) : (
-              <Link to={homePath} aria-label={t('shell.home')}>
+              <Link to={homePath} aria-label={homeLabel}>
                 <HomeOutlined />
               </Link>
             ),

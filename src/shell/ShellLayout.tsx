@@ -10,7 +10,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { HeaderNotices } from '../notices/HeaderNotices'
-import { homePathFor, JXS_ROLE_CODE } from '../routes/home'
+import { homePathOf, JXS_ROLE_CODE } from '../routes/home'
 import { logout } from '../session/login'
 import { isHiddenLayout } from '../session/session-storage'
 import { useLayoutSettings } from '../settings/settings-store'
@@ -153,11 +153,7 @@ export function ShellLayout() {
             <TabbedContent
               showTabBar={!jxs}
               header={
-                <Breadcrumbs
-                  menu={routes.menu}
-                  pathname={pathname}
-                  homePath={homePathFor(user.currentRoleCode)}
-                />
+                <Breadcrumbs menu={routes.menu} pathname={pathname} homePath={homePathOf(user, routes)} />
               }
             />
           </div>

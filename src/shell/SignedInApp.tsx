@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import type { Language } from '../../renderer/contract/wire'
 import { signedInRoutes } from '../routes/app-routes'
+import { homePathOf } from '../routes/home'
 import { buildRouteTable, type RouteTable } from '../routes/route-table'
 import { saveLayoutSettings } from '../settings/layout-settings-api'
 import { useServices, SessionContext } from '../stores/contexts'
@@ -40,7 +41,9 @@ export function SignedInApp({ setLanguage }: { setLanguage(language: Language): 
           saveLayoutSettings(services.http, settings),
         )
         const routes = buildRouteTable(session.menus, pageIndex)
-        const router = createBrowserRouter(signedInRoutes(routes, session.user.currentRoleCode))
+        const router = createBrowserRouter(
+          signedInRoutes(routes, session.user.currentRoleCode, homePathOf(session.user, routes)),
+        )
         services.router.navigate = (to, options) => void router.navigate(to, options)
         // One Lov view cache and one permission checker for every page of this session.
         const caches = createSessionCaches(services.http, () =>

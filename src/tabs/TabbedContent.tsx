@@ -9,7 +9,7 @@ import { App, Button, theme } from 'antd'
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
-import { homePathFor, WORKPLACE_PATH } from '../routes/home'
+import { hasWorkplace, homePathOf, WORKPLACE_PATH } from '../routes/home'
 import { shellTabPages } from '../routes/shell-pages'
 import { useServices, useSession } from '../stores/contexts'
 import { KeepAliveOutlet, type KeptEntry } from './KeepAliveOutlet'
@@ -36,10 +36,10 @@ export function TabbedContent({ showTabBar, header }: TabbedContentProps) {
   const { token } = theme.useToken()
 
   const home = useMemo<HomePage>(() => {
-    const path = homePathFor(user.currentRoleCode)
+    const path = homePathOf(user, routes)
     const title = path === WORKPLACE_PATH ? t('shell.home') : ''
     return { path, title: findTabbablePage(path, routes, { path, title })?.routeTitle ?? title }
-  }, [user.currentRoleCode, routes, t])
+  }, [user, routes, t])
   const [store] = useState(() => {
     const page = findTabbablePage(home.path, routes, home)
     return createTabStore({
@@ -51,7 +51,15 @@ export function TabbedContent({ showTabBar, header }: TabbedContentProps) {
   const state = useTabState(store)
   const [fullscreenKey, setFullscreenKey] = useState<string>()
 
-  const shellPages = useMemo(() => shellTabPages(routes.menu, t('shell.personalCenter')), [routes.menu, t])
+  const shellPages = useMemo(
+    () =>
+      shellTabPages(
+        routes.menu,
+        t('shell.personalCenter'),
+        hasWorkplace(user.currentRoleCode) ? t('shell.home') : undefined,
+      ),
+    [routes.menu, t, user.currentRoleCode],
+  )
   const current = findTabbablePage(pathname, routes, home, shellPages)
   const key = current ? `${pathname}${search}` : undefined
   useEffect(() => {

@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import type { CurrentUser, MenuNode, SelfRole, SelfTenant } from '../../renderer/contract/wire'
 import { createI18n, toLanguage } from '../locales/i18n'
 import { signedInRoutes } from '../routes/app-routes'
+import { homePathOf } from '../routes/home'
 import { buildRouteTable } from '../routes/route-table'
 import { saveLayoutSettings } from '../settings/layout-settings-api'
 import type { BrowserLocation } from '../session/login'
@@ -59,7 +60,7 @@ export function renderSignedIn(options: SignedInOptions = {}) {
   )
   const menus = options.menus ?? adminMenus
   const routes = buildRouteTable(menus, fixturePageIndex)
-  const router = createMemoryRouter(signedInRoutes(routes, user.currentRoleCode), {
+  const router = createMemoryRouter(signedInRoutes(routes, user.currentRoleCode, homePathOf(user, routes)), {
     initialEntries: [options.path ?? '/workplace'],
   })
   services.router.navigate = (to) => void router.navigate(to)

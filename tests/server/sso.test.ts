@@ -52,6 +52,15 @@ beforeAll(async () => {
     ssoLogoutUrl: `${casUrl}/logout`,
   })
   expect(saved.statusCode, saved.body).toBe(200)
+  // The domain's home page: a session signed in through its SSO lands there too.
+  const home = await injectAs(app, admin, 'POST', '/api/iam/v1/1/domain-templates', {
+    domainId: domain.domainId,
+    templateType: 'INDEX',
+    templateName: 'Home',
+    templatePath: '/hiam/menu',
+    enabledFlag: 1,
+  })
+  expect(home.statusCode, home.body).toBe(201)
 })
 afterAll(async () => {
   await app.close()
@@ -90,6 +99,7 @@ describe('CAS single sign-on of a domain', () => {
     const self = await injectAs(app, hash.get('access_token')!, 'GET', '/api/iam/hzero/v1/users/self')
     expect(self.statusCode).toBe(200)
     expect(self.json().loginName).toBe('clerk')
+    expect(self.json().homePath).toBe('/hiam/menu')
     // The login log has the sign-in.
     const log = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/login-logs?size=5')).json().content[0]
     expect(log).toMatchObject({ loginName: 'clerk' })

@@ -1,7 +1,9 @@
 /**
  * What the user-group and domain-config screens write is checked so that the places reading it can rely on it:
  * a group's members are users of the tenant (GROUP message receivers, hmsg/template-send.ts), and a domain's
- * LOGIN template is one the sign-in page has (oauth/login-page.ts LOGIN_TEMPLATES).
+ * LOGIN template is one the sign-in page has (oauth/login-page.ts LOGIN_TEMPLATES), and its INDEX template (the
+ * home page of the users who sign in on its host, users/self `homePath`) is a page of the app: /workplace or the
+ * route of a menu page.
  */
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
@@ -9,6 +11,22 @@ import { modelDb } from '../models/model-scope.ts'
 import { onRowWrite } from '../models/write-guards.ts'
 import { LOGIN_TEMPLATES } from '../oauth/login-page.ts'
 import { isUserOfTenant } from './tenant-users.ts'
+
+/** The shell's home when no domain names one (src/routes/home.ts). */
+const WORKPLACE_PATH = '/workplace'
+
+/** The routes a domain's home page may be: /workplace and the route (without query) of every menu page. */
+async function homeRoutes(db: Db): Promise<string[]> {
+  const menus = await db
+    .selectFrom('iamMenu')
+    .select('route')
+    .where('type', '=', 'menu')
+    .where('route', 'is not', null)
+    .orderBy('route')
+    .execute()
+  const routes = menus.map((m) => String(m.route).split('?')[0] ?? '').filter((r) => r.startsWith('/'))
+  return [WORKPLACE_PATH, ...new Set(routes)]
+}
 
 /** Users of a tenant: its own users and everyone holding one of its roles. */
 async function tenantUserIds(db: Db, tenantId: number, ids: number[]): Promise<Set<number>> {
@@ -69,5 +87,13 @@ export function registerIdentitySettingChecks(): void {
         `The sign-in page has no template '${String(path)}': use ${Object.keys(LOGIN_TEMPLATES).join(' or ')}.`,
         { templatePath: `one of ${Object.keys(LOGIN_TEMPLATES).join(', ')}` },
       )
+    if (type === 'INDEX') {
+      const routes = await homeRoutes(db)
+      if (!routes.includes(String(path)))
+        throw badRequest(
+          `The app has no page '${String(path)}' to be the home page: give /workplace or the route of a menu page as the Menus screen (/hiam/menu) shows it, such as ${routes.slice(1, 4).join(', ')}.`,
+          { templatePath: '/workplace or the route of a menu page' },
+        )
+    }
   })
 }

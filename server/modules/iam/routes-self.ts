@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../renderer/contract/wire.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { selfRoles, selfTenants } from './user-queries.ts'
 import { menuLayoutOf, profileMap, tenantConfig } from '../hpfm-admin/settings.ts'
+import { domainHomeOfToken } from '../oauth/sign-in-settings.ts'
 
 const NoQuery = Type.Object({})
 
@@ -41,6 +42,8 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
     // The tenant's configuration and profiles (/hpfm/config, /hpfm/profile-org) under the user's own choices.
     const config = await tenantConfig(app.db, session.tenantId)
     const profile = await profileMap(app.db, session)
+    // The INDEX template of the domain whose host the user signed in on (/hiam/domain-config-template).
+    const homePath = await domainHomeOfToken(app.db, session.tokenHash)
     const user: CurrentUser = {
       id: row.id,
       loginName: row.loginName,
@@ -73,6 +76,7 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
       title: config.TITLE ?? 'WMS',
       ...(config.LOGO ? { logo: config.LOGO } : {}),
       ...(config.FAVICON ? { favicon: config.FAVICON } : {}),
+      ...(homePath ? { homePath } : {}),
       objectVersionNumber: row.objectVersionNumber,
     }
     return user

@@ -96,7 +96,8 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     redirectUri: string,
     state: string | undefined,
     language: Language,
-    ssoDomainId: number | null = null,
+    /** The domain of the host signed in on (its home page: users/self), and the one whose SSO did it. */
+    domains: { domainId: number | null; ssoDomainId: number | null },
   ) => {
     // The client's own token validity (OAuth clients screen) wins over the server's default.
     const client = await app.db
@@ -111,7 +112,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       language,
       now: app.config.now(),
       ttlSeconds: tokenTtlSeconds,
-      ssoDomainId,
+      ...domains,
     })
     const hash = new URLSearchParams({
       access_token: token,
@@ -231,7 +232,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       stored.redirectUri,
       stored.clientState ?? undefined,
       language,
-      domain.sso.domainId,
+      { domainId: domain.domainId, ssoDomainId: domain.sso.domainId },
     )
   }
 
@@ -421,7 +422,10 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
         error += ` ${loginText(language, 'attemptsLeft', { ...result.vars, n: left })}`
       return html(reply, 200, renderLoginPage({ ...page, error }), checked.origin)
     }
-    return signedIn(reply, result, form.client_id, form.redirect_uri, form.state, language)
+    return signedIn(reply, result, form.client_id, form.redirect_uri, form.state, language, {
+      domainId: domain?.domainId ?? null,
+      ssoDomainId: null,
+    })
   })
 
   app.get('/api/oauth/logout', { config, schema: { querystring: TokenQuery } }, async (request, reply) => {

@@ -55,6 +55,7 @@ export function pickOffered(
 }
 
 export interface SignInDomain {
+  domainId: number
   tenantId: number
   loginTitle: string | null
   /** The LOGIN template's path (a key of LOGIN_TEMPLATES), null for the default. */
@@ -139,9 +140,40 @@ export async function signInDomain(db: Db, host: string): Promise<SignInDomain |
     .orderBy('templateAssignId')
     .executeTakeFirst()) as { templatePath: string } | undefined
   return {
+    domainId: Number(domain.domainId),
     tenantId: Number(domain.tenantId),
     loginTitle: domain.loginTitle || null,
     loginTemplate: template?.templatePath ?? null,
     sso: ssoOf(domain),
   }
+}
+
+/**
+ * The home page of the session of `tokenHash`: the path of the enabled INDEX template of the enabled domain on
+ * whose host the user signed in (oauth_token.domain_id); null when the sign-in was on no domain's host or the
+ * domain has no such template. The shell opens it after sign-in when the role's menus reach it.
+ */
+export async function domainHomeOfToken(db: Db, tokenHash: string): Promise<string | null> {
+  const token = await db
+    .selectFrom('oauthToken')
+    .select('domainId')
+    .where('tokenHash', '=', tokenHash)
+    .executeTakeFirst()
+  if (token?.domainId == null) return null
+  const domain = await modelDb(db)
+    .selectFrom('hiam_domain')
+    .select('domainId')
+    .where('domainId', '=', Number(token.domainId))
+    .where('enabledFlag', '=', 1)
+    .executeTakeFirst()
+  if (!domain) return null
+  const template = (await modelDb(db)
+    .selectFrom('hiam_domain_template')
+    .select('templatePath')
+    .where('domainId', '=', Number(token.domainId))
+    .where('templateType', '=', 'INDEX')
+    .where('enabledFlag', '=', 1)
+    .orderBy('templateAssignId')
+    .executeTakeFirst()) as { templatePath: string } | undefined
+  return template?.templatePath || null
 }

@@ -16,6 +16,8 @@ export interface IssueTokenInput {
   ttlSeconds: number
   /** The domain whose single sign-on started the session (logout goes on to its SSO logout URL). */
   ssoDomainId?: number | null
+  /** The domain on whose host the user signed in (users/self answers its home page). */
+  domainId?: number | null
 }
 
 /**
@@ -44,6 +46,7 @@ export async function issueToken(db: Db, input: IssueTokenInput): Promise<string
         expiresAt: input.now + input.ttlSeconds * 1000,
         status: 'live',
         ssoDomainId: input.ssoDomainId ?? null,
+        domainId: input.domainId ?? null,
       })
       .execute()
   })
