@@ -111,6 +111,8 @@ export const SERVER_CHECKED_SAMPLES: Record<string, Record<string, string>> = {
   'wms/warehouse': { regionCode: 'CN-44' },
   'wms/customer': { regionCode: 'CN-44' },
   'wms/vendor': { regionCode: 'CN-44' },
+  // A domain's page template: the path must be a sign-in layout (LOGIN) or a page of the app (INDEX).
+  'iam/domainTemplate': { templatePath: '/workplace' },
 }
 
 /** A row of `model` that passes its schema and lookups in `tenantId` (`n` keeps unique keys unique). */
