@@ -20,9 +20,7 @@ import type { HfleSettings } from './settings.ts'
 import { UPLOAD_CEILING_BYTES } from './settings.ts'
 import { s3StoreOf, storagePrefixFor, testStorage } from './storage-routing.ts'
 import { BUCKET_PATTERN } from './upload-rules.ts'
-import { docxToHtml } from './docx-to-html.ts'
 import { bodyOf, htmlDocument, sanitizeHtml } from './html-sanitize.ts'
-import { htmlToDocx } from './html-to-docx.ts'
 import { WATERMARKABLE, watermarkedSvg } from './watermark.ts'
 
 export const FILE_ADMIN_PERMISSIONS = {
@@ -346,7 +344,10 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
         const bytes = await readAll(body, EDITABLE_MAX_BYTES, file.fileName)
         const format = formatOf(file)
         // A .docx reaches the editor converted by mammoth and sanitised, with the list of what it loses.
-        const docx = format === 'docx' ? await docxToHtml(bytes, file.fileName) : null
+        const docx =
+          format === 'docx'
+            ? await (await import('./docx-to-html.ts')).docxToHtml(bytes, file.fileName)
+            : null
         const text = bytes.toString('utf8')
         return {
           fileId: file.id,
@@ -378,7 +379,7 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
         const content = cleaned ? cleaned.html : body.content
         const bytes =
           format === 'docx'
-            ? await htmlToDocx(content, file.fileName)
+            ? await (await import('./html-to-docx.ts')).htmlToDocx(content, file.fileName)
             : Buffer.from(cleaned ? htmlDocument(content, file.fileName) : content, 'utf8')
         const uuid = randomUUID()
         const key = `${await storagePrefixFor(app.db, session.tenantId)}${session.tenantId}/${file.bucketName}/${uuid}`

@@ -385,7 +385,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     return reply
       .header('Cache-Control', 'no-cache')
       .type('application/samlmetadata+xml; charset=utf-8')
-      .send(samlMetadata(domain.sso, requestOrigin(request)))
+      .send(await samlMetadata(domain.sso, requestOrigin(request)))
   })
 
   app.post('/api/oauth/login', { config, schema: { body: LoginForm } }, async (request, reply) => {

@@ -18,7 +18,8 @@
  * enabled role there. A stored request is good once and for 10 minutes.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/node-saml'
+import type * as NodeSaml from '@node-saml/node-saml'
+import type { CacheProvider, SAML } from '@node-saml/node-saml'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/schema.ts'
 import { startingRole } from './sign-in.ts'
@@ -302,8 +303,18 @@ function oneRequest(requestId: string | null, createdAt: number): CacheProvider 
   }
 }
 
+let nodeSaml: Promise<typeof NodeSaml> | undefined
+/** node-saml (and its XML libraries), loaded at the first SAML call, not at every server start (bench measure 8). */
+const loadNodeSaml = () => (nodeSaml ??= import('@node-saml/node-saml'))
+
 /** node-saml for one domain and host: the assertion must be signed by the IdP certificate. */
-function samlFor(sso: SsoSettings, origin: string, requestId: string | null, createdAt: number): SAML {
+async function samlFor(
+  sso: SsoSettings,
+  origin: string,
+  requestId: string | null,
+  createdAt: number,
+): Promise<SAML> {
+  const { SAML, ValidateInResponseTo } = await loadNodeSaml()
   return new SAML({
     entryPoint: sso.loginUrl,
     issuer: spEntityId(sso, origin),
@@ -324,13 +335,14 @@ function samlFor(sso: SsoSettings, origin: string, requestId: string | null, cre
 }
 
 /** The IdP address carrying an AuthnRequest (HTTP-Redirect binding) with this ID and RelayState. */
-export function samlAuthorizeUrl(
+export async function samlAuthorizeUrl(
   sso: SsoSettings,
   origin: string,
   requestId: string,
   relayState: string,
 ): Promise<string> {
-  return samlFor(sso, origin, requestId, Date.now()).getAuthorizeUrlAsync(relayState, undefined, {})
+  const saml = await samlFor(sso, origin, requestId, Date.now())
+  return saml.getAuthorizeUrlAsync(relayState, undefined, {})
 }
 
 /** Checks a posted SAMLResponse against the request it must answer; the login name, or why not. */
@@ -342,7 +354,7 @@ export async function samlUser(
 ): Promise<{ user: string } | { problem: string }> {
   let profile: Awaited<ReturnType<SAML['validatePostResponseAsync']>>['profile']
   try {
-    const saml = samlFor(sso, origin, request.requestId, request.createdAt)
+    const saml = await samlFor(sso, origin, request.requestId, request.createdAt)
     profile = (await saml.validatePostResponseAsync({ SAMLResponse: samlResponse })).profile
   } catch (error) {
     return { problem: `the SAML response was refused (${(error as Error).message})` }
@@ -365,8 +377,8 @@ export async function samlUser(
 }
 
 /** The SP metadata (entity id, ACS by HTTP-POST) an IdP administrator registers this server with. */
-export function samlMetadata(sso: SsoSettings, origin: string): string {
-  return samlFor(sso, origin, null, Date.now()).generateServiceProviderMetadata(null)
+export async function samlMetadata(sso: SsoSettings, origin: string): Promise<string> {
+  return (await samlFor(sso, origin, null, Date.now())).generateServiceProviderMetadata(null)
 }
 
 /**
