@@ -108,7 +108,7 @@ export async function formPage(browser: Browser, url: string, samples = 10): Pro
       unit: 'ms',
       budget: 16,
       note:
-        `baseline: by hand with Formily; a bare <input> takes ${median(floorKeys.measured).toFixed(1)} ms (half a frame: the wait for the next one); ` +
+        `baseline: by hand with Formily; a bare <input> takes ${median(floorKeys.measured).toFixed(1)} ms; ` +
         `the ${WARM_UP_KEYS} warm-up keys: ${median(schemaKeys.warmUp).toFixed(1)} ms, by hand ${median(handKeys.warmUp).toFixed(1)} ms`,
     },
   ]
