@@ -119,6 +119,19 @@ export const hostOf = (url: string) =>
     .replace(/[/?#].*$/, '')
     .replace(/:\d+$/, '')
 
+/** The path of a domain's first enabled page template of `type` (/hiam/domain-config-template), or null. */
+async function templatePath(db: Db, domainId: number, type: 'LOGIN' | 'INDEX'): Promise<string | null> {
+  const template = (await modelDb(db)
+    .selectFrom('hiam_domain_template')
+    .select('templatePath')
+    .where('domainId', '=', domainId)
+    .where('templateType', '=', type)
+    .where('enabledFlag', '=', 1)
+    .orderBy('templateAssignId')
+    .executeTakeFirst()) as { templatePath: string } | undefined
+  return template?.templatePath || null
+}
+
 /** The enabled domain whose URL is the host the sign-in page was asked on, with its enabled LOGIN template. */
 export async function signInDomain(db: Db, host: string): Promise<SignInDomain | null> {
   const wanted = hostOf(host)
@@ -131,19 +144,11 @@ export async function signInDomain(db: Db, host: string): Promise<SignInDomain |
     .execute()) as Array<SsoRow & { tenantId: number; domainUrl: string; loginTitle: string | null }>
   const domain = domains.find((d) => hostOf(String(d.domainUrl)) === wanted)
   if (!domain) return null
-  const template = (await modelDb(db)
-    .selectFrom('hiam_domain_template')
-    .select('templatePath')
-    .where('domainId', '=', domain.domainId)
-    .where('templateType', '=', 'LOGIN')
-    .where('enabledFlag', '=', 1)
-    .orderBy('templateAssignId')
-    .executeTakeFirst()) as { templatePath: string } | undefined
   return {
     domainId: Number(domain.domainId),
     tenantId: Number(domain.tenantId),
     loginTitle: domain.loginTitle || null,
-    loginTemplate: template?.templatePath ?? null,
+    loginTemplate: await templatePath(db, Number(domain.domainId), 'LOGIN'),
     sso: ssoOf(domain),
   }
 }
@@ -167,13 +172,5 @@ export async function domainHomeOfToken(db: Db, tokenHash: string): Promise<stri
     .where('enabledFlag', '=', 1)
     .executeTakeFirst()
   if (!domain) return null
-  const template = (await modelDb(db)
-    .selectFrom('hiam_domain_template')
-    .select('templatePath')
-    .where('domainId', '=', Number(token.domainId))
-    .where('templateType', '=', 'INDEX')
-    .where('enabledFlag', '=', 1)
-    .orderBy('templateAssignId')
-    .executeTakeFirst()) as { templatePath: string } | undefined
-  return template?.templatePath || null
+  return templatePath(db, Number(token.domainId), 'INDEX')
 }
