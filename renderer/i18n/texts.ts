@@ -6,17 +6,14 @@ import type { Language } from '../contract/wire'
 import type { RendererEnv } from '../env'
 import type { PageTexts } from '../schema/page'
 import { SHARED_TEXTS } from './shared-texts'
+import { interpolate } from '../contract/placeholders'
 
 export type TextResolver = (key: string, vars?: Record<string, string | number>) => string
 
 const MISSING = '\u0000missing'
 const common = SHARED_TEXTS
 
-/** Replaces {name} placeholders with `vars`. */
-export const interpolate = (text: string, vars?: Record<string, string | number>) =>
-  vars
-    ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
-    : text
+export { interpolate }
 
 export function createTexts(env: Pick<RendererEnv, 't' | 'user'>, pageTexts: PageTexts = {}): TextResolver {
   const language: Language = env.user.language

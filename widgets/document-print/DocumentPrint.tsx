@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import {
   ApiError,
   fillPath,
+  interpolate,
   readPage,
   useLookup,
   useRendererEnv,
@@ -64,8 +65,7 @@ interface Rendered {
 }
 
 /** `text` with {copy} and {copies}, which differ per sheet, filled; the server filled the others. */
-const perSheet = (text: string, copy: number, copies: number) =>
-  text.replace(/\{copy\}/g, String(copy)).replace(/\{copies\}/g, String(copies))
+const perSheet = (text: string, copy: number, copies: number) => interpolate(text, { copy, copies })
 
 const show = (value: unknown) => (value === null || value === undefined ? '' : String(value))
 

@@ -17,11 +17,11 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
 import { LANGUAGES, type Language } from '../../../renderer/contract/wire.ts'
+import { interpolate } from '../../../renderer/contract/placeholders.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 
 const Params = Type.Object({ tenantId: Type.Integer() })
-const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/
 const CODE = /^[A-Z0-9_.-]{1,60}$/
 
@@ -30,10 +30,6 @@ export const languageOrder = (language: Language): Language[] => [
   language,
   ...LANGUAGES.filter((lang) => lang !== language),
 ]
-
-/** `text` with each {name} that `values` has replaced by its value; other placeholders stay as written. */
-export const fillPlaceholders = (text: string, values: Record<string, string>) =>
-  text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole))
 
 /** Now as YYYY-MM-DD HH:mm:ss in `timeZone` (the server's own when it is empty or unknown). */
 function localTime(now: number, timeZone: string | null) {
@@ -142,7 +138,7 @@ export const generalTemplateRoutes: FastifyPluginAsync = async (app) => {
             templateName: row.templateName,
             templateType: row.templateType,
             lang: row.lang,
-            text: fillPlaceholders(row.templateContent, values),
+            text: interpolate(row.templateContent, values),
           }
       }
       return { templates, missing }
