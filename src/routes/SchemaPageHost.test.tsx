@@ -13,6 +13,7 @@ import { fakeServer, type SentRequest } from '../test-support/fake-adapter'
 import { adminMenus, adminRoles, adminTenants, adminUser, fixturePageIndex } from '../test-support/fixtures'
 import { buildRouteTable } from './route-table'
 import SchemaPageHost from './SchemaPageHost'
+import { CurrentPage } from '../tabs/kept-page'
 
 const view: LovView = {
   viewCode: 'HITF.CHARGE_SET',
@@ -66,7 +67,9 @@ function setUp() {
     <ServicesContext.Provider value={services}>
       <SessionContext.Provider value={session}>
         <MemoryRouter>
-          <SchemaPageHost key={file} file={file} menuId={1} params={{}} search={new URLSearchParams()} />
+          <CurrentPage>
+            <SchemaPageHost key={file} file={file} menuId={1} params={{}} search={new URLSearchParams()} />
+          </CurrentPage>
         </MemoryRouter>
       </SessionContext.Provider>
     </ServicesContext.Provider>

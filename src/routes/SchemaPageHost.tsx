@@ -16,7 +16,7 @@ import { defaultWidgets } from '../../widgets/index'
 import { createRendererEnv } from '../http/renderer-env'
 import { useServices, useSession } from '../stores/contexts'
 import { flaggedDefaultWarehouse } from '../stores/warehouse-config'
-import { useKeptPage } from '../tabs/kept-page'
+import { usePageAddress } from '../tabs/kept-page'
 import { TabTitleContext } from '../tabs/use-tab-title'
 import { loadPageFile, type LoadedPage } from './page-files'
 
@@ -55,7 +55,7 @@ export default function SchemaPageHost({ file, menuId, params, search, titleFrom
 
   // The page's tab, by the address the page was opened at (a kept-alive page keeps its own).
   const setTabTitle = useContext(TabTitleContext)
-  const { pathname, search: query } = useKeptPage()
+  const { pathname, search: query } = usePageAddress()
   const tabKey = `${pathname}${query}`
   useEffect(() => () => setTabTitle?.(tabKey, undefined), [setTabTitle, tabKey])
 

@@ -7,7 +7,7 @@
 import { ClockCircleOutlined, PlusOutlined } from '@ant-design/icons'
 import { Avatar, Button, Card, Col, Empty, Flex, Row, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { useMemo } from 'react'
+import { memo, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import { leafEntries } from '../routes/route-table'
@@ -16,7 +16,7 @@ import { COMPANY_CREATE_CODE } from '../stores/start-permissions'
 import { useKeptPage } from '../tabs/kept-page'
 import { menuIcon } from './menu-icons'
 import { openMenuEntry } from './menu-navigation'
-import { readRecentVisits } from './recent-visits'
+import { readRecentVisits, type Visit } from './recent-visits'
 import { WorkplaceCards } from './WorkplaceCards'
 import { WorkplaceTexts } from './WorkplaceTexts'
 
@@ -36,9 +36,9 @@ export function Workplace({ now = new Date() }: { now?: Date }) {
   const entries = useMemo(() => leafEntries(routes.menu), [routes.menu])
   const companies = entries.find((entry) => entry.route === COMPANIES_ROUTE)
   const newCompany = Boolean(startPermissions?.[COMPANY_CREATE_CODE] && companies)
-  // Kept alive behind its tab: read the recent visits again each time it comes back on screen.
+  // Kept alive behind its tab: what depends on being on screen re-reads when it comes back; the rest (the quick
+  // entries, one card per menu page) is memoised, so a tab switch does not render the whole home page again.
   const { active } = useKeptPage()
-  const recent = useMemo(() => (active ? readRecentVisits(user.id) : []), [user.id, active])
 
   return (
     <Flex vertical gap={16}>
@@ -70,53 +70,83 @@ export function Workplace({ now = new Date() }: { now?: Date }) {
       <WorkplaceCards active={active} />
       <Row gutter={16}>
         <Col xs={24} lg={16}>
-          <Card title={t('workplace.quickEntries')}>
-            {entries.length === 0 ? (
-              <Empty description={t('workplace.noMenus')} />
-            ) : (
-              <Row gutter={[12, 12]}>
-                {entries.map((entry) => (
-                  <Col key={entry.id} xs={12} md={8} xl={6}>
-                    <Card
-                      hoverable
-                      size="small"
-                      onClick={() => openMenuEntry(entry, navigate)}
-                      role="link"
-                      aria-label={entry.name}
-                    >
-                      <Flex vertical align="center" gap={8}>
-                        <span style={{ fontSize: 24 }}>{menuIcon(entry.icon, false)}</span>
-                        <Typography.Text ellipsis>{entry.name}</Typography.Text>
-                      </Flex>
-                    </Card>
-                  </Col>
-                ))}
-              </Row>
-            )}
-          </Card>
+          <QuickEntries entries={entries} />
         </Col>
         <Col xs={24} lg={8}>
-          <Card title={t('workplace.recent')}>
-            {recent.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workplace.noRecent')} />
-            ) : (
-              <Flex vertical gap={10} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                {recent.map((visit) => (
-                  <Flex key={visit.path} component="li" justify="space-between" gap={8}>
-                    <Link to={visit.path}>
-                      <ClockCircleOutlined style={{ marginRight: 8 }} />
-                      {visit.title}
-                    </Link>
-                    <Typography.Text type="secondary">
-                      {dayjs(visit.at).format(user.dateTimeFormat || 'YYYY-MM-DD HH:mm:ss')}
-                    </Typography.Text>
-                  </Flex>
-                ))}
-              </Flex>
-            )}
-          </Card>
+          <RecentVisits active={active} userId={user.id} format={user.dateTimeFormat} />
         </Col>
       </Row>
     </Flex>
+  )
+}
+
+const QUICK_ENTRY_NAME = {
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const
+
+const QuickEntries = memo(function QuickEntries({ entries }: { entries: ReturnType<typeof leafEntries> }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  return (
+    <Card title={t('workplace.quickEntries')}>
+      {entries.length === 0 ? (
+        <Empty description={t('workplace.noMenus')} />
+      ) : (
+        <Row gutter={[12, 12]}>
+          {entries.map((entry) => (
+            <Col key={entry.id} xs={12} md={8} xl={6}>
+              <Card
+                hoverable
+                size="small"
+                onClick={() => openMenuEntry(entry, navigate)}
+                role="link"
+                aria-label={entry.name}
+              >
+                <Flex vertical align="center" gap={8}>
+                  <span style={{ fontSize: 24 }}>{menuIcon(entry.icon, false)}</span>
+                  {/* CSS ellipsis, not Typography's: that one measures every card again each time the page is shown */}
+                  <span title={entry.name} style={QUICK_ENTRY_NAME}>
+                    {entry.name}
+                  </span>
+                </Flex>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+    </Card>
+  )
+})
+
+/** This user's recent visits, read again each time the home page comes back on screen (kept while hidden). */
+function RecentVisits({ active, userId, format }: { active: boolean; userId: number; format?: string }) {
+  const { t } = useTranslation()
+  const [recent, setRecent] = useState<Visit[]>(() => readRecentVisits(userId))
+  useEffect(() => {
+    if (active) setRecent(readRecentVisits(userId))
+  }, [active, userId])
+  return (
+    <Card title={t('workplace.recent')}>
+      {recent.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workplace.noRecent')} />
+      ) : (
+        <Flex vertical gap={10} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {recent.map((visit) => (
+            <Flex key={visit.path} component="li" justify="space-between" gap={8}>
+              <Link to={visit.path}>
+                <ClockCircleOutlined style={{ marginRight: 8 }} />
+                {visit.title}
+              </Link>
+              <Typography.Text type="secondary">
+                {dayjs(visit.at).format(format || 'YYYY-MM-DD HH:mm:ss')}
+              </Typography.Text>
+            </Flex>
+          ))}
+        </Flex>
+      )}
+    </Card>
   )
 }

@@ -3,17 +3,20 @@ import userEvent from '@testing-library/user-event'
 import { useEffect, useState } from 'react'
 import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import { useKeptPage } from './kept-page'
+import { CurrentPage, useKeptPage, usePageAddress } from './kept-page'
 import { KeepAliveOutlet, type KeptEntry } from './KeepAliveOutlet'
 import { createPageCache } from './page-cache'
 import { createTabStore, tabTitle } from './tab-store'
 import { TabTitleContext, useTabTitle } from './use-tab-title'
 
 const mounts: string[] = []
+const renders = new Map<string, number>()
+const rendered = (name: string) => renders.set(name, (renders.get(name) ?? 0) + 1)
 
 function NumberedPage() {
   const { n } = useParams()
   const kept = useKeptPage()
+  rendered(`p${n}`)
   useEffect(() => void mounts.push(`p${n}`), [n])
   return (
     <label>
@@ -21,6 +24,13 @@ function NumberedPage() {
       <input aria-label={`field ${n}`} />
     </label>
   )
+}
+
+/** A page that reads only its address, as the schema page host and the tab title do. */
+function AddressOnly() {
+  const { pathname } = usePageAddress()
+  rendered(pathname)
+  return <p>At {pathname}</p>
 }
 
 function Shell({ isKept }: { isKept: (key: string) => boolean }) {
@@ -38,6 +48,7 @@ function Shell({ isKept }: { isKept: (key: string) => boolean }) {
 
 function setup(isKept: (key: string) => boolean = () => true) {
   mounts.length = 0
+  renders.clear()
   const router = createMemoryRouter(
     [
       {
@@ -45,6 +56,7 @@ function setup(isKept: (key: string) => boolean = () => true) {
         element: <Shell isKept={isKept} />,
         children: [
           { path: 'p/:n', element: <NumberedPage /> },
+          { path: 'q/:n', element: <AddressOnly /> },
           { path: '404', element: <p>Not found</p> },
         ],
       },
@@ -71,7 +83,19 @@ describe('keep-alive outlet (PLAT-SHELL-12/13)', () => {
       useTabTitle('Warehouse WH-E001')
       return null
     }
-    const router = createMemoryRouter([{ path: '*', element: <Titled /> }], { initialEntries: ['/p/3?x=1'] })
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <CurrentPage>
+              <Titled />
+            </CurrentPage>
+          ),
+        },
+      ],
+      { initialEntries: ['/p/3?x=1'] },
+    )
     store.open({ key: '/p/3?x=1', pathname: '/p/3', routeTitle: 'Route' })
     const view = render(
       <TabTitleContext.Provider value={store.setCustomTitle}>
@@ -93,6 +117,19 @@ describe('keep-alive outlet (PLAT-SHELL-12/13)', () => {
     await go('/p/0')
     expect(screen.getByRole('textbox', { name: 'field 0' })).toHaveValue('typed text')
     expect(mounts).toEqual(['p0', 'p1'])
+  })
+
+  it('re-renders no hidden page when the router moves, and a page reading only its address not even when shown', async () => {
+    const { go } = setup()
+    await go('/p/1')
+    const hiddenHome = renders.get('p0')
+    await go('/p/2')
+    await go('/p/3')
+    expect(renders.get('p0')).toBe(hiddenHome) // hidden all along: not rendered by the navigations
+    for (const to of ['/q/1', '/q/2', '/q/1', '/q/2', '/q/1']) await go(to)
+    expect(renders.get('/q/1')).toBe(1) // shown, hidden and shown again: its address never changed
+    expect(renders.get('/q/2')).toBe(1)
+    expect(screen.getByText('At /q/1')).toBeInTheDocument()
   })
 
   it('an 11th page evicts the least recently shown one, which mounts afresh when shown again; home stays', async () => {

@@ -5,12 +5,13 @@
  */
 import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useLocation, useOutlet } from 'react-router-dom'
-import { KeptPageContext, type KeptPage } from './kept-page'
+import { CurrentPage, PageActiveContext, PageAddressContext, type PageAddress } from './kept-page'
 import type { PageCache } from './page-cache'
 
 export interface KeptEntry {
   element: ReactNode
-  page: KeptPage
+  /** The address the page was first shown at: one object for its whole life, so its readers never re-render. */
+  address: PageAddress
 }
 
 export interface KeepAliveOutletProps {
@@ -38,9 +39,8 @@ export function KeepAliveOutlet({ activeKey, cache, isKept, dropsOnLeave }: Keep
   }
   cache.retain((key) => key === activeKey || isKept(key))
   if (activeKey !== undefined) {
-    const previous = cache.get(activeKey)?.page
-    const page = previous?.active ? previous : { active: true, pathname, search }
-    cache.visit(activeKey, { element: outlet, page })
+    const address = cache.get(activeKey)?.address ?? { pathname, search }
+    cache.visit(activeKey, { element: outlet, address })
   }
 
   const hiddenBefore = useRef<string | undefined>(undefined)
@@ -56,8 +56,6 @@ export function KeepAliveOutlet({ activeKey, cache, isKept, dropsOnLeave }: Keep
       {cache.keys().map((key) => {
         const entry = cache.get(key) as KeptEntry
         const active = key === activeKey
-        // A new context value only when visibility flips, so hidden pages do not re-render on navigation.
-        if (entry.page.active !== active) entry.page = { ...entry.page, active }
         return (
           <div
             key={key}
@@ -68,11 +66,13 @@ export function KeepAliveOutlet({ activeKey, cache, isKept, dropsOnLeave }: Keep
               else containers.current.delete(key)
             }}
           >
-            <KeptPageContext.Provider value={entry.page}>{entry.element}</KeptPageContext.Provider>
+            <PageAddressContext.Provider value={entry.address}>
+              <PageActiveContext.Provider value={active}>{entry.element}</PageActiveContext.Provider>
+            </PageAddressContext.Provider>
           </div>
         )
       })}
-      {activeKey === undefined && outlet}
+      {activeKey === undefined && <CurrentPage>{outlet}</CurrentPage>}
     </>
   )
 }

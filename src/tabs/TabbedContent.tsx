@@ -13,6 +13,7 @@ import { hasWorkplace, homePathOf, WORKPLACE_PATH } from '../routes/home'
 import { shellTabPages } from '../routes/shell-pages'
 import { useServices, useSession } from '../stores/contexts'
 import { KeepAliveOutlet, type KeptEntry } from './KeepAliveOutlet'
+import { CurrentPage } from './kept-page'
 import { createPageCache, dropsOnLeave } from './page-cache'
 import { TabBar, type TabCommand } from './TabBar'
 import { createTabStore, type TabResult } from './tab-store'
@@ -108,7 +109,11 @@ export function TabbedContent({ showTabBar, header }: TabbedContentProps) {
             // Always navigate, even to what looks like the current tab: right after a switch the rendered state (and
             // the address bar, while a lazy page loads) may still show the previous location, and a skipped click
             // was swallowed or overtaken by the pending switch. The same address replaces its history entry.
-            onSelect={(tabKey) => void navigate(tabKey, { replace: tabKey === `${pathname}${search}` })}
+            // flushSync: the switch commits in the click's task instead of a transition rendered across frames
+            // (a kept page is already mounted; an evicted one shows its loading state at once).
+            onSelect={(tabKey) =>
+              void navigate(tabKey, { replace: tabKey === `${pathname}${search}`, flushSync: true })
+            }
             onCommand={onCommand}
           />
         </div>
@@ -148,7 +153,9 @@ export function TabbedContent({ showTabBar, header }: TabbedContentProps) {
             />
           </TabTitleContext.Provider>
         ) : (
-          <Outlet />
+          <CurrentPage>
+            <Outlet />
+          </CurrentPage>
         )}
       </div>
     </>

@@ -1,22 +1,49 @@
 /**
- * What a kept-alive page knows about itself: whether it is on screen, and the address it was opened at.
- * Hidden pages must not read the router's current location (it belongs to the page on screen), so route
- * wrappers read this instead (FIELD-NOTES "Keep-alive tabs").
+ * What a page knows about itself: the address it was opened at, and whether it is on screen. Hidden kept-alive
+ * pages must not read the router's current location (it belongs to the page on screen), so route wrappers read
+ * this instead (FIELD-NOTES "Keep-alive tabs").
+ *
+ * Two contexts, because they change at different times: the address never changes for a kept page, and
+ * visibility flips on every tab switch. A page that reads only its address (the schema page host, its tab
+ * title) does not re-render when it is shown or hidden, and no page re-renders when the router moves to
+ * another page: a switch between ten kept pages re-renders two route wrappers, not ten pages (bench measure 4).
  */
-import { createContext, useContext } from 'react'
+import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 
-export interface KeptPage {
-  active: boolean
+export interface PageAddress {
   pathname: string
   search: string
 }
 
-export const KeptPageContext = createContext<KeptPage | null>(null)
+export interface KeptPage extends PageAddress {
+  active: boolean
+}
 
-/** The page's own address and visibility; outside the keep-alive outlet, the current location (always active). */
+export const PageAddressContext = createContext<PageAddress | null>(null)
+export const PageActiveContext = createContext(true)
+
+/** The address the calling page was opened at (a kept-alive page keeps its own while others are shown). */
+export function usePageAddress(): PageAddress {
+  const address = useContext(PageAddressContext)
+  if (!address) {
+    throw new Error(
+      'usePageAddress() was called outside a page outlet: render the page under <KeepAliveOutlet> or <CurrentPage>.',
+    )
+  }
+  return address
+}
+
+/** The page's own address and visibility; re-renders the caller when the page is shown or hidden. */
 export function useKeptPage(): KeptPage {
-  const kept = useContext(KeptPageContext)
+  const address = usePageAddress()
+  const active = useContext(PageActiveContext)
+  return { ...address, active }
+}
+
+/** Gives a page that is not kept alive the router's current location as its address (always on screen). */
+export function CurrentPage({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation()
-  return kept ?? { active: true, pathname, search }
+  const address = useMemo(() => ({ pathname, search }), [pathname, search])
+  return createElement(PageAddressContext.Provider, { value: address }, children)
 }
