@@ -50,6 +50,19 @@ describe('header data hierarchy switcher (CORE-USR-02…05)', () => {
     ])
   })
 
+  it('draws a select level as a light button with its value, and mounts the select open on the first click', async () => {
+    const { user, sent } = renderSignedIn({ user: flagged, handler: hierarchyServer() })
+    const company = await screen.findByRole('combobox', { name: 'Company' })
+    const group = screen.getByRole('group', { name: 'Data hierarchy' })
+    expect(company).toHaveAttribute('aria-expanded', 'false')
+    expect(group.querySelector('.ant-select')).toBeNull() // antd's Select is not loaded for the first paint
+    expect(hierarchyCalls(sent)).toHaveLength(1) // no option call yet
+    await user.click(company)
+    expect(await screen.findByTitle('Ningbo Port Storage Co.')).toBeInTheDocument() // open at once, options loaded
+    expect(group.querySelector('.ant-select')).not.toBeNull()
+    expect(within(group).getByRole('combobox', { name: 'Company' })).toHaveFocus()
+  })
+
   it('CORE-USR-04: choosing a company saves it on the server and restarts from the root', async () => {
     const { user, sent, browser } = renderSignedIn({ user: flagged, handler: hierarchyServer() })
     await user.click(await screen.findByRole('combobox', { name: 'Company' }))

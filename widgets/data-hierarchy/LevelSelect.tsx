@@ -17,6 +17,8 @@ export interface LevelSelectProps {
   loadFailedText: string
   style?: CSSProperties
   'aria-label'?: string
+  /** Mounts open with the focus in it (the header mounts it on the user's first click). */
+  openOnMount?: boolean
 }
 
 /**
@@ -43,6 +45,10 @@ export function LevelSelect(props: LevelSelectProps) {
       setLoading(false)
     }
   }
+  useEffect(() => {
+    if (props.openOnMount) void load()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, [])
   // A chosen value without its meaning (a form field) loads the options once to show the meaning.
   useEffect(() => {
     if (value && meaning === undefined && !options && !failed) void load()
@@ -58,6 +64,8 @@ export function LevelSelect(props: LevelSelectProps) {
       disabled={props.disabled}
       allowClear={props.allowClear}
       loading={loading}
+      autoFocus={props.openOnMount}
+      defaultOpen={props.openOnMount}
       showSearch
       optionFilterProp="label"
       popupMatchSelectWidth={false}
