@@ -6,7 +6,7 @@
  * A saved choice restarts the app from the root, like a role or tenant switch.
  */
 import { ClusterOutlined, DownOutlined } from '@ant-design/icons'
-import { Button, Flex } from 'antd'
+import { Button, Flex, theme } from 'antd'
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 // the modules themselves, not renderer/index: the shell's chunk must not take in the page renderer
@@ -133,6 +133,7 @@ export function DataHierarchySwitcher({ user }: { user: CurrentUser }) {
  */
 function HeaderLevel(props: ComponentProps<typeof LevelSelect>) {
   const [engaged, setEngaged] = useState(false)
+  const { token } = theme.useToken()
   const preview = (
     <Button
       role="combobox"
@@ -150,7 +151,14 @@ function HeaderLevel(props: ComponentProps<typeof LevelSelect>) {
         if (event.key === 'ArrowDown') setEngaged(true)
       }}
     >
-      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', opacity: props.meaning ? 1 : 0.45 }}>
+      {/* a level not chosen yet shows its name in the secondary text colour (readable: WCAG AA contrast) */}
+      <span
+        style={{
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          color: props.meaning ? undefined : token.colorTextSecondary,
+        }}
+      >
         {props.meaning || props.placeholder}
       </span>
     </Button>
