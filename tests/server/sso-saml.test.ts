@@ -6,12 +6,13 @@
  * one signed by another key, one for another audience or another request, a replay and an unknown user are
  * refused with a page saying why. Signing out goes on to the domain's logout URL; the SP metadata is served.
  */
-import { randomUUID } from 'node:crypto'
+import { randomUUID, X509Certificate } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { inflateRawSync } from 'node:zlib'
 import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { encrypt } from 'xml-encryption'
 import { createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')
@@ -99,6 +100,34 @@ function samlResponse(options: ResponseOptions): string {
     publicCert: options.cert ?? IDP_CERT,
     signatureAlgorithm: 'sha256',
   })
+}
+/**
+ * The same response with its signed assertion encrypted to `cert` (AES-256-GCM, the key by RSA-OAEP), as an IdP
+ * does for an SP that publishes an encryption certificate.
+ */
+async function encryptedResponse(options: ResponseOptions & { to: string }): Promise<string> {
+  const signed = samlResponse(options)
+  const start = signed.indexOf('<saml:Assertion ')
+  const end = signed.indexOf('</saml:Assertion>') + '</saml:Assertion>'.length
+  // The assertion travels alone: it declares the namespace it had from the response (exclusive c14n: the
+  // signature is the same).
+  const assertion = signed
+    .slice(start, end)
+    .replace('<saml:Assertion ', '<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ')
+  const encrypted = await new Promise<string>((resolve, reject) =>
+    encrypt(
+      assertion,
+      {
+        rsa_pub: new X509Certificate(options.to).publicKey.export({ type: 'spki', format: 'pem' }),
+        pem: options.to,
+        encryptionAlgorithm: 'http://www.w3.org/2009/xmlenc11#aes256-gcm',
+        keyEncryptionAlgorithm: 'http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p',
+        disallowEncryptionWithInsecureAlgorithm: true,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    ),
+  )
+  return `${signed.slice(0, start)}<saml:EncryptedAssertion>${encrypted}</saml:EncryptedAssertion>${signed.slice(end)}`
 }
 const post = (xml: string, relayState: string) =>
   app.inject({
@@ -247,6 +276,69 @@ describe('SAML single sign-on of a domain', () => {
       const again = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
       const current = again.find((d: { domainUrl: string }) => d.domainUrl === HOST)
       await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', { ...current, ssoUserClaim: null })
+    }
+  })
+
+  it('decrypts an encrypted assertion with the SP private key, which stays in the vault; the metadata publishes its certificate', async () => {
+    // Any test-only pair serves as the SP's encryption pair: this one is "another IdP" elsewhere in the file.
+    const SP_KEY = OTHER_KEY
+    const SP_CERT = OTHER_CERT
+    const first = await start()
+    const without = await post(
+      await encryptedResponse({ inResponseTo: first.id, to: SP_CERT }),
+      first.relayState,
+    )
+    expect(without.statusCode).toBe(401)
+    expect(without.body).toContain('no SP private key to decrypt it')
+
+    const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
+    const domain = domains.find((d: { domainUrl: string }) => d.domainUrl === HOST)
+    try {
+      const saved = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', {
+        ...domain,
+        ssoSpCertificate: SP_CERT,
+        ssoSpPrivateKey: SP_KEY,
+      })
+      expect(saved.statusCode, saved.body).toBe(200)
+      const read = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
+      const stored = read.find((d: { domainUrl: string }) => d.domainUrl === HOST)
+      expect(stored.ssoSpPrivateKey).toBe('******') // the key never reads back
+      expect(stored.ssoSpCertificate).toBe(SP_CERT)
+
+      const metadata = await app.inject({ url: '/api/oauth/sso/saml/metadata', headers: { host: HOST } })
+      expect(metadata.statusCode).toBe(200)
+      expect(metadata.body).toContain('use="encryption"')
+      const body = SP_CERT.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '')
+      expect(metadata.body.replace(/\s+/g, '')).toContain(body)
+
+      const { id, relayState } = await start()
+      const signedIn = await post(await encryptedResponse({ inResponseTo: id, to: SP_CERT }), relayState)
+      expect(signedIn.statusCode, signedIn.body).toBe(302)
+      const token = new URLSearchParams(String(signedIn.headers.location).split('#')[1]).get('access_token')!
+      expect((await injectAs(app, token, 'GET', '/api/iam/hzero/v1/users/self')).json().loginName).toBe(
+        'clerk',
+      )
+
+      // encrypted to another certificate: this server's key cannot open it
+      const other = await start()
+      const wrongKey = await post(
+        await encryptedResponse({ inResponseTo: other.id, to: IDP_CERT }),
+        other.relayState,
+      )
+      expect(wrongKey.statusCode).toBe(401)
+      expect(wrongKey.body).toContain('the SAML response was refused')
+
+      // an IdP that does not encrypt still signs in
+      const plain = await start()
+      expect((await post(samlResponse({ inResponseTo: plain.id }), plain.relayState)).statusCode).toBe(302)
+    } finally {
+      const again = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
+      const current = again.find((d: { domainUrl: string }) => d.domainUrl === HOST)
+      await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', {
+        ...current,
+        ssoSpCertificate: null,
+        ssoSpPrivateKey: null,
+      })
     }
   })
 

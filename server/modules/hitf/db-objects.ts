@@ -23,8 +23,9 @@ const VAULTED: Record<string, string[]> = {
   ],
   hitf_mq_config: ['mq_config_id', 'plain', 'password'],
   hitf_client: ['client_id', 'hash', 'client_secret'],
-  // The OAuth2 client secret of a domain's single sign-on (oauth/sso.ts reads it back with secretsOf).
-  hiam_domain: ['domain_id', 'plain', 'sso_client_secret'],
+  // A domain's single sign-on: the OAuth2 client secret and the SAML SP private key (oauth/routes.ts reads them back
+  // with secretsOf).
+  hiam_domain: ['domain_id', 'plain', 'sso_client_secret', 'sso_sp_private_key'],
 }
 
 /** table → [history table, object type] (header and line both carry mapping_id). */

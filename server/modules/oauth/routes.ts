@@ -366,7 +366,8 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       )
     const stored = await takeSsoRequest(form.RelayState, sso)
     if (!stored) return refuse(400, staleState)
-    const found = await samlUser(sso, requestOrigin(request), form.SAMLResponse, stored)
+    const key = (await secretsOf(app.db, 'hiam_domain', sso.domainId)).sso_sp_private_key
+    const found = await samlUser(sso, requestOrigin(request), form.SAMLResponse, stored, key)
     return finishSso(request, reply, { ...domain, sso }, stored, found)
   })
 
@@ -385,7 +386,13 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     return reply
       .header('Cache-Control', 'no-cache')
       .type('application/samlmetadata+xml; charset=utf-8')
-      .send(await samlMetadata(domain.sso, requestOrigin(request)))
+      .send(
+        await samlMetadata(
+          domain.sso,
+          requestOrigin(request),
+          (await secretsOf(app.db, 'hiam_domain', domain.sso.domainId)).sso_sp_private_key,
+        ),
+      )
   })
 
   app.post('/api/oauth/login', { config, schema: { body: LoginForm } }, async (request, reply) => {

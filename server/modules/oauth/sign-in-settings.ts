@@ -77,6 +77,7 @@ const SSO_COLUMNS = [
   'ssoIdpIssuer',
   'ssoIdpCertificate',
   'ssoSpEntityId',
+  'ssoSpCertificate',
 ] as const
 type SsoRow = { domainId: number } & Record<(typeof SSO_COLUMNS)[number], string | null>
 
@@ -97,6 +98,7 @@ function ssoOf(domain: SsoRow): SsoSettings | null {
     idpIssuer: domain.ssoIdpIssuer || null,
     idpCertificate: domain.ssoIdpCertificate || null,
     spEntityId: domain.ssoSpEntityId || null,
+    spCertificate: domain.ssoSpCertificate || null,
   }
 }
 

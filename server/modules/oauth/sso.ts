@@ -54,6 +54,8 @@ export interface SsoSettings {
   idpIssuer: string | null
   idpCertificate: string | null
   spEntityId: string | null
+  /** SAML: the SP certificate published in the metadata for encrypting assertions (its key is in the vault). */
+  spCertificate: string | null
 }
 
 /** What a type needs besides the login URL; the names of the fields still empty. */
@@ -307,12 +309,16 @@ let nodeSaml: Promise<typeof NodeSaml> | undefined
 /** node-saml (and its XML libraries), loaded at the first SAML call, not at every server start (bench measure 8). */
 const loadNodeSaml = () => (nodeSaml ??= import('@node-saml/node-saml'))
 
-/** node-saml for one domain and host: the assertion must be signed by the IdP certificate. */
+/**
+ * node-saml for one domain and host: the assertion must be signed by the IdP certificate. With the SP private
+ * key (the domain's vaulted ssoSpPrivateKey) an encrypted assertion is decrypted first, then checked the same way.
+ */
 async function samlFor(
   sso: SsoSettings,
   origin: string,
   requestId: string | null,
   createdAt: number,
+  decryptionKey?: string,
 ): Promise<SAML> {
   const { SAML, ValidateInResponseTo } = await loadNodeSaml()
   return new SAML({
@@ -331,6 +337,7 @@ async function samlFor(
     generateUniqueId: () => requestId ?? `_${randomToken()}`,
     cacheProvider: oneRequest(requestId, createdAt),
     disableRequestedAuthnContext: true,
+    decryptionPvk: decryptionKey || undefined,
   })
 }
 
@@ -345,16 +352,25 @@ export async function samlAuthorizeUrl(
   return saml.getAuthorizeUrlAsync(relayState, undefined, {})
 }
 
-/** Checks a posted SAMLResponse against the request it must answer; the login name, or why not. */
+/**
+ * Checks a posted SAMLResponse against the request it must answer; the login name, or why not.
+ * `decryptionKey`: the domain's SP private key, for an IdP that encrypts its assertions.
+ */
 export async function samlUser(
   sso: SsoSettings,
   origin: string,
   samlResponse: string,
   request: { requestId: string | null; createdAt: number },
+  decryptionKey?: string,
 ): Promise<{ user: string } | { problem: string }> {
+  if (!decryptionKey && Buffer.from(samlResponse, 'base64').toString('utf8').includes('EncryptedAssertion>'))
+    return {
+      problem:
+        'the SAML assertion is encrypted and the domain has no SP private key to decrypt it: add the SP private key and its certificate on /hiam/domain-config, or have the IdP send it unencrypted',
+    }
   let profile: Awaited<ReturnType<SAML['validatePostResponseAsync']>>['profile']
   try {
-    const saml = await samlFor(sso, origin, request.requestId, request.createdAt)
+    const saml = await samlFor(sso, origin, request.requestId, request.createdAt, decryptionKey)
     profile = (await saml.validatePostResponseAsync({ SAMLResponse: samlResponse })).profile
   } catch (error) {
     return { problem: `the SAML response was refused (${(error as Error).message})` }
@@ -376,9 +392,19 @@ export async function samlUser(
   return { problem: `the SAML assertion has no attribute '${attribute}' to take the login name from` }
 }
 
-/** The SP metadata (entity id, ACS by HTTP-POST) an IdP administrator registers this server with. */
-export async function samlMetadata(sso: SsoSettings, origin: string): Promise<string> {
-  return (await samlFor(sso, origin, null, Date.now())).generateServiceProviderMetadata(null)
+/**
+ * The SP metadata (entity id, ACS by HTTP-POST) an IdP administrator registers this server with; with an SP
+ * certificate and its private key, also the certificate the IdP encrypts assertions to (KeyDescriptor use
+ * "encryption"). A certificate without its key is not published: nothing could decrypt what it encrypts.
+ */
+export async function samlMetadata(
+  sso: SsoSettings,
+  origin: string,
+  decryptionKey?: string,
+): Promise<string> {
+  const certificate = decryptionKey ? sso.spCertificate : null
+  const saml = await samlFor(sso, origin, null, Date.now(), certificate ? decryptionKey : undefined)
+  return saml.generateServiceProviderMetadata(certificate)
 }
 
 /**
