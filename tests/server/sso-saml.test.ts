@@ -6,7 +6,7 @@
  * one signed by another key, one for another audience or another request, a replay and an unknown user are
  * refused with a page saying why. Signing out goes on to the domain's logout URL; the SP metadata is served.
  */
-import { randomUUID, X509Certificate } from 'node:crypto'
+import { randomUUID, verify, X509Certificate } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { inflateRawSync } from 'node:zlib'
 import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing'
@@ -340,6 +340,57 @@ describe('SAML single sign-on of a domain', () => {
         ssoSpPrivateKey: null,
       })
     }
+  })
+
+  it('signs its AuthnRequests with the SP private key when the domain says so (RSA-SHA256, HTTP-Redirect)', async () => {
+    const SP_KEY = OTHER_KEY
+    const SP_CERT = OTHER_CERT
+    const update = async (fields: Record<string, unknown>) => {
+      const list = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
+      const current = list.find((d: { domainUrl: string }) => d.domainUrl === HOST)
+      const saved = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', { ...current, ...fields })
+      expect(saved.statusCode, saved.body).toBe(200)
+    }
+    const authorize = () =>
+      app.inject({
+        url: `/api/oauth/oauth/authorize?response_type=token&client_id=localhost&redirect_uri=${encodeURIComponent(APP)}&state=s1`,
+        headers: { host: HOST },
+      })
+    try {
+      // asked to sign without a key: the sign-in page says what is missing instead of sending an unsigned request
+      await update({ ssoSignRequests: 1 })
+      const unset = await authorize()
+      expect(unset.statusCode).toBe(503)
+      expect(unset.body).toContain('no SP private key and certificate')
+
+      await update({ ssoSpCertificate: SP_CERT, ssoSpPrivateKey: SP_KEY })
+      const { request, id, relayState } = await start()
+      expect(request).toContain(`ID="${id}"`)
+      const started = await authorize()
+      const query = String(started.headers.location).split('?')[1]!
+      const part = (name: string) => query.split('&').find((p) => p.startsWith(`${name}=`))!
+      // The redirect binding signs the query as sent: SAMLRequest, RelayState and SigAlg, in that order.
+      const signed = [part('SAMLRequest'), part('RelayState'), part('SigAlg')].join('&')
+      expect(decodeURIComponent(part('SigAlg').split('=')[1]!)).toBe(
+        'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+      )
+      const signature = Buffer.from(decodeURIComponent(part('Signature').split('=')[1]!), 'base64')
+      expect(verify('sha256', Buffer.from(signed), new X509Certificate(SP_CERT).publicKey, signature)).toBe(
+        true,
+      )
+      expect(
+        verify('sha256', Buffer.from(`${signed}x`), new X509Certificate(SP_CERT).publicKey, signature),
+      ).toBe(false)
+
+      const metadata = await app.inject({ url: '/api/oauth/sso/saml/metadata', headers: { host: HOST } })
+      expect(metadata.body).toContain('AuthnRequestsSigned="true"')
+      expect(metadata.body).toContain('use="signing"')
+      // the signed request is answered as before
+      expect((await post(samlResponse({ inResponseTo: id }), relayState)).statusCode).toBe(302)
+    } finally {
+      await update({ ssoSignRequests: 0, ssoSpCertificate: null, ssoSpPrivateKey: null })
+    }
+    expect(String((await authorize()).headers.location)).not.toContain('Signature=')
   })
 
   it('serves the SP metadata with the entity id and the assertion consumer service', async () => {

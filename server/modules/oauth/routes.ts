@@ -153,6 +153,19 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
           `Single sign-on (${sso.type}) of this domain is not set up completely: the ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing. Ask an administrator to fill in the domain under Domains (/hiam/domain-config).`,
         ),
       )
+    const spKey =
+      sso.type === 'SAML'
+        ? (await secretsOf(app.db, 'hiam_domain', sso.domainId)).sso_sp_private_key
+        : undefined
+    if (sso.signRequests && !(spKey && sso.spCertificate))
+      return html(
+        reply,
+        503,
+        renderRefusedPage(
+          language,
+          'Single sign-on (SAML) of this domain signs its requests but has no SP private key and certificate to sign them with. Ask an administrator to add both, or to stop signing requests, under Domains (/hiam/domain-config).',
+        ),
+      )
     const now = app.config.now()
     const origin = requestOrigin(request)
     const stored = {
@@ -182,7 +195,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
         302,
       )
     }
-    return reply.redirect(await samlAuthorizeUrl(sso, origin, stored.requestId!, stored.state), 302)
+    return reply.redirect(await samlAuthorizeUrl(sso, origin, stored.requestId!, stored.state, spKey), 302)
   }
 
   /** Takes the stored request an OAuth2 state or SAML RelayState names, once: undefined when unknown or late. */

@@ -78,8 +78,14 @@ const SSO_COLUMNS = [
   'ssoIdpCertificate',
   'ssoSpEntityId',
   'ssoSpCertificate',
+  'ssoSignRequests',
 ] as const
-type SsoRow = { domainId: number } & Record<(typeof SSO_COLUMNS)[number], string | null>
+type SsoRow = { domainId: number } & Record<
+  Exclude<(typeof SSO_COLUMNS)[number], 'ssoSignRequests'>,
+  string | null
+> & {
+    ssoSignRequests: number | null
+  }
 
 /** The SSO settings of a domain row; null for NONE or without a login URL. */
 function ssoOf(domain: SsoRow): SsoSettings | null {
@@ -99,6 +105,7 @@ function ssoOf(domain: SsoRow): SsoSettings | null {
     idpCertificate: domain.ssoIdpCertificate || null,
     spEntityId: domain.ssoSpEntityId || null,
     spCertificate: domain.ssoSpCertificate || null,
+    signRequests: Number(domain.ssoSignRequests) === 1,
   }
 }
 

@@ -56,6 +56,8 @@ export interface SsoSettings {
   spEntityId: string | null
   /** SAML: the SP certificate published in the metadata for encrypting assertions (its key is in the vault). */
   spCertificate: string | null
+  /** SAML: AuthnRequests are signed with the SP private key (RSA-SHA256), its certificate published for it. */
+  signRequests: boolean
 }
 
 /** What a type needs besides the login URL; the names of the fields still empty. */
@@ -311,14 +313,15 @@ const loadNodeSaml = () => (nodeSaml ??= import('@node-saml/node-saml'))
 
 /**
  * node-saml for one domain and host: the assertion must be signed by the IdP certificate. With the SP private
- * key (the domain's vaulted ssoSpPrivateKey) an encrypted assertion is decrypted first, then checked the same way.
+ * key (the domain's vaulted ssoSpPrivateKey) an encrypted assertion is decrypted first, then checked the same way,
+ * and, when the domain signs its requests, the AuthnRequest is signed with it.
  */
 async function samlFor(
   sso: SsoSettings,
   origin: string,
   requestId: string | null,
   createdAt: number,
-  decryptionKey?: string,
+  spKey?: string,
 ): Promise<SAML> {
   const { SAML, ValidateInResponseTo } = await loadNodeSaml()
   return new SAML({
@@ -337,40 +340,45 @@ async function samlFor(
     generateUniqueId: () => requestId ?? `_${randomToken()}`,
     cacheProvider: oneRequest(requestId, createdAt),
     disableRequestedAuthnContext: true,
-    decryptionPvk: decryptionKey || undefined,
+    decryptionPvk: spKey || undefined,
+    ...(sso.signRequests && spKey ? { privateKey: spKey, signatureAlgorithm: 'sha256' as const } : {}),
   })
 }
 
-/** The IdP address carrying an AuthnRequest (HTTP-Redirect binding) with this ID and RelayState. */
+/**
+ * The IdP address carrying an AuthnRequest (HTTP-Redirect binding) with this ID and RelayState; signed (SigAlg,
+ * Signature) when the domain signs its requests. `spKey`: the domain's SP private key.
+ */
 export async function samlAuthorizeUrl(
   sso: SsoSettings,
   origin: string,
   requestId: string,
   relayState: string,
+  spKey?: string,
 ): Promise<string> {
-  const saml = await samlFor(sso, origin, requestId, Date.now())
+  const saml = await samlFor(sso, origin, requestId, Date.now(), spKey)
   return saml.getAuthorizeUrlAsync(relayState, undefined, {})
 }
 
 /**
  * Checks a posted SAMLResponse against the request it must answer; the login name, or why not.
- * `decryptionKey`: the domain's SP private key, for an IdP that encrypts its assertions.
+ * `spKey`: the domain's SP private key, for an IdP that encrypts its assertions.
  */
 export async function samlUser(
   sso: SsoSettings,
   origin: string,
   samlResponse: string,
   request: { requestId: string | null; createdAt: number },
-  decryptionKey?: string,
+  spKey?: string,
 ): Promise<{ user: string } | { problem: string }> {
-  if (!decryptionKey && Buffer.from(samlResponse, 'base64').toString('utf8').includes('EncryptedAssertion>'))
+  if (!spKey && Buffer.from(samlResponse, 'base64').toString('utf8').includes('EncryptedAssertion>'))
     return {
       problem:
         'the SAML assertion is encrypted and the domain has no SP private key to decrypt it: add the SP private key and its certificate on /hiam/domain-config, or have the IdP send it unencrypted',
     }
   let profile: Awaited<ReturnType<SAML['validatePostResponseAsync']>>['profile']
   try {
-    const saml = await samlFor(sso, origin, request.requestId, request.createdAt, decryptionKey)
+    const saml = await samlFor(sso, origin, request.requestId, request.createdAt, spKey)
     profile = (await saml.validatePostResponseAsync({ SAMLResponse: samlResponse })).profile
   } catch (error) {
     return { problem: `the SAML response was refused (${(error as Error).message})` }
@@ -395,16 +403,13 @@ export async function samlUser(
 /**
  * The SP metadata (entity id, ACS by HTTP-POST) an IdP administrator registers this server with; with an SP
  * certificate and its private key, also the certificate the IdP encrypts assertions to (KeyDescriptor use
- * "encryption"). A certificate without its key is not published: nothing could decrypt what it encrypts.
+ * "encryption") and, when the domain signs its requests, checks them with (use "signing", AuthnRequestsSigned).
+ * A certificate without its key is not published: nothing could decrypt what it encrypts.
  */
-export async function samlMetadata(
-  sso: SsoSettings,
-  origin: string,
-  decryptionKey?: string,
-): Promise<string> {
-  const certificate = decryptionKey ? sso.spCertificate : null
-  const saml = await samlFor(sso, origin, null, Date.now(), certificate ? decryptionKey : undefined)
-  return saml.generateServiceProviderMetadata(certificate)
+export async function samlMetadata(sso: SsoSettings, origin: string, spKey?: string): Promise<string> {
+  const certificate = spKey ? sso.spCertificate : null
+  const saml = await samlFor(sso, origin, null, Date.now(), certificate ? spKey : undefined)
+  return saml.generateServiceProviderMetadata(certificate, certificate ?? undefined)
 }
 
 /**
