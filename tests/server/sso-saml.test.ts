@@ -29,20 +29,30 @@ const ACS = `http://${HOST}/api/oauth/sso/saml`
 const SP_ENTITY = `http://${HOST}/api/oauth/sso/saml/metadata`
 const IDP = 'https://idp.example.org/saml'
 
+/** The domain on HOST as the API reads it back. */
+async function domainOnHost(): Promise<Record<string, unknown>> {
+  const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
+  return domains.find((d: { domainUrl: string }) => d.domainUrl === HOST)
+}
+/** Saves `fields` over the domain on HOST (its current version, so one change follows another). */
+async function updateDomain(fields: Record<string, unknown>): Promise<void> {
+  const saved = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', {
+    ...(await domainOnHost()),
+    ...fields,
+  })
+  expect(saved.statusCode, saved.body).toBe(200)
+}
+
 beforeAll(async () => {
   app = await createTestApp()
   admin = await signIn(app, 'admin', 'Admin@123')
-  const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-  const domain = domains.find((d: { domainUrl: string }) => d.domainUrl === HOST)
-  const saved = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', {
-    ...domain,
+  await updateDomain({
     ssoTypeCode: 'SAML',
     ssoLoginUrl: `${IDP}/sso`,
     ssoLogoutUrl: `${IDP}/logout`,
     ssoIdpIssuer: IDP,
     ssoIdpCertificate: IDP_CERT,
   })
-  expect(saved.statusCode, saved.body).toBe(200)
 })
 afterAll(async () => {
   await app.close()
@@ -246,11 +256,7 @@ describe('SAML single sign-on of a domain', () => {
   })
 
   it('takes the login name from the attribute the user claim names, when one is set', async () => {
-    const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-    const domain = domains.find((d: { domainUrl: string }) => d.domainUrl === HOST)
-    const put = (ssoUserClaim: string | null) =>
-      injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', { ...domain, ssoUserClaim })
-    expect((await put('uid')).statusCode).toBe(200)
+    await updateDomain({ ssoUserClaim: 'uid' })
     try {
       const first = await start()
       const byAttribute = await post(
@@ -273,9 +279,7 @@ describe('SAML single sign-on of a domain', () => {
       expect(without.statusCode).toBe(401)
       expect(without.body).toContain('has no attribute &#39;uid&#39;')
     } finally {
-      const again = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-      const current = again.find((d: { domainUrl: string }) => d.domainUrl === HOST)
-      await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', { ...current, ssoUserClaim: null })
+      await updateDomain({ ssoUserClaim: null })
     }
   })
 
@@ -291,17 +295,9 @@ describe('SAML single sign-on of a domain', () => {
     expect(without.statusCode).toBe(401)
     expect(without.body).toContain('no SP private key to decrypt it')
 
-    const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-    const domain = domains.find((d: { domainUrl: string }) => d.domainUrl === HOST)
     try {
-      const saved = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', {
-        ...domain,
-        ssoSpCertificate: SP_CERT,
-        ssoSpPrivateKey: SP_KEY,
-      })
-      expect(saved.statusCode, saved.body).toBe(200)
-      const read = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-      const stored = read.find((d: { domainUrl: string }) => d.domainUrl === HOST)
+      await updateDomain({ ssoSpCertificate: SP_CERT, ssoSpPrivateKey: SP_KEY })
+      const stored = await domainOnHost()
       expect(stored.ssoSpPrivateKey).toBe('******') // the key never reads back
       expect(stored.ssoSpCertificate).toBe(SP_CERT)
 
@@ -332,25 +328,13 @@ describe('SAML single sign-on of a domain', () => {
       const plain = await start()
       expect((await post(samlResponse({ inResponseTo: plain.id }), plain.relayState)).statusCode).toBe(302)
     } finally {
-      const again = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-      const current = again.find((d: { domainUrl: string }) => d.domainUrl === HOST)
-      await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', {
-        ...current,
-        ssoSpCertificate: null,
-        ssoSpPrivateKey: null,
-      })
+      await updateDomain({ ssoSpCertificate: null, ssoSpPrivateKey: null })
     }
   })
 
   it('signs its AuthnRequests with the SP private key when the domain says so (RSA-SHA256, HTTP-Redirect)', async () => {
     const SP_KEY = OTHER_KEY
     const SP_CERT = OTHER_CERT
-    const update = async (fields: Record<string, unknown>) => {
-      const list = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-      const current = list.find((d: { domainUrl: string }) => d.domainUrl === HOST)
-      const saved = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', { ...current, ...fields })
-      expect(saved.statusCode, saved.body).toBe(200)
-    }
     const authorize = () =>
       app.inject({
         url: `/api/oauth/oauth/authorize?response_type=token&client_id=localhost&redirect_uri=${encodeURIComponent(APP)}&state=s1`,
@@ -358,12 +342,12 @@ describe('SAML single sign-on of a domain', () => {
       })
     try {
       // asked to sign without a key: the sign-in page says what is missing instead of sending an unsigned request
-      await update({ ssoSignRequests: 1 })
+      await updateDomain({ ssoSignRequests: 1 })
       const unset = await authorize()
       expect(unset.statusCode).toBe(503)
       expect(unset.body).toContain('no SP private key and certificate')
 
-      await update({ ssoSpCertificate: SP_CERT, ssoSpPrivateKey: SP_KEY })
+      await updateDomain({ ssoSpCertificate: SP_CERT, ssoSpPrivateKey: SP_KEY })
       const { request, id, relayState } = await start()
       expect(request).toContain(`ID="${id}"`)
       const started = await authorize()
@@ -388,7 +372,7 @@ describe('SAML single sign-on of a domain', () => {
       // the signed request is answered as before
       expect((await post(samlResponse({ inResponseTo: id }), relayState)).statusCode).toBe(302)
     } finally {
-      await update({ ssoSignRequests: 0, ssoSpCertificate: null, ssoSpPrivateKey: null })
+      await updateDomain({ ssoSignRequests: 0, ssoSpCertificate: null, ssoSpPrivateKey: null })
     }
     expect(String((await authorize()).headers.location)).not.toContain('Signature=')
   })
