@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { domainOn } from './support/domains.ts'
 
 let app: FastifyInstance
 let admin: string
@@ -45,8 +46,7 @@ const homeOf = async (token: string) => {
 
 describe("a domain's INDEX template is its users' home page", () => {
   it('refuses a path that is no page of the app, with the allowed routes', async () => {
-    const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-    const domain = domains.find((d: { domainUrl: string }) => d.domainUrl === 'wms.example.com')
+    const domain = await domainOn(app, admin, 'wms.example.com')
     const refused = await injectAs(app, admin, 'POST', '/api/iam/v1/1/domain-templates', {
       domainId: domain.domainId,
       templateType: 'INDEX',
@@ -69,8 +69,7 @@ describe("a domain's INDEX template is its users' home page", () => {
   })
 
   it('users/self answers the home path of the domain signed in on, and none elsewhere', async () => {
-    const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-    const domain = domains.find((d: { domainUrl: string }) => d.domainUrl === 'wms.example.com')
+    const domain = await domainOn(app, admin, 'wms.example.com')
     const saved = await injectAs(app, admin, 'POST', '/api/iam/v1/1/domain-templates', {
       domainId: domain.domainId,
       templateType: 'INDEX',

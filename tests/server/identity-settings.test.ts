@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { domainOn, updateDomainOn } from './support/domains.ts'
 
 let app: FastifyInstance
 let admin: string
@@ -129,8 +130,7 @@ describe('the sign-in page follows the domain config and the languages value set
     expect(domainPage.body).toContain('<title>登录 · 华东仓储管理平台</title>')
     expect(domainPage.body).not.toContain('class="banner"')
 
-    const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-    const domain = domains.find((d: { domainUrl: string }) => d.domainUrl === 'wms.example.com')
+    const domain = await domainOn(app, admin, 'wms.example.com')
     const templates = (
       await injectAs(app, admin, 'GET', `/api/iam/v1/1/domain-config/${domain.domainId}/templates?size=10`)
     ).json().content
@@ -182,9 +182,7 @@ describe('the sign-in page follows the domain config and the languages value set
     expect(unknown.json().message).toMatch(/no texts for language 'fr_FR'.*zh_CN, en_US, zh_TW/)
 
     // Tenant 1 (the tenant of the wms.example.com domain, enabled again) renames, reorders and drops a language.
-    const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-    const domain = domains.find((d: { domainUrl: string }) => d.domainUrl === 'wms.example.com')
-    await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', { ...domain, enabledFlag: 1 })
+    await updateDomainOn(app, admin, 'wms.example.com', { enabledFlag: 1 })
     const values = (
       await injectAs(app, admin, 'GET', '/api/hpfm/v1/1/value-lists/HPFM.LANGUAGE/values?size=10')
     ).json().content as Array<Record<string, unknown>>

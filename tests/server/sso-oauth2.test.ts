@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { domainOn, updateDomainOn } from './support/domains.ts'
 
 let app: FastifyInstance
 let admin: string
@@ -112,13 +113,7 @@ afterAll(async () => {
 })
 
 /** Saves the test domain with these settings changed. */
-async function configure(patch: Record<string, unknown>) {
-  const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-  const domain = domains.find((d: { domainUrl: string }) => d.domainUrl === HOST)
-  const saved = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', { ...domain, ...patch })
-  expect(saved.statusCode, saved.body).toBe(200)
-  return saved.json()
-}
+const configure = (patch: Record<string, unknown>) => updateDomainOn(app, admin, HOST, patch)
 
 /** The sign-in page on the domain's host: the provider's authorize address and the state cookie. */
 async function start() {
@@ -141,8 +136,7 @@ const callback = (url: URL, cookie?: string) =>
 describe('OAuth2 single sign-on of a domain', () => {
   it('keeps the client secret out of answers', async () => {
     const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-    const domain = domains.find((d: { domainUrl: string }) => d.domainUrl === HOST)
-    expect(domain.ssoClientSecret).toBe('******')
+    expect((await domainOn(app, admin, HOST)).ssoClientSecret).toBe('******')
     expect(JSON.stringify(domains)).not.toContain(SECRET)
   })
 

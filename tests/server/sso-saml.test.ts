@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encrypt } from 'xml-encryption'
 import { createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { domainOn, updateDomainOn } from './support/domains.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')
 const IDP_KEY = fixture('saml-idp.key.pem')
@@ -29,19 +30,7 @@ const ACS = `http://${HOST}/api/oauth/sso/saml`
 const SP_ENTITY = `http://${HOST}/api/oauth/sso/saml/metadata`
 const IDP = 'https://idp.example.org/saml'
 
-/** The domain on HOST as the API reads it back. */
-async function domainOnHost(): Promise<Record<string, unknown>> {
-  const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-  return domains.find((d: { domainUrl: string }) => d.domainUrl === HOST)
-}
-/** Saves `fields` over the domain on HOST (its current version, so one change follows another). */
-async function updateDomain(fields: Record<string, unknown>): Promise<void> {
-  const saved = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', {
-    ...(await domainOnHost()),
-    ...fields,
-  })
-  expect(saved.statusCode, saved.body).toBe(200)
-}
+const updateDomain = (fields: Record<string, unknown>) => updateDomainOn(app, admin, HOST, fields)
 
 beforeAll(async () => {
   app = await createTestApp()
@@ -297,7 +286,7 @@ describe('SAML single sign-on of a domain', () => {
 
     try {
       await updateDomain({ ssoSpCertificate: SP_CERT, ssoSpPrivateKey: SP_KEY })
-      const stored = await domainOnHost()
+      const stored = await domainOn(app, admin, HOST)
       expect(stored.ssoSpPrivateKey).toBe('******') // the key never reads back
       expect(stored.ssoSpCertificate).toBe(SP_CERT)
 

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { updateDomainOn } from './support/domains.ts'
 
 let app: FastifyInstance
 let admin: string
@@ -42,16 +43,12 @@ beforeAll(async () => {
   casUrl = `http://127.0.0.1:${(cas.address() as AddressInfo).port}/cas`
   app = await createTestApp()
   admin = await signIn(app, 'admin', 'Admin@123')
-  const domains = (await injectAs(app, admin, 'GET', '/api/iam/v1/1/domains?size=10')).json().content
-  const domain = domains.find((d: { domainUrl: string }) => d.domainUrl === HOST)
-  const saved = await injectAs(app, admin, 'PUT', '/api/iam/v1/1/domains', {
-    ...domain,
+  const domain = await updateDomainOn(app, admin, HOST, {
     ssoTypeCode: 'CAS',
     ssoServerUrl: casUrl,
     ssoLoginUrl: `${casUrl}/login`,
     ssoLogoutUrl: `${casUrl}/logout`,
   })
-  expect(saved.statusCode, saved.body).toBe(200)
   // The domain's home page: a session signed in through its SSO lands there too.
   const home = await injectAs(app, admin, 'POST', '/api/iam/v1/1/domain-templates', {
     domainId: domain.domainId,
