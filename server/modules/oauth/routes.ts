@@ -130,6 +130,10 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     return `${requestOrigin(request)}${SSO_CALLBACK}?${params.toString()}`
   }
 
+  /** A secret of a domain's single sign-on, from the vault (hitf/db-objects.ts); undefined when none is set. */
+  const ssoSecret = async (domainId: number, column: 'sso_client_secret' | 'sso_sp_private_key') =>
+    (await secretsOf(app.db, 'hiam_domain', domainId))[column]
+
   /**
    * Sends the browser to the domain's provider: CAS with the service; OAuth2 and SAML with a stored request
    * (oauth_sso_request) named by a random state, which the answer must bring back within 10 minutes.
@@ -153,10 +157,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
           `Single sign-on (${sso.type}) of this domain is not set up completely: the ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing. Ask an administrator to fill in the domain under Domains (/hiam/domain-config).`,
         ),
       )
-    const spKey =
-      sso.type === 'SAML'
-        ? (await secretsOf(app.db, 'hiam_domain', sso.domainId)).sso_sp_private_key
-        : undefined
+    const spKey = sso.type === 'SAML' ? await ssoSecret(sso.domainId, 'sso_sp_private_key') : undefined
     if (sso.signRequests && !(spKey && sso.spCertificate))
       return html(
         reply,
@@ -327,7 +328,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       // The redirect is checked before the code is spent at the provider.
       const checked = await checkRedirect(app.db, request, stored.clientId, stored.redirectUri)
       if ('refused' in checked) return refuse(400, checked.refused)
-      const secret = (await secretsOf(app.db, 'hiam_domain', sso.domainId)).sso_client_secret
+      const secret = await ssoSecret(sso.domainId, 'sso_client_secret')
       const found = await oauth2User(
         sso,
         secret,
@@ -379,8 +380,8 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       )
     const stored = await takeSsoRequest(form.RelayState, sso)
     if (!stored) return refuse(400, staleState)
-    const key = (await secretsOf(app.db, 'hiam_domain', sso.domainId)).sso_sp_private_key
-    const found = await samlUser(sso, requestOrigin(request), form.SAMLResponse, stored, key)
+    const spKey = await ssoSecret(sso.domainId, 'sso_sp_private_key')
+    const found = await samlUser(sso, requestOrigin(request), form.SAMLResponse, stored, spKey)
     return finishSso(request, reply, { ...domain, sso }, stored, found)
   })
 
@@ -403,7 +404,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
         await samlMetadata(
           domain.sso,
           requestOrigin(request),
-          (await secretsOf(app.db, 'hiam_domain', domain.sso.domainId)).sso_sp_private_key,
+          await ssoSecret(domain.sso.domainId, 'sso_sp_private_key'),
         ),
       )
   })
