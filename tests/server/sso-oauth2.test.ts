@@ -140,6 +140,16 @@ describe('OAuth2 single sign-on of a domain', () => {
     expect(JSON.stringify(domains)).not.toContain(SECRET)
   })
 
+  it('is not held up by a SAML-only setting left on (signing requests, without an SP key)', async () => {
+    await configure({ ssoSignRequests: 1 })
+    try {
+      const { authorize } = await start() // 302 to the provider, not a page asking for an SP key
+      expect(`${authorize.origin}${authorize.pathname}`).toBe(`${base}/authorize`)
+    } finally {
+      await configure({ ssoSignRequests: 0 })
+    }
+  })
+
   it('sends the browser to the authorize URL, exchanges the code with PKCE and signs the user in', async () => {
     const { authorize, cookie } = await start()
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${base}/authorize`)

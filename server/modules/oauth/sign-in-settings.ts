@@ -105,7 +105,8 @@ function ssoOf(domain: SsoRow): SsoSettings | null {
     idpCertificate: domain.ssoIdpCertificate || null,
     spEntityId: domain.ssoSpEntityId || null,
     spCertificate: domain.ssoSpCertificate || null,
-    signRequests: Number(domain.ssoSignRequests) === 1,
+    // SAML's only: a flag left on when the type changes signs nothing and asks for no SP key.
+    signRequests: domain.ssoTypeCode === 'SAML' && Number(domain.ssoSignRequests) === 1,
   }
 }
 
