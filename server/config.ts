@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { localZoneName } from '../renderer/contract/quartz-cron.ts'
 
 /** Settings of one server instance; every field has a default so tests pass only what they change. */
 export interface AppConfig {
@@ -20,6 +21,11 @@ export interface AppConfig {
   publicRateLimit: { signInPerMinute: number; perMinute: number }
   /** How long a single sign-on provider (CAS, OAuth2 token and userinfo endpoints) may take to answer, in ms. */
   ssoTimeoutMs: number
+  /**
+   * The zone every scheduled job fires in (IANA name or GMT±h; env SCHEDULER_TIME_ZONE, default the server's
+   * own zone): server/README.md "Cron and time zones". The cron editor previews runs in the same zone.
+   */
+  schedulerTimeZone: string
   /** Clock of the server (ms since epoch); tests move it to expire tokens and locks. */
   now: () => number
 }
@@ -38,6 +44,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       perMinute: Number(process.env.PUBLIC_RATE_LIMIT) || 600,
     },
     ssoTimeoutMs: 5000,
+    schedulerTimeZone: process.env.SCHEDULER_TIME_ZONE?.trim() || localZoneName(),
     now: () => Date.now(),
     ...overrides,
   }

@@ -67,6 +67,13 @@ export const ModelField = Type.Object(
     min: Type.Optional(Type.Number({ description: 'Smallest allowed number.' })),
     max: Type.Optional(Type.Number({ description: 'Largest allowed number.' })),
     pattern: Type.Optional(Type.String({ description: 'Regular expression a string value must match.' })),
+    format: Type.Optional(
+      Type.Literal('quartz-cron', {
+        description:
+          'For string: what the value must be beyond its pattern. quartz-cron: a Quartz cron expression, checked on ' +
+          'every write with the rules the cron editor uses (renderer/contract/quartz-cron.ts); a 400 names the field.',
+      }),
+    ),
     lookupCode: Type.Optional(
       Type.String({ description: 'Value-set code: the value must be one of its values (checked on write).' }),
     ),

@@ -1,8 +1,8 @@
 /**
  * Time as the wire and the timestamp columns have it (`YYYY-MM-DD HH:mm:ss`, the server's local time), and cron
- * expressions read the way the cron editor reads them (croner with Quartz weekdays, seven fields allowed).
+ * expressions read by the module the cron editor uses (renderer/contract/quartz-cron.ts: Quartz's rules).
  */
-import { Cron } from 'croner'
+import { nextFireTimes, parseQuartzCron } from '../../../renderer/contract/quartz-cron.ts'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -22,26 +22,17 @@ export function parseWireDateTime(text: string): Date {
   return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0, ss ?? 0)
 }
 
-function cronOf(expression: string): Cron {
-  return new Cron(expression.trim(), { alternativeWeekdays: true, sloppyRanges: true, paused: true })
+/** Why an expression cannot schedule anything (Quartz refuses it, or it never fires again), else undefined. */
+export function cronProblem(expression: string, from: Date, timeZone: string): string | undefined {
+  const parsed = parseQuartzCron(expression)
+  if (!parsed.ok) return `cron expression '${expression}' is not valid in Quartz: ${parsed.problem.message}`
+  if (!nextFireTimes(parsed.cron, from, 1, timeZone).length)
+    return `cron expression '${expression}' never fires again: pick a schedule in the future.`
+  return undefined
 }
 
-/** Why an expression cannot schedule anything, or undefined when it can. */
-export function cronProblem(expression: string): string | undefined {
-  try {
-    if (!cronOf(expression).nextRun(new Date()))
-      return `cron expression '${expression}' never fires again: pick a schedule in the future.`
-    return undefined
-  } catch (error) {
-    return `cron expression '${expression}' is not valid (${(error as Error).message}): use the cron editor, e.g. "0 0 2 * * ? *" for 02:00 every day.`
-  }
-}
-
-/** The first firing strictly after `from`, or undefined when there is none. */
-export function nextFiring(expression: string, from: Date): Date | undefined {
-  try {
-    return cronOf(expression).nextRun(from) ?? undefined
-  } catch {
-    return undefined
-  }
+/** The first firing strictly after `from` in `timeZone` (Quartz's rules, DST included), or undefined. */
+export function nextFiring(expression: string, from: Date, timeZone: string): Date | undefined {
+  const parsed = parseQuartzCron(expression)
+  return parsed.ok ? nextFireTimes(parsed.cron, from, 1, timeZone)[0] : undefined
 }

@@ -11,6 +11,7 @@ import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { listRows } from '../models/model-list.ts'
 import { listQuerySchema } from '../models/model-schemas.ts'
 import { modelDb } from '../models/model-scope.ts'
+import { localZoneName, zoneOf } from '../../../renderer/contract/quartz-cron.ts'
 import { cronProblem } from './clock.ts'
 import { runRequestSet, submitProgram } from './concurrent.ts'
 import { parseParams } from './job-types.ts'
@@ -27,29 +28,37 @@ declare module 'fastify' {
 const TenantId = Type.Object({ tenantId: Type.Integer() })
 const JobParams = Type.Object({ tenantId: Type.Integer(), jobId: Type.Integer() })
 
-/** A job row's cron must fire and its parameters must be a JSON object. */
-const checkJobRow: RowCheck = (row, at) => {
-  const fields: Record<string, string> = {}
-  if (typeof row.cronExpression === 'string') {
-    const problem = cronProblem(row.cronExpression)
-    if (problem) fields[at('cronExpression')] = problem
-  }
-  if (typeof row.jobParams === 'string') {
-    try {
-      parseParams(row.jobParams)
-    } catch (error) {
-      fields[at('jobParams')] = `jobParams: ${(error as Error).message}`
+/** A job row's cron must be Quartz's and fire again (in the scheduler's zone); its parameters a JSON object. */
+const jobRowCheck =
+  (now: () => number, timeZone: string): RowCheck =>
+  (row, at) => {
+    const fields: Record<string, string> = {}
+    if (typeof row.cronExpression === 'string') {
+      const problem = cronProblem(row.cronExpression, new Date(now()), timeZone)
+      if (problem) fields[at('cronExpression')] = problem
     }
+    if (typeof row.jobParams === 'string') {
+      try {
+        parseParams(row.jobParams)
+      } catch (error) {
+        fields[at('jobParams')] = `jobParams: ${(error as Error).message}`
+      }
+    }
+    return fields
   }
-  return fields
-}
 
 export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
   const plugin: FastifyPluginAsync = async (app) => {
     const jobLog = models.find((m) => m.service === 'hsdr' && m.entity === 'jobLog')
     if (!jobLog) throw new Error('hsdr: schemas/models/hsdr/job-log.model.json is missing')
     const tickMs = Number(process.env.SCHEDULER_TICK_MS ?? 1000)
+    const timeZone = app.config.schedulerTimeZone
+    if (!zoneOf(timeZone))
+      throw new Error(
+        `SCHEDULER_TIME_ZONE='${timeZone}' is not a time zone: use an IANA name such as Asia/Shanghai or Europe/Berlin, or GMT+8.`,
+      )
     const scheduler = createScheduler({
+      timeZone,
       db: app.db,
       files: app.files,
       models,
@@ -69,7 +78,10 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
     app.addHook('preClose', async () => scheduler.stop())
     const jobInfo = models.find((m) => m.service === 'hsdr' && m.entity === 'jobInfo')
     if (!jobInfo) throw new Error('hsdr: schemas/models/hsdr/job-info.model.json is missing')
-    const checkJobs = modelSaveCheck(jobInfo, checkJobRow)
+    const checkJobs = modelSaveCheck(
+      jobInfo,
+      jobRowCheck(() => app.config.now(), timeZone),
+    )
     app.addHook('preHandler', async (request) => {
       const fields = await checkJobs(request)
       if (fields) throw badRequest(Object.values(fields).join('; '), fields)
@@ -77,6 +89,14 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
     const deps = { db: app.db, files: app.files, models, now: () => app.config.now() }
 
     await app.register(async (routes) => {
+      // The zones the job screens need: crons fire in `timeZone`; the wire's date-times (nextFireTime…) are
+      // the server's local time, `serverTimeZone`. The cron editor previews in the first and shows both in the
+      // user's zone.
+      routes.get(
+        '/api/hsdr/v1/:tenantId/scheduler/time-zone',
+        { schema: { params: TenantId } },
+        async () => ({ timeZone, serverTimeZone: localZoneName() }),
+      )
       routes.post(
         '/api/hsdr/v1/:tenantId/jobs/:jobId/run',
         { preHandler: requirePermission('hsdr.jobInfo.button.run'), schema: { params: JobParams } },

@@ -11,6 +11,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import type { FileStore } from '../hfle/file-store.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
+import { localZoneName } from '../../../renderer/contract/quartz-cron.ts'
 import { nextFiring, parseWireDateTime, wireDateTime } from './clock.ts'
 import { parseParams, runJobType } from './job-types.ts'
 
@@ -19,6 +20,8 @@ export interface SchedulerOptions {
   files: FileStore
   models: ModelSchema[]
   now: () => number
+  /** The zone crons are read in (config.schedulerTimeZone; default the server's own). */
+  timeZone?: string
   /** Milliseconds between ticks; 0 = no timer (tests call tick()). */
   tickMs: number
   serverId?: string
@@ -40,6 +43,7 @@ export interface Scheduler {
 
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { db, files, models } = options
+  const timeZone = options.timeZone ?? localZoneName()
   const serverId = options.serverId ?? `${hostname()}:${process.pid}`
   const running = new Set<Promise<unknown>>()
   let timer: NodeJS.Timeout | undefined
@@ -108,7 +112,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   }
 
   async function schedule(job: Row, now: Date): Promise<void> {
-    const next = nextFiring(String(job.cronExpression), now)
+    const next = nextFiring(String(job.cronExpression), now, timeZone)
     await jobs()
       .updateTable('hsdr_job_info')
       .set({ nextFireTime: next ? wireDateTime(next) : null, scheduledCron: job.cronExpression })
@@ -119,7 +123,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   /** Claims the firing read in `job`; true when this server won it. */
   async function claim(job: Row, now: Date): Promise<boolean> {
-    const next = nextFiring(String(job.cronExpression), now)
+    const next = nextFiring(String(job.cronExpression), now, timeZone)
     const claimed = await jobs()
       .updateTable('hsdr_job_info')
       .set({ nextFireTime: next ? wireDateTime(next) : null })

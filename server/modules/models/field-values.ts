@@ -1,3 +1,4 @@
+import { quartzCronProblem } from '../../../renderer/contract/quartz-cron.ts'
 import type { ModelField, ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
 
@@ -41,7 +42,23 @@ function dateProblem(field: ModelField, name: string, value: unknown): string | 
   return `${name} '${value}' is not a real ${field.type === 'date' ? 'date' : 'date and time'}: use ${shape}`
 }
 
-/** 400 naming every date or datetime value (body row or list filter) that is no real calendar date. */
+/**
+ * The message of a value of a `format: "quartz-cron"` field that Quartz refuses, else undefined: the field, the
+ * wrong part and a fix, from the module the cron editor uses, so the editor offers only what a save accepts.
+ */
+export function cronFieldProblem(field: ModelField, value: unknown): string | undefined {
+  if (field.format !== 'quartz-cron' || typeof value !== 'string' || value.trim() === '') return undefined
+  const problem = quartzCronProblem(value)
+  return (
+    problem &&
+    `${field.name} '${value}' is not a valid Quartz cron expression: ${problem.message.replace(/\.$/, '')}`
+  )
+}
+
+/**
+ * 400 naming every date or datetime value (body row or list filter) that is no real calendar date, and every
+ * value of a Quartz cron field that Quartz refuses (every write and import goes through here).
+ */
 export function checkDates(model: ModelSchema, values: Record<string, unknown>): void {
   const fields: Record<string, string> = {}
   for (const field of model.fields.filter(isTemporal)) {
@@ -49,6 +66,10 @@ export function checkDates(model: ModelSchema, values: Record<string, unknown>):
       const problem = dateProblem(field, name, values[name])
       if (problem) fields[name] = problem
     }
+  }
+  for (const field of model.fields) {
+    const problem = cronFieldProblem(field, values[field.name])
+    if (problem) fields[field.name] = problem
   }
   if (Object.keys(fields).length)
     throw badRequest(`Invalid value: ${Object.values(fields).join('; ')}.`, fields)
