@@ -53,6 +53,11 @@ export interface SessionUser {
   dateTimeFormat: string
   timeFormat: string
   /**
+   * The user's time zone (users/self `timeZone`: `GMT+8` in the platform's notation, or an IANA name): times
+   * that belong to a zone, such as a job's next runs, are shown in it with the zone named. Absent: the browser's.
+   */
+  timeZone?: string
+  /**
    * Quantity precision of the user's default warehouse (the warehouse config loaded with the session); fields
    * with `"precision": "warehouse"` use it. Absent for site roles or when the config could not be loaded.
    */

@@ -140,4 +140,22 @@ export {
   resolvePrecision,
   DEFAULT_QUANTITY_PRECISION,
 } from './format/number'
-export { displayFormat, formatWireDate, WIRE_DATE, WIRE_DATETIME } from './format/date'
+export {
+  displayFormat,
+  formatInZone,
+  formatWireDate,
+  wireInstant,
+  zoneLabel,
+  WIRE_DATE,
+  WIRE_DATETIME,
+} from './format/date'
+export {
+  localZoneName,
+  nextFireTimes,
+  parseQuartzCron,
+  quartzCronProblem,
+  zoneOf,
+  type CronField,
+  type CronProblemDetail,
+  type QuartzCron,
+} from './contract/quartz-cron'

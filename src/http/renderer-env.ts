@@ -45,6 +45,7 @@ export function toSessionUser(
     dateFormat: user.dateFormat || DEFAULT_FORMATS.date,
     dateTimeFormat: user.dateTimeFormat || DEFAULT_FORMATS.dateTime,
     timeFormat: user.timeFormat || DEFAULT_FORMATS.time,
+    ...(user.timeZone ? { timeZone: user.timeZone } : {}),
     ...(quantityPrecision !== undefined ? { quantityPrecision } : {}),
     ...(defaultWarehouse ? { defaultWarehouse } : {}),
   }

@@ -65,10 +65,15 @@ test('the days tab shows the nth weekday and its meaning', async () => {
   expect(screen.getByTestId('cron-meaning').textContent).toBe('At 12:00 PM, on the third Friday of the month')
 })
 
-test('L-3: says the next runs cannot be computed instead of showing wrong times', async () => {
+test('L-3: the next runs are the scheduler’s (Europe/Berlin) shown on the user’s clock (GMT+8), zones named', async () => {
   render(<DaysBeforeMonthEnd />)
-  expect(await screen.findByTestId('cron-no-runs')).toHaveTextContent('cannot be computed')
-  expect(screen.queryByTestId('cron-next-runs')).toBeNull()
+  const runs = within(await screen.findByTestId('cron-next-runs')).getAllByRole('listitem')
+  expect(runs).toHaveLength(5)
+  expect(screen.getByTestId('cron-zone-note').textContent).toMatch(
+    /^Jobs fire in the scheduler's time zone Europe\/Berlin \(GMT\+0[12]:00\); shown here in your time zone GMT\+8$/,
+  )
+  // 12:00 in Berlin is 19:00 (winter) or 18:00 (summer) on a GMT+8 clock, on the 3rd day before the month's end.
+  for (const run of runs) expect(run.textContent).toMatch(/^\d{4}-\d{2}-\d{2} 1[89]:00:00 GMT\+8$/)
   expect(ok()).toBeEnabled()
 })
 
@@ -80,15 +85,13 @@ test('an empty list disables OK and says which tab', async () => {
   expect(ok()).toBeDisabled()
 })
 
-test('a step of 60 is within the spec (PLAT-CRON-10) but not Quartz: OK is disabled and the reason shown', async () => {
+test('a step of 60 is not offered (Quartz refuses it): the box stops at 59 and OK stays enabled', async () => {
   render(<MinutesIncrement />)
   const step = await screen.findByLabelText('Minutes Step')
   fireEvent.change(step, { target: { value: '60' } })
   fireEvent.blur(step)
-  expect(
-    await screen.findByText(/Not a valid Quartz expression: .*bigger than the upper limit/),
-  ).toBeInTheDocument()
-  expect(ok()).toBeDisabled()
+  await waitFor(() => expect(expression()).toBe('0 0/59 * * * ? *'))
+  expect(ok()).toBeEnabled()
 })
 
 test('an expression the tabs cannot show says why and opens the defaults', async () => {

@@ -1,10 +1,10 @@
 /** The expression, its meaning in the user's language and its next runs (beyond the old platform). */
 import { Alert, Descriptions, Typography } from 'antd'
-import dayjs from 'dayjs'
 import { useMemo } from 'react'
-import { displayFormat, useRendererEnv, WIRE_DATETIME } from '../../renderer/index'
+import { displayFormat, formatInZone, useRendererEnv, WIRE_DATETIME, zoneLabel } from '../../renderer/index'
 import { describeCron, nextRuns } from './cron-reading'
 import type { CronProblem } from './quartz'
+import { useSchedulerZones } from './scheduler-zone'
 import { useCronTexts } from './use-cron-texts'
 
 export const NEXT_RUN_COUNT = 5
@@ -22,8 +22,14 @@ export function CronReading({ expression, problems }: CronReadingProps) {
     () => (valid ? describeCron(expression, language) : undefined),
     [expression, language, valid],
   )
-  const runs = useMemo(() => (valid ? nextRuns(expression, NEXT_RUN_COUNT) : undefined), [expression, valid])
+  // Runs as the scheduler computes them in its zone, shown in the user's zone (users/self), both named.
+  const zones = useSchedulerZones()
+  const runs = useMemo(
+    () => (valid && zones ? nextRuns(expression, NEXT_RUN_COUNT, zones.timeZone) : undefined),
+    [expression, valid, zones],
+  )
   const format = displayFormat(user.dateTimeFormat, WIRE_DATETIME)
+  const userZone = user.timeZone
   return (
     <Descriptions size="small" column={1} bordered style={{ marginTop: 12 }}>
       <Descriptions.Item label={t('cron.reading.expression')}>
@@ -44,11 +50,19 @@ export function CronReading({ expression, problems }: CronReadingProps) {
             ) : runs.length === 0 ? (
               <span data-testid="cron-no-runs">{t('cron.reading.noRuns')}</span>
             ) : (
-              <ol data-testid="cron-next-runs" style={{ margin: 0, paddingInlineStart: 20 }}>
-                {runs.map((run) => (
-                  <li key={run.getTime()}>{dayjs(run).format(format)}</li>
-                ))}
-              </ol>
+              <>
+                <Typography.Text type="secondary" data-testid="cron-zone-note">
+                  {t('cron.reading.zoneNote', {
+                    scheduler: zoneLabel(zones?.timeZone ?? ''),
+                    user: zoneLabel(userZone ?? zones?.timeZone ?? ''),
+                  })}
+                </Typography.Text>
+                <ol data-testid="cron-next-runs" style={{ margin: 0, paddingInlineStart: 20 }}>
+                  {runs.map((run) => (
+                    <li key={run.getTime()}>{formatInZone(run, userZone ?? zones?.timeZone, format)}</li>
+                  ))}
+                </ol>
+              </>
             )}
           </Descriptions.Item>
         </>

@@ -1,4 +1,4 @@
-/** What keeps OK disabled: empty lists in the tabs, and what cron-validate finds wrong with the expression. */
+/** What keeps OK disabled: empty lists in the tabs, and what Quartz refuses in the expression (the save's rules). */
 import { quartzErrors } from './cron-reading'
 import { DAY_CHOICE, UNIT_CHOICE, type CronProblem, type CronState, type PlainUnit } from './quartz'
 
@@ -20,7 +20,7 @@ export function stateProblems(state: CronState): CronProblem[] {
   return problems
 }
 
-/** Problems of the state, else cron-validate's verdict on the expression (its messages are technical English). */
+/** Problems of the state, else Quartz's verdict on the expression (the shared module's message, in English). */
 export function expressionProblems(state: CronState, expression: string): CronProblem[] {
   const own = stateProblems(state)
   if (own.length) return own

@@ -75,22 +75,25 @@ export interface UnitBounds {
 }
 
 /**
- * The spec's bounds (platform §5). X-26 readings: hours 0-23 for start, range and values, step 1-23;
- * months "0-12 for interval" read as the step, and a step of 0 repeats nothing, so 1-12; start 1-12.
+ * The spec's bounds (platform §5) narrowed to what Quartz accepts, so the tabs offer nothing a save refuses
+ * (quartz.property.test.ts): a seconds/minutes step of at most 59 (the spec's 60), at most 30 days before the
+ * month end (the spec's 31), years up to 2099 (the spec's 2119). X-26 readings: hours 0-23 for start, range
+ * and values, step 1-23; months "0-12 for interval" read as the step, and a step of 0 repeats nothing, so
+ * 1-12; start 1-12.
  */
 export const CRON_BOUNDS: Record<PlainUnit | 'day' | 'week', UnitBounds> & {
   nth: Bound
   daysBeforeEnd: Bound
 } = {
-  second: { start: [0, 59], step: [1, 60], value: [0, 59] },
-  minute: { start: [0, 59], step: [1, 60], value: [0, 59] },
+  second: { start: [0, 59], step: [1, 59], value: [0, 59] },
+  minute: { start: [0, 59], step: [1, 59], value: [0, 59] },
   hour: { start: [0, 23], step: [1, 23], value: [0, 23] },
   day: { start: [1, 31], step: [1, 31], value: [1, 31] },
   week: { start: [1, 7], step: [1, 7], value: [1, 7] },
   month: { start: [1, 12], step: [1, 12], value: [1, 12] },
-  year: { start: [2019, 2119], step: [1, 99], value: [2019, 2119] },
+  year: { start: [2019, 2099], step: [1, 80], value: [2019, 2099] },
   nth: [1, 5],
-  daysBeforeEnd: [1, 31],
+  daysBeforeEnd: [1, 30],
 }
 
 function unitDefaults(unit: PlainUnit | 'day', step: number): UnitState {

@@ -2,7 +2,7 @@
  * Quartz cron (7 fields: second minute hour day-of-month month day-of-week year) ⇄ the editor's tabs.
  * `buildCron(parseCron(x).state) === x` for every expression the tabs can show (PLAT-CRON-09); `*\/N` opens
  * as "every N starting at the lowest value" and is written back as `0/N` (the same schedule).
- * Pure: the editor adds descriptions (cronstrue) and next runs (croner) on top.
+ * Pure: the editor adds descriptions (cronstrue) and next runs (renderer/contract/quartz-cron.ts) on top.
  */
 import {
   CRON_BOUNDS,

@@ -16,7 +16,16 @@ import { cronWidget } from '../../../widgets/cron-editor/cron.widget'
 
 const query = new URLSearchParams(window.location.search)
 const language = (query.get('lang') ?? 'en_US') as Language
-const env = createFakeEnv({ handlers: {}, user: { language } })
+// The scheduler fires in Asia/Shanghai and the user's zone is the same: the runs show with that zone named.
+const env = createFakeEnv({
+  handlers: {
+    'GET hsdr /v1/1/scheduler/time-zone': () => ({
+      timeZone: 'Asia/Shanghai',
+      serverTimeZone: 'Asia/Shanghai',
+    }),
+  },
+  user: { language, timeZone: 'Asia/Shanghai' },
+})
 const registry = createRegistry([cronWidget])
 
 function Harness() {
