@@ -5,6 +5,7 @@
 import type { WidgetDefinition } from '../renderer/index'
 import { checkboxWidget } from './checkbox/checkbox.widget'
 import { cronWidget } from './cron-editor/cron.widget'
+import { scheduleTimeWidget } from './cron-editor/schedule-time.widget'
 import { colorPickerWidget } from './color-picker/color-picker.widget'
 import { columnSettingsWidget } from './column-settings/column-settings.widget'
 import { dashboardPageWidget } from './dashboard-page/dashboard-page.widget'
@@ -68,6 +69,7 @@ export const defaultWidgets: WidgetDefinition[] = [
   lovWidget,
   mulLovWidget,
   cronWidget,
+  scheduleTimeWidget,
   uploadWidget,
   mulSelectWidget,
   timePickerWidget,

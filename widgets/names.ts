@@ -15,6 +15,7 @@ export const FIELD_WIDGET_NAMES = [
   'Lov',
   'MulLov',
   'Cron',
+  'ScheduleTime',
   'Upload',
   'MulSelect',
   'TimePicker',
