@@ -186,6 +186,7 @@ beforeAll(async () => {
       // set by the server only: a body may not carry it (read-only fields, and numbers a code rule assigns)
       if (field.readOnly || field.codeRule) continue
       if (SERVER_CHECKED_SAMPLES[`${model.service}/${model.entity}`]?.[field.name] !== undefined) continue
+      if (field.format) continue // a value of a checked format (a Quartz cron) cannot carry the marker
       if (field.type === 'text' || (field.type === 'string' && !field.pattern && !field.lookupCode))
         row[field.name] = MARKER
     }

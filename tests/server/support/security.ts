@@ -129,7 +129,8 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
         .where('tenantId', 'in', [0, tenantId])
         .executeTakeFirstOrThrow()
       row[field.name] = value.value
-    } else if (field.type === 'date') row[field.name] = '2026-05-01'
+    } else if (field.format === 'quartz-cron') row[field.name] = '0 0 2 * * ?'
+    else if (field.type === 'date') row[field.name] = '2026-05-01'
     else if (field.type === 'datetime') row[field.name] = '2026-05-01 08:00:00'
     // An integer of a unique key (a grant's user and warehouse) takes n, so rows n and n+1 do not collide.
     else if (field.type === 'integer' && model.uniqueKeys?.some((key) => key.fields.includes(field.name)))
