@@ -44,7 +44,7 @@ if (wants(1))
     stdio: 'inherit',
     env: { ...process.env, BENCH_APP: '1' },
   })
-if (wants(4, 5)) npm('build')
+if (wants(1, 4, 5)) npm('build')
 else if (wants(8)) npm('build:server')
 
 if (wants(1, 2, 3, 4, 5)) {
@@ -55,7 +55,7 @@ if (wants(1, 2, 3, 4, 5)) {
     if (appSite) await step('1 list page', () => listPage(browser, `${appSite.url}/bench/app-case`))
     if (site && wants(2)) await step('2 form of 300 fields', () => formPage(browser, site.url))
     if (site && wants(3)) await step('3 DataTable 10,000 rows', () => table(browser, site.url))
-    if (wants(4, 5)) await step('4–5 app: tabs and bundle', () => appMeasures(browser))
+    if (wants(1, 4, 5)) await step('1b, 4–5 app: first page, tabs and bundle', () => appMeasures(browser))
   } finally {
     await site?.close()
     await appSite?.close()
