@@ -1,7 +1,8 @@
 /**
  * The shared chunk of every schema page: the fields and parts nearly every page uses (inputs, selects, dates, the
- * list page with its search bar, table and forms). widgets/index.ts loads it with the first page; other widgets
- * (Lov, cron editor, label designer, document editor, charts…) come in chunks of their own, with their pages.
+ * list page with its search bar and table). widgets/index.ts loads it with the first page; the form and dialogs a
+ * list page opens on demand, and other widgets (Lov, cron editor, label designer, document editor, charts…), come
+ * in chunks of their own when a page needs them.
  */
 export { inputWidget } from './input/input.widget'
 export { textAreaWidget } from './text-area/text-area.widget'
@@ -18,9 +19,6 @@ export { formSectionWidget } from './form-section/form-section.widget'
 export { searchBarWidget } from './search-bar/search-bar.widget'
 export { operationBarWidget } from './operation-bar/operation-bar.widget'
 export { dataTableWidget } from './data-table/data-table.widget'
-export { editFormWidget } from './edit-form/edit-form.widget'
 export { searchRangeWidget } from './search-range/search-range.widget'
-export { exportDialogWidget } from './export-dialog/export-dialog.widget'
-export { actionDialogWidget } from './action-dialog/action-dialog.widget'
 export { filterTemplatesWidget } from './filter-templates/filter-templates.widget'
 export { columnSettingsWidget } from './column-settings/column-settings.widget'
