@@ -41,8 +41,9 @@ export default tseslint.config(
       'no-restricted-imports': rule([
         { regex: '(^|/)(src|server)(/|$)', message: 'widgets/ never import src/ or server/.' },
         {
-          regex: '(^|/)renderer/(?!index$).+',
-          message: "widgets/ import the renderer's public entry only ('renderer' / 'renderer/index').",
+          regex: '(^|/)renderer/(?!(index|validation)$).+',
+          message:
+            "widgets/ import the renderer's public entries only ('renderer/index', and 'renderer/validation' for the page validators).",
         },
       ]),
     },

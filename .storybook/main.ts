@@ -16,5 +16,7 @@ const config: StorybookConfig = {
   ],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
+  // preview.tsx loads every widget with a top-level await before the first story.
+  viteFinal: (config) => ({ ...config, build: { ...config.build, target: 'es2022' } }),
 }
 export default config

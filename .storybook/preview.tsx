@@ -10,10 +10,11 @@ import { createNotifier } from '../src/http/notifier'
 import type { FakeEnv } from '../stories/support/fake-env'
 import { applyGlobals, type StoryGlobals } from '../stories/support/story-globals'
 import { makeStoryEnv, type EnvFactory } from '../stories/support/story-env'
-import { defaultWidgets } from '../widgets/index'
+import { loadAllWidgets } from '../widgets/index'
 import '../src/antd-fixes.css'
 
-const registry = createRegistry(defaultWidgets)
+// Every widget loaded before the first story (the app loads a page's widgets with it, widgets/index.ts).
+const registry = createRegistry(await loadAllWidgets())
 const ANTD_LOCALES = { zh_CN: zhCN, en_US: enUS, zh_TW: zhTW } satisfies Record<Language, unknown>
 
 /**

@@ -32,14 +32,13 @@ export type {
   PageTexts,
   DashboardCardSpec,
 } from './schema/page'
-export { PAGE_KINDS } from './schema/page'
-export { validatePage, type ValidateOptions, type PageValidation } from './schema/validate'
+export type { ValidateOptions, PageValidation } from './schema/validate'
 export { formatIssue, type SchemaIssue } from './schema/issue'
 
 // Runtime
 export { RendererProvider, type RendererProviderProps } from './runtime/RendererProvider'
 export { useRendererEnv, useRegistry, useRendererServices } from './runtime/context'
-export { SchemaPage, PAGE_WIDGETS, type SchemaPageProps } from './runtime/SchemaPage'
+export { SchemaPage, PAGE_WIDGETS, pageWidgetNames, type SchemaPageProps } from './runtime/SchemaPage'
 export {
   PageContext,
   usePageContext,
@@ -50,10 +49,12 @@ export { WidgetBoundary } from './runtime/WidgetBoundary'
 export { SchemaErrorPanel } from './runtime/SchemaErrorPanel'
 
 // Registry
+export * from './contract/widget-names'
 export {
   createRegistry,
   UnknownWidgetError,
   type WidgetDefinition,
+  type WidgetEntry,
   type WidgetRegistry,
   type WidgetKind,
   type ReadPrettyProps,

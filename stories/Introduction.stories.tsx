@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Typography } from 'antd'
-import { WIDGET_NAMES } from '../widgets/names'
+import { WIDGET_NAMES } from '../renderer/contract/widget-names'
 
 const { Title, Paragraph, Text } = Typography
 
@@ -78,8 +78,8 @@ function Introduction() {
           that renders the stories.
         </li>
         <li>
-          One line in <Text code>widgets/names.ts</Text> (what page files may name) and one in{' '}
-          <Text code>widgets/index.ts</Text> (the registry); texts in{' '}
+          One line in <Text code>renderer/contract/widget-names.ts</Text> (what page files may name) and one
+          in <Text code>widgets/index.ts</Text> (the registry); texts in{' '}
           <Text code>renderer/i18n/&lt;area&gt;.texts.json</Text> with all three languages.
         </li>
         <li>

@@ -1,14 +1,20 @@
 import { expect, test } from 'vitest'
 import { createRegistry } from '../renderer/index'
-import { defaultWidgets } from './index'
-import { WIDGET_NAMES } from './names'
+import { WIDGET_NAMES } from '../renderer/index'
+import { loadAllWidgets, widgetEntries } from './index'
 
-test('widgets/names.ts lists exactly the registered widgets (the CLI checks pages against it)', () => {
-  expect([...createRegistry(defaultWidgets).names()].sort()).toEqual([...WIDGET_NAMES].sort())
+test('every name of renderer/contract/widget-names.ts has an entry whose loader gives its definition', async () => {
+  expect(widgetEntries.map((entry) => entry.name).sort()).toEqual([...WIDGET_NAMES].sort())
+  const registry = createRegistry(widgetEntries)
+  await registry.load(WIDGET_NAMES)
+  for (const entry of widgetEntries) {
+    const definition = registry.get(entry.name)
+    expect([definition.name, definition.kind], entry.name).toEqual([entry.name, entry.kind])
+  }
 })
 
-test('every field widget has a read-only rendering and a required message kind', () => {
-  for (const widget of defaultWidgets.filter((w) => w.kind === 'field')) {
+test('every field widget has a read-only rendering and a required message kind', async () => {
+  for (const widget of (await loadAllWidgets()).filter((w) => w.kind === 'field')) {
     expect(widget.readPretty, widget.name).toBeTypeOf('function')
     expect(['enter', 'select'], widget.name).toContain(widget.requiredMessage)
   }

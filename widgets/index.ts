@@ -1,112 +1,116 @@
 /**
- * The platform's widgets as an explicit list (no registration by import side effect). The app passes
- * `createRegistry(defaultWidgets)` to RendererProvider; widgets/names.ts lists the same names for the CLI.
+ * The platform's widgets as an explicit list (no registration by import side effect): each name of
+ * renderer/contract/widget-names.ts with the loader of its code. The app passes `createRegistry(widgetEntries)` to
+ * RendererProvider; a page loads the widgets it names, all at once, when it is opened (SchemaPage). The widgets
+ * nearly every page uses share one chunk (./core.ts, `always`); every other widget and its heavy dependencies
+ * (echarts, codemirror, docx, label printing) load only with a page that names it.
  */
-import type { WidgetDefinition } from '../renderer/index'
-import { checkboxWidget } from './checkbox/checkbox.widget'
-import { cronWidget } from './cron-editor/cron.widget'
-import { scheduleTimeWidget } from './cron-editor/schedule-time.widget'
-import { colorPickerWidget } from './color-picker/color-picker.widget'
-import { columnSettingsWidget } from './column-settings/column-settings.widget'
-import { dashboardPageWidget } from './dashboard-page/dashboard-page.widget'
-import { dataHierarchyWidget } from './data-hierarchy/data-hierarchy.widget'
-import { documentEditorWidget } from './document-editor/document-editor.widget'
-import { dynamicFormWidget } from './dynamic-form/dynamic-form.widget'
-import { deliveryAreaMapWidget } from './delivery-area-map/delivery-area-map.widget'
-import { dataTableWidget } from './data-table/data-table.widget'
-import { datePickerWidget } from './date-picker/date-picker.widget'
-import { datetimePickerWidget } from './datetime-picker/datetime-picker.widget'
-import { editFormWidget } from './edit-form/edit-form.widget'
-import { actionDialogWidget } from './action-dialog/action-dialog.widget'
-import { exportDialogWidget } from './export-dialog/export-dialog.widget'
-import { expressTrackerWidget } from './express-tracker/express-tracker.widget'
-import { exportTasksWidget } from './export-tasks/export-tasks.widget'
-import { formItemWidget } from './form-item/form-item.widget'
-import { formPageWidget } from './form-page/form-page.widget'
-import { filterTemplatesWidget } from './filter-templates/filter-templates.widget'
-import { formSectionWidget } from './form-section/form-section.widget'
-import { importRunnerWidget } from './import-runner/import-runner.widget'
-import { labelDesignerWidget } from './label-designer/label-designer.widget'
-import { labelPrintWidget } from './label-designer/label-print.widget'
-import { documentPrintWidget } from './document-print/document-print.widget'
-import { reportRunnerWidget } from './report-runner/report-runner.widget'
-import { templateEditorWidget } from './template-editor/template-editor.widget'
-import { inputNumberWidget } from './input-number/input-number.widget'
-import { inputWidget } from './input/input.widget'
-import { listPageWidget } from './list-page/list-page.widget'
-import { lovWidget } from './lov/lov.widget'
-import { mulLovWidget } from './mul-lov/mul-lov.widget'
-import { dimensionValueWidget } from './dimension-value/dimension-value.widget'
-import { mulSelectWidget } from './mul-select/mul-select.widget'
-import { multiLangInputWidget } from './multi-lang-input/multi-lang-input.widget'
-import { masterDetailPageWidget } from './master-detail-page/master-detail-page.widget'
-import { operationBarWidget } from './operation-bar/operation-bar.widget'
-import { pickSerialsWidget } from './pick-serials/pick-serials.widget'
-import { lineTableWidget } from './line-table/line-table.widget'
-import { progressWidget } from './progress/progress.widget'
-import { radioWidget } from './radio/radio.widget'
-import { rateWidget } from './rate/rate.widget'
-import { schemaPlaygroundWidget } from './schema-playground/schema-playground.widget'
-import { searchBarWidget } from './search-bar/search-bar.widget'
-import { searchRangeWidget } from './search-range/search-range.widget'
-import { selectWidget } from './select/select.widget'
-import { switchWidget } from './switch/switch.widget'
-import { tabsPageWidget } from './tabs-page/tabs-page.widget'
-import { textAreaWidget } from './text-area/text-area.widget'
-import { timePickerWidget } from './time-picker/time-picker.widget'
-import { uploadWidget } from './upload/upload.widget'
+import type { WidgetDefinition, WidgetEntry, WidgetKind } from '../renderer/index'
+import {
+  FIELD_WIDGET_NAMES,
+  PAGE_WIDGET_NAMES,
+  PART_WIDGET_NAMES,
+  DECORATOR_WIDGET_NAMES,
+  type WidgetName,
+} from '../renderer/index'
 
-export const defaultWidgets: WidgetDefinition[] = [
-  inputWidget,
-  textAreaWidget,
-  inputNumberWidget,
-  selectWidget,
-  switchWidget,
-  datePickerWidget,
-  datetimePickerWidget,
-  checkboxWidget,
-  radioWidget,
-  lovWidget,
-  mulLovWidget,
-  cronWidget,
-  scheduleTimeWidget,
-  uploadWidget,
-  mulSelectWidget,
-  timePickerWidget,
-  colorPickerWidget,
-  multiLangInputWidget,
-  rateWidget,
-  progressWidget,
-  dataHierarchyWidget,
-  documentEditorWidget,
-  dynamicFormWidget,
-  pickSerialsWidget,
-  lineTableWidget,
-  dimensionValueWidget,
-  listPageWidget,
-  formPageWidget,
-  formItemWidget,
-  formSectionWidget,
-  searchBarWidget,
-  operationBarWidget,
-  dataTableWidget,
-  editFormWidget,
-  exportDialogWidget,
-  actionDialogWidget,
-  exportTasksWidget,
-  filterTemplatesWidget,
-  columnSettingsWidget,
-  searchRangeWidget,
-  masterDetailPageWidget,
-  tabsPageWidget,
-  dashboardPageWidget,
-  importRunnerWidget,
-  reportRunnerWidget,
-  labelDesignerWidget,
-  labelPrintWidget,
-  documentPrintWidget,
-  templateEditorWidget,
-  expressTrackerWidget,
-  deliveryAreaMapWidget,
-  schemaPlaygroundWidget,
+const core = () => import('./core')
+
+/** Widget name → its definition's loader; TypeScript requires one for every name of widget-names.ts. */
+const loaders: Record<WidgetName, () => Promise<WidgetDefinition>> = {
+  Input: () => core().then((m) => m.inputWidget),
+  TextArea: () => core().then((m) => m.textAreaWidget),
+  InputNumber: () => core().then((m) => m.inputNumberWidget),
+  Select: () => core().then((m) => m.selectWidget),
+  Switch: () => core().then((m) => m.switchWidget),
+  DatePicker: () => core().then((m) => m.datePickerWidget),
+  DatetimePicker: () => core().then((m) => m.datetimePickerWidget),
+  Checkbox: () => core().then((m) => m.checkboxWidget),
+  Radio: () => core().then((m) => m.radioWidget),
+  Lov: () => import('./lov/lov.widget').then((m) => m.lovWidget),
+  MulLov: () => import('./mul-lov/mul-lov.widget').then((m) => m.mulLovWidget),
+  Cron: () => import('./cron-editor/cron.widget').then((m) => m.cronWidget),
+  ScheduleTime: () => import('./cron-editor/schedule-time.widget').then((m) => m.scheduleTimeWidget),
+  Upload: () => import('./upload/upload.widget').then((m) => m.uploadWidget),
+  MulSelect: () => import('./mul-select/mul-select.widget').then((m) => m.mulSelectWidget),
+  TimePicker: () => import('./time-picker/time-picker.widget').then((m) => m.timePickerWidget),
+  ColorPicker: () => import('./color-picker/color-picker.widget').then((m) => m.colorPickerWidget),
+  MultiLangInput: () =>
+    import('./multi-lang-input/multi-lang-input.widget').then((m) => m.multiLangInputWidget),
+  Rate: () => import('./rate/rate.widget').then((m) => m.rateWidget),
+  Progress: () => import('./progress/progress.widget').then((m) => m.progressWidget),
+  DataHierarchy: () => import('./data-hierarchy/data-hierarchy.widget').then((m) => m.dataHierarchyWidget),
+  DocumentEditor: () =>
+    import('./document-editor/document-editor.widget').then((m) => m.documentEditorWidget),
+  DynamicForm: () => import('./dynamic-form/dynamic-form.widget').then((m) => m.dynamicFormWidget),
+  PickSerials: () => import('./pick-serials/pick-serials.widget').then((m) => m.pickSerialsWidget),
+  LineTable: () => import('./line-table/line-table.widget').then((m) => m.lineTableWidget),
+  DimensionValue: () =>
+    import('./dimension-value/dimension-value.widget').then((m) => m.dimensionValueWidget),
+  ListPage: () => core().then((m) => m.listPageWidget),
+  FormPage: () => import('./form-page/form-page.widget').then((m) => m.formPageWidget),
+  MasterDetailPage: () =>
+    import('./master-detail-page/master-detail-page.widget').then((m) => m.masterDetailPageWidget),
+  TabsPage: () => import('./tabs-page/tabs-page.widget').then((m) => m.tabsPageWidget),
+  DashboardPage: () => import('./dashboard-page/dashboard-page.widget').then((m) => m.dashboardPageWidget),
+  SchemaPlayground: () =>
+    import('./schema-playground/schema-playground.widget').then((m) => m.schemaPlaygroundWidget),
+  ImportRunner: () => import('./import-runner/import-runner.widget').then((m) => m.importRunnerWidget),
+  ReportRunner: () => import('./report-runner/report-runner.widget').then((m) => m.reportRunnerWidget),
+  LabelDesigner: () => import('./label-designer/label-designer.widget').then((m) => m.labelDesignerWidget),
+  LabelPrint: () => import('./label-designer/label-print.widget').then((m) => m.labelPrintWidget),
+  DocumentPrint: () => import('./document-print/document-print.widget').then((m) => m.documentPrintWidget),
+  TemplateEditor: () =>
+    import('./template-editor/template-editor.widget').then((m) => m.templateEditorWidget),
+  ExpressTracker: () =>
+    import('./express-tracker/express-tracker.widget').then((m) => m.expressTrackerWidget),
+  DeliveryAreaMap: () =>
+    import('./delivery-area-map/delivery-area-map.widget').then((m) => m.deliveryAreaMapWidget),
+  FormItem: () => core().then((m) => m.formItemWidget),
+  FormSection: () => core().then((m) => m.formSectionWidget),
+  SearchBar: () => core().then((m) => m.searchBarWidget),
+  OperationBar: () => core().then((m) => m.operationBarWidget),
+  DataTable: () => core().then((m) => m.dataTableWidget),
+  EditForm: () => import('./edit-form/edit-form.widget').then((m) => m.editFormWidget),
+  ExportDialog: () => import('./export-dialog/export-dialog.widget').then((m) => m.exportDialogWidget),
+  ActionDialog: () => import('./action-dialog/action-dialog.widget').then((m) => m.actionDialogWidget),
+  ExportTasks: () => import('./export-tasks/export-tasks.widget').then((m) => m.exportTasksWidget),
+  FilterTemplates: () => core().then((m) => m.filterTemplatesWidget),
+  ColumnSettings: () => core().then((m) => m.columnSettingsWidget),
+  SearchRange: () => core().then((m) => m.searchRangeWidget),
+}
+
+const CORE: ReadonlySet<string> = new Set<WidgetName>([
+  'Input',
+  'TextArea',
+  'InputNumber',
+  'Select',
+  'Switch',
+  'DatePicker',
+  'DatetimePicker',
+  'Checkbox',
+  'Radio',
+  'ListPage',
+  'FormItem',
+  'FormSection',
+  'SearchBar',
+  'OperationBar',
+  'DataTable',
+  'SearchRange',
+  'FilterTemplates',
+  'ColumnSettings',
+])
+
+const entries = (names: readonly WidgetName[], kind: WidgetKind): WidgetEntry[] =>
+  names.map((name) => ({ name, kind, load: loaders[name], ...(CORE.has(name) ? { always: true } : {}) }))
+
+export const widgetEntries: WidgetEntry[] = [
+  ...entries(FIELD_WIDGET_NAMES, 'field'),
+  ...entries(PAGE_WIDGET_NAMES, 'page'),
+  ...entries(PART_WIDGET_NAMES, 'part'),
+  ...entries(DECORATOR_WIDGET_NAMES, 'decorator'),
 ]
+
+/** Every widget's definition, loaded (tests and the widget catalogue; the app loads per page). */
+export const loadAllWidgets = (): Promise<WidgetDefinition[]> =>
+  Promise.all(widgetEntries.map((entry) => entry.load()))

@@ -2,8 +2,7 @@
  * The data and page schemas the browser benchmarks render: a list page of 12 columns and 7 search fields over
  * 50 rows, a form of 300 fields, a table of 10,000 rows. The hand-written baselines render the same data.
  */
-import { lookupBatch, lookupValues, permissionCheck } from '../../stories/fixtures/lookups'
-import { createFakeEnv } from '../../stories/support/fake-env'
+import { lookupValues } from '../../stories/fixtures/lookups'
 
 export type BenchRow = Record<string, string | number> & { id: number }
 
@@ -136,27 +135,4 @@ export function formPage() {
       ...Object.fromEntries(FORM_FIELDS.map((f) => [`bench.form.${f.name}`, text(f.label)])),
     },
   }
-}
-
-/** The fake server of the schema pages: the list answers a page of `data`; lookups and permissions at once. */
-export function benchEnv(data: BenchRow[]) {
-  return createFakeEnv({
-    handlers: {
-      'GET wms /v1/1/bench': (request) => {
-        const page = Number(request.params?.page ?? 0)
-        const size = Number(request.params?.size ?? 10)
-        const content = data.slice(page * size, page * size + size)
-        return {
-          content,
-          totalElements: data.length,
-          totalPages: Math.ceil(data.length / size),
-          number: page,
-          size,
-          numberOfElements: content.length,
-        }
-      },
-      'GET hpfm /v1/1/lovs/value/batch': lookupBatch,
-      'POST iam /hzero/v1/menus/check-permissions': permissionCheck(),
-    },
-  })
 }

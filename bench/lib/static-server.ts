@@ -14,8 +14,15 @@ const TYPES: Record<string, string> = {
 export async function serveFolder(root: string): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const path = normalize(join(root, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)))
+    // A folder answers its own index.html (bench/app-case/), anything unknown the root's (the app's routes).
+    const inside = path.startsWith(root) && existsSync(path)
+    const folderIndex = join(path, 'index.html')
     const file =
-      path.startsWith(root) && existsSync(path) && statSync(path).isFile() ? path : join(root, 'index.html')
+      inside && statSync(path).isFile()
+        ? path
+        : inside && existsSync(folderIndex)
+          ? folderIndex
+          : join(root, 'index.html')
     response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
     createReadStream(file).pipe(response)
   })

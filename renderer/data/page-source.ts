@@ -4,11 +4,14 @@
  * problems at the file's own line:column.
  */
 import type { RendererEnv } from '../env'
+import type { SchemaIssue } from '../schema/issue'
 
 export interface PageSource {
   file: string
   route: string
   source: string
+  /** The server's check of the file (SchemaPage's `verdict`); absent from servers that do not send it. */
+  issues?: SchemaIssue[]
   /** The parsed JSON; undefined when the text is not JSON (then `parseError` says why). */
   page?: unknown
   parseError?: string
@@ -16,7 +19,7 @@ export interface PageSource {
 
 /** @example const { page, source, file } = await loadPageSource(env, '/wmdm/warehouse') */
 export async function loadPageSource(env: Pick<RendererEnv, 'request'>, route: string): Promise<PageSource> {
-  const served = await env.request<{ file: string; route: string; source: string }>({
+  const served = await env.request<{ file: string; route: string; source: string; issues?: SchemaIssue[] }>({
     method: 'GET',
     service: 'hpfm',
     path: '/v1/page-schemas/page',

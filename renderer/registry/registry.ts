@@ -3,7 +3,7 @@
  * `get` throws a loud error naming the widget and the closest registered name, because Formily would otherwise
  * render an unknown component name as an empty, unknown DOM tag.
  */
-import type { ComponentType } from 'react'
+import { lazy, type ComponentType } from 'react'
 import type { FieldSpec } from '../schema/page'
 import { suggestName } from '../schema/suggest'
 
@@ -54,13 +54,35 @@ export interface WidgetDefinition {
   description?: string
 }
 
+/**
+ * A widget the registry knows by name and kind before its code is loaded: `load` fetches its chunk (once). The app
+ * lists its widgets as entries (widgets/index.ts), so a page downloads only the widgets it names.
+ */
+export interface WidgetEntry {
+  name: string
+  kind: WidgetKind
+  load: () => Promise<WidgetDefinition>
+  /** Loaded with every page (the shared chunk of the fields and parts nearly every page uses). */
+  always?: boolean
+}
+
 export interface WidgetRegistry {
-  /** The definition named `name`; throws (with a suggestion) when there is none. */
+  /**
+   * The definition named `name`; throws (with a suggestion) when there is none. A widget whose code is not loaded
+   * yet answers a stand-in that suspends until it is (pages load what they name first, see `load`).
+   */
   get(name: string): WidgetDefinition
   has(name: string): boolean
   names(): string[]
-  /** name → component, for Formily's SchemaField (`kind` filters). */
+  /** name → component, for Formily's SchemaField (`kind` filters); stand-ins for widgets not loaded yet. */
   components(...kinds: WidgetKind[]): Record<string, ComponentType<unknown>>
+  /** Whether every one of `names` (unknown names ignored) and every `always` widget is loaded. */
+  loaded(names: Iterable<string>): boolean
+  /**
+   * Loads `names` (unknown names ignored) and the `always` widgets, all requested at once; resolves when every
+   * one is there. A failed chunk rejects (the page shows the error) and is tried again at the next call.
+   */
+  load(names: Iterable<string>): Promise<void>
 }
 
 export class UnknownWidgetError extends Error {
@@ -73,33 +95,103 @@ export class UnknownWidgetError extends Error {
   }
 }
 
+const isEntry = (item: WidgetDefinition | WidgetEntry): item is WidgetEntry =>
+  typeof (item as WidgetEntry).load === 'function'
+
+/** Shown by a widget stand-in whose definition has no read-only rendering. */
+const PlainText = ({ value }: ReadPrettyProps) => (value === null || value === undefined ? '' : String(value))
+
 /**
- * @example const registry = createRegistry(defaultWidgets); registry.get('Select').component
+ * @example const registry = createRegistry(widgetEntries); await registry.load(['Select']); registry.get('Select')
  */
-export function createRegistry(definitions: readonly WidgetDefinition[]): WidgetRegistry {
-  const byName = new Map<string, WidgetDefinition>()
-  for (const definition of definitions) {
-    if (byName.has(definition.name)) {
+export function createRegistry(items: readonly (WidgetDefinition | WidgetEntry)[]): WidgetRegistry {
+  const entries = new Map<string, WidgetEntry>()
+  const definitions = new Map<string, WidgetDefinition>()
+  const pending = new Map<string, Promise<WidgetDefinition>>()
+  const standIns = new Map<string, WidgetDefinition>()
+  for (const item of items) {
+    if (entries.has(item.name) || definitions.has(item.name)) {
       throw new Error(
-        `widget '${definition.name}' is registered twice: remove one of the definitions from the list`,
+        `widget '${item.name}' is registered twice: remove one of the definitions from the list`,
       )
     }
-    byName.set(definition.name, definition)
+    if (isEntry(item)) entries.set(item.name, item)
+    else definitions.set(item.name, item)
   }
-  const names = [...byName.keys()]
+  const names = [...new Set([...entries.keys(), ...definitions.keys()])]
+  const always = [...entries.values()].filter((entry) => entry.always).map((entry) => entry.name)
+
+  const loadOne = (name: string): Promise<WidgetDefinition> => {
+    const known = definitions.get(name)
+    if (known) return Promise.resolve(known)
+    let promise = pending.get(name)
+    if (!promise) {
+      const entry = entries.get(name)!
+      promise = entry.load().then(
+        (definition) => {
+          if (definition.name !== entry.name || definition.kind !== entry.kind) {
+            throw new Error(
+              `widget entry '${entry.name}' (${entry.kind}) loaded the definition '${definition.name}' (${definition.kind}): correct its loader in the widget list`,
+            )
+          }
+          definitions.set(name, definition)
+          return definition
+        },
+        (error: unknown) => {
+          pending.delete(name)
+          throw error
+        },
+      )
+      pending.set(name, promise)
+    }
+    return promise
+  }
+  /** A definition that renders the widget once its chunk is there (React.lazy); made once per name. */
+  const standIn = (entry: WidgetEntry): WidgetDefinition => {
+    let made = standIns.get(entry.name)
+    if (!made) {
+      made = {
+        name: entry.name,
+        kind: entry.kind,
+        component: lazy(() => loadOne(entry.name).then((d) => ({ default: d.component }))),
+        readPretty: lazy(() => loadOne(entry.name).then((d) => ({ default: d.readPretty ?? PlainText }))),
+      }
+      standIns.set(entry.name, made)
+    }
+    return made
+  }
+  const definitionOf = (name: string) => {
+    const definition = definitions.get(name)
+    if (definition) return definition
+    const entry = entries.get(name)
+    return entry ? standIn(entry) : undefined
+  }
+  const wanted = (requested: Iterable<string>) =>
+    [...new Set([...requested, ...always])].filter((name) => entries.has(name) || definitions.has(name))
   return {
     get(name) {
-      const definition = byName.get(name)
+      const definition = definitionOf(name)
       if (!definition) throw new UnknownWidgetError(name, names)
       return definition
     },
-    has: (name) => byName.has(name),
+    has: (name) => entries.has(name) || definitions.has(name),
     names: () => [...names],
-    components: (...kinds) =>
-      Object.fromEntries(
-        [...byName.values()]
-          .filter((d) => !kinds.length || kinds.includes(d.kind))
-          .map((d) => [d.name, d.component as ComponentType<unknown>]),
-      ),
+    // Getters, read when Formily renders a node: a widget loaded after the map was made is used directly, not
+    // through its stand-in.
+    components: (...kinds) => {
+      const map: Record<string, ComponentType<unknown>> = {}
+      for (const name of names) {
+        if (kinds.length && !kinds.includes(definitionOf(name)!.kind)) continue
+        Object.defineProperty(map, name, {
+          enumerable: true,
+          get: () => definitionOf(name)!.component as ComponentType<unknown>,
+        })
+      }
+      return map
+    },
+    loaded: (requested) => wanted(requested).every((name) => definitions.has(name)),
+    load: async (requested) => {
+      await Promise.all(wanted(requested).map(loadOne))
+    },
   }
 }

@@ -26,7 +26,7 @@ export interface RendererProviderProps {
 /**
  * Provides the environment, the widget registry, the batched permission checker, the value-list loader and
  * the Lov view cache.
- * @example <RendererProvider env={env} registry={createRegistry(defaultWidgets)}><SchemaPage … /></RendererProvider>
+ * @example <RendererProvider env={env} registry={createRegistry(widgetEntries)}><SchemaPage … /></RendererProvider>
  */
 export function RendererProvider({
   env,

@@ -8,7 +8,7 @@ import { Type } from '@sinclair/typebox'
 export const WidgetName = Type.String({
   pattern: '^[A-Z][A-Za-z0-9]*$',
   description:
-    'Name of a registered widget (widgets/names.ts), e.g. Input, TextArea, InputNumber, Select, MulSelect, Switch, ' +
+    'Name of a registered widget (renderer/contract/widget-names.ts), e.g. Input, TextArea, InputNumber, Select, MulSelect, Switch, ' +
     'DatePicker, DatetimePicker, TimePicker, Checkbox, Radio, Lov, MulLov, Cron, Upload, ColorPicker, MultiLangInput, ' +
     'Rate, Progress. ' +
     'An unknown name is an error naming the closest existing one.',

@@ -12,7 +12,7 @@ import {
   SchemaPage,
   type PageTexts,
 } from '../../renderer/index'
-import { defaultWidgets } from '../../widgets/index'
+import { widgetEntries } from '../../widgets/index'
 import { createRendererEnv } from '../http/renderer-env'
 import { useServices, useSession } from '../stores/contexts'
 import { flaggedDefaultWarehouse } from '../stores/warehouse-config'
@@ -20,7 +20,7 @@ import { usePageAddress } from '../tabs/kept-page'
 import { TabTitleContext } from '../tabs/use-tab-title'
 import { loadPageFile, type LoadedPage } from './page-files'
 
-const registry = createRegistry(defaultWidgets)
+const registry = createRegistry(widgetEntries)
 
 export interface SchemaPageHostProps {
   file: string
@@ -109,6 +109,8 @@ export default function SchemaPageHost({ file, menuId, params, search, titleFrom
         file={file}
         params={params}
         search={search}
+        verdict={state.loaded.issues}
+        fallback={<Skeleton active />}
       />
     </RendererProvider>
   )

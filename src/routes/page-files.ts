@@ -3,6 +3,7 @@
  * files and their routes when the session loads, a page's text when it is opened. Adding a page file and
  * restarting the server adds a screen; the browser bundle does not change.
  */
+import type { SchemaIssue } from '../../renderer/schema/issue'
 import type { HttpClient } from '../http/http-client'
 import { normaliseFile, type PageIndex } from './route-table'
 
@@ -15,12 +16,14 @@ export interface PageIndexEntry {
   errors: number
 }
 
-/** GET /hpfm/v1/page-schemas/page → the file's text, as the server read it at start. */
+/** GET /hpfm/v1/page-schemas/page → the file's text, as the server read it at start, and its verdict. */
 export interface ServedPageFile {
   file: string
   route: string
   kind: string
   source: string
+  /** What the server's check of the file found (none for a good page); SchemaPage shows them, not re-checking. */
+  issues: SchemaIssue[]
 }
 
 /** Page file → route pattern, for every page the server serves (files without a route are left out). */
@@ -39,6 +42,8 @@ export interface LoadedPage {
   page: unknown
   source: string
   file: string
+  /** The server's verdict (see ServedPageFile.issues); absent when the page did not come from the server. */
+  issues?: SchemaIssue[]
 }
 
 /** Parses a served page's text; rejects with a message naming the file when it is not JSON. */
@@ -63,5 +68,5 @@ export async function loadPageFile(
     params: which,
     silent: true,
   })
-  return parsePageSource(served.file, served.source)
+  return { ...parsePageSource(served.file, served.source), issues: served.issues ?? [] }
 }

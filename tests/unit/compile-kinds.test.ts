@@ -5,7 +5,7 @@
 import type { ISchema } from '@formily/json-schema'
 import { describe, expect, it } from 'vitest'
 import warehouseFile from '../../schemas/pages/wmdm/warehouse.page.json'
-import { FIELD_WIDGET_NAMES } from '../../widgets/names'
+import { FIELD_WIDGET_NAMES } from '../../renderer/contract/widget-names'
 import { PAGE_WIDGETS } from '../../renderer/runtime/SchemaPage'
 import { custom, dashboard, masterDetail, tabs } from '../../renderer/schema/fixtures/kinds'
 import type { FieldSpec, ListPage, MasterDetailPage } from '../../renderer/schema/page'
@@ -50,7 +50,7 @@ const everyWidget: CompilablePage = {
   table: { columns: names.map((field) => ({ field })) },
 }
 
-describe('every field widget (widgets/names.ts FIELD_WIDGET_NAMES)', () => {
+describe('every field widget (renderer/contract/widget-names.ts FIELD_WIDGET_NAMES)', () => {
   it.each(FIELD_WIDGET_NAMES)('%s: create and edit use the widget itself, editable', (widget) => {
     for (const mode of ['create', 'edit'] as const) {
       const field = formFields(compileEditForm(everyWidget, context(mode)))[`f${widget}`]

@@ -7,7 +7,7 @@ import config, { WIDGETS_HEADING } from '../../.storybook/main'
 import { permissionCheck } from '../../stories/fixtures/lookups'
 import { createFakeEnv } from '../../stories/support/fake-env'
 import { applyGlobals, roleHolds } from '../../stories/support/story-globals'
-import { WIDGET_NAMES } from '../../widgets/names'
+import { WIDGET_NAMES } from '../../renderer/contract/widget-names'
 
 const repo = resolve(import.meta.dirname, '../..')
 
@@ -58,7 +58,7 @@ function coverage(widgetsDir: string, names: readonly string[]) {
 }
 
 describe('Storybook widget catalogue (issue 10)', () => {
-  it('has at least one story for every entry of the widget registry (widgets/names.ts)', () => {
+  it('has at least one story for every entry of the widget registry (renderer/contract/widget-names.ts)', () => {
     const { missing, covered } = coverage(join(repo, 'widgets'), WIDGET_NAMES)
     expect(missing, 'write a story beside the widget (see widgets/select/Select.stories.tsx)').toEqual([])
     expect(covered.size).toBe(WIDGET_NAMES.length)

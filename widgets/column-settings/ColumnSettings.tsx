@@ -1,19 +1,11 @@
 import { SettingOutlined } from '@ant-design/icons'
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core'
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { Button, Modal } from 'antd'
-import { useState } from 'react'
+import { Button } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { usePageContext, useRendererEnv, type ColumnSetting } from '../../renderer/index'
-import { moveSetting } from './column-prefs'
-import { SortableColumnRow } from './SortableColumnRow'
+
+// The panel (a dialog with drag and drop, @dnd-kit) loads when it is first opened, not with every list page.
+const ColumnSettingsPanel = lazy(() => import('./ColumnSettingsPanel'))
+export const preloadColumnSettingsPanel = () => import('./ColumnSettingsPanel')
 
 export interface ColumnSettingsProps {
   /** Every column of the table in the user's order (hidden ones too). */
@@ -34,22 +26,15 @@ export function ColumnSettings({ settings, titles, onConfirm, onRestore, default
   const { t } = usePageContext()
   const env = useRendererEnv()
   const [draft, setDraft] = useState<ColumnSetting[]>()
+  // Mounted from the first opening on, so that closing animates as antd's Modal does.
+  const [shown, setShown] = useState(false)
+  if (draft && !shown) setShown(true)
   const [busy, setBusy] = useState(false)
   const open = (list = settings) => setDraft(list.map((s) => ({ ...s })))
   const [opened, setOpened] = useState(false)
   if (defaultOpen && !opened && !draft) {
     setOpened(true)
     open()
-  }
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!draft || !over || active.id === over.id) return
-    const from = draft.findIndex((s) => s.field === active.id)
-    const to = draft.findIndex((s) => s.field === over.id)
-    setDraft(moveSetting(draft, from, to))
   }
   const run = async (work: () => Promise<void>) => {
     setBusy(true)
@@ -71,37 +56,18 @@ export function ColumnSettings({ settings, titles, onConfirm, onRestore, default
       <Button icon={<SettingOutlined />} onClick={() => open()}>
         {t('columns.button')}
       </Button>
-      <Modal
-        open={!!draft}
-        title={t('columns.title')}
-        width={480}
-        onCancel={() => setDraft(undefined)}
-        footer={[
-          <Button key="restore" disabled={busy} onClick={() => void run(onRestore)}>
-            {t('columns.restore')}
-          </Button>,
-          <Button key="confirm" type="primary" loading={busy} onClick={confirm}>
-            {t('columns.confirm')}
-          </Button>,
-        ]}
-      >
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={(draft ?? []).map((s) => s.field)} strategy={verticalListSortingStrategy}>
-            <ul aria-label={t('columns.title')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {(draft ?? []).map((setting, index) => (
-                <SortableColumnRow
-                  key={setting.field}
-                  setting={setting}
-                  title={titles[setting.field] ?? setting.field}
-                  onChange={(change) =>
-                    setDraft((list) => list?.map((s, i) => (i === index ? { ...s, ...change } : s)))
-                  }
-                />
-              ))}
-            </ul>
-          </SortableContext>
-        </DndContext>
-      </Modal>
+      {shown ? (
+        <Suspense fallback={null}>
+          <ColumnSettingsPanel
+            draft={draft}
+            setDraft={setDraft}
+            titles={titles}
+            busy={busy}
+            onRestore={() => void run(onRestore)}
+            onConfirm={confirm}
+          />
+        </Suspense>
+      ) : null}
     </>
   )
 }

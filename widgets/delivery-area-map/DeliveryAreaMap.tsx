@@ -274,6 +274,7 @@ export function DeliveryAreaMap({ params, search }: PageWidgetProps) {
         <SchemaPage
           page={list.loaded.page}
           source={list.loaded.source}
+          verdict={list.loaded.issues}
           file={list.loaded.file}
           params={params}
           search={search}

@@ -1,5 +1,5 @@
 import { Alert, Button } from 'antd'
-import { useCallback, useMemo, useRef } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   CONDITIONS_PARAM,
   DEFAULT_PAGE_SIZE,
@@ -15,17 +15,27 @@ import {
   type ListPage as ListPageSchema,
   type PageWidgetProps,
 } from '../../renderer/index'
-import { ColumnSettings } from '../column-settings/ColumnSettings'
+import { ColumnSettings, preloadColumnSettingsPanel } from '../column-settings/ColumnSettings'
 import { useColumnSettings } from '../column-settings/use-column-settings'
 import { FilterTemplates } from '../filter-templates/FilterTemplates'
 import { useStableParams } from '../shared/use-stable-params'
 import { DataTable } from '../data-table/DataTable'
-import { EditForm } from '../edit-form/EditForm'
-import { ActionDialog } from '../action-dialog/ActionDialog'
-import { ExportDialog } from '../export-dialog/ExportDialog'
 import { OperationBar } from '../operation-bar/OperationBar'
 import { SearchBar } from '../search-bar/SearchBar'
 import { useListActions } from './use-row-actions'
+
+// What a list page opens on demand (the form, the export and action dialogs) loads when first opened, and is
+// fetched ahead once the page is idle after its first rows, so that opening it does not wait for the network.
+const loadEditForm = () => import('../edit-form/EditForm')
+const loadExportDialog = () => import('../export-dialog/ExportDialog')
+const loadActionDialog = () => import('../action-dialog/ActionDialog')
+const EditForm = lazy(() => loadEditForm().then((m) => ({ default: m.EditForm })))
+const ExportDialog = lazy(() => loadExportDialog().then((m) => ({ default: m.ExportDialog })))
+const ActionDialog = lazy(() => loadActionDialog().then((m) => ({ default: m.ActionDialog })))
+const whenIdle = (work: () => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(work, { timeout: 2000 })
+    : setTimeout(work, 200)
 
 /** Table code of a page's column personalisation: its route as a dotted name ("/wmdm/warehouse" → "wmdm.warehouse.table"). */
 export const tableCuszCode = (route: string) =>
@@ -77,6 +87,17 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
   })
   const actions = useListActions(dataSource, list.reload)
   const { open, close, perform, exporting, closeExport, dialog } = actions
+  // The export dialog stays mounted from its first opening on (it keeps the user's choices and animates closing).
+  const [exportShown, setExportShown] = useState(false)
+  if (exporting && !exportShown) setExportShown(true)
+  const firstRows = !list.loading && list.rows.length > 0
+  useEffect(() => {
+    if (!firstRows) return
+    whenIdle(() => {
+      for (const load of [loadEditForm, loadExportDialog, loadActionDialog, preloadColumnSettingsPanel])
+        void load().catch(() => undefined)
+    })
+  }, [firstRows])
   const columns = compileColumns(page, t, env.user.language)
   const personal = useColumnSettings(tableCuszCode(page.route), columns, page.columnSettings !== false)
   const titlesOfFields = useMemo(
@@ -158,42 +179,48 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
         onChange={(change) => void list.load(change)}
         onFilter={(columnFilters) => reloadWith({ columnFilters })}
       />
-      {page.toolbar?.actions.some((action) => action.type === 'export') ? (
-        <ExportDialog
-          open={exporting}
-          onClose={closeExport}
-          service={page.dataSource.service}
-          path={dataSource.path}
-          filters={list.query.filters ?? {}}
-          fixedFilters={page.dataSource.params}
-          filterLabels={Object.fromEntries(
-            Object.entries(page.fields).map(([name, field]) => [name, t(field.label)]),
-          )}
-          defaultFileName={t(page.title)}
-        />
+      {exportShown && page.toolbar?.actions.some((action) => action.type === 'export') ? (
+        <Suspense fallback={null}>
+          <ExportDialog
+            open={exporting}
+            onClose={closeExport}
+            service={page.dataSource.service}
+            path={dataSource.path}
+            filters={list.query.filters ?? {}}
+            fixedFilters={page.dataSource.params}
+            filterLabels={Object.fromEntries(
+              Object.entries(page.fields).map(([name, field]) => [name, t(field.label)]),
+            )}
+            defaultFileName={t(page.title)}
+          />
+        </Suspense>
       ) : null}
       {dialog?.action.dialog ? (
-        <ActionDialog
-          dialog={dialog.action.dialog}
-          label={dialog.action.label ?? 'common.action.save'}
-          row={dialog.row}
-          submit={(body) => actions.submitDialog(dialog, body)}
-          onClose={actions.closeDialog}
-          onDone={(answer) => actions.dialogDone(dialog, answer)}
-        />
+        <Suspense fallback={null}>
+          <ActionDialog
+            dialog={dialog.action.dialog}
+            label={dialog.action.label ?? 'common.action.save'}
+            row={dialog.row}
+            submit={(body) => actions.submitDialog(dialog, body)}
+            onClose={actions.closeDialog}
+            onDone={(answer) => actions.dialogDone(dialog, answer)}
+          />
+        </Suspense>
       ) : null}
       {open ? (
-        <EditForm
-          page={page}
-          mode={open.mode}
-          record={open.record}
-          dataSource={dataSource}
-          onClose={close}
-          onSaved={() => {
-            close()
-            void list.reload()
-          }}
-        />
+        <Suspense fallback={null}>
+          <EditForm
+            page={page}
+            mode={open.mode}
+            record={open.record}
+            dataSource={dataSource}
+            onClose={close}
+            onSaved={() => {
+              close()
+              void list.reload()
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   )

@@ -9,7 +9,7 @@ import { EditorView, highlightActiveLine, lineNumbers } from '@codemirror/view'
 import { jsonSchema } from 'codemirror-json-schema'
 import { useEffect, useRef } from 'react'
 import pageSchema from '../../schemas/page.schema.json'
-import { validatePage } from '../../renderer/index'
+import { validatePage } from '../../renderer/validation'
 
 export interface PlaygroundEditorProps {
   /** Text loaded into the editor (replaces what is there when it changes). */

@@ -70,6 +70,7 @@ function TabBody({
     <SchemaPage
       page={loaded.page}
       source={loaded.source}
+      verdict={loaded.issues}
       file={loaded.file}
       params={params}
       search={search}

@@ -5,7 +5,7 @@ import { Card, Flex } from 'antd'
 import { useEffect, useMemo } from 'react'
 import { FORM_FIELDS, typeMeaning } from '../fixtures'
 import { markTarget, publish, whenPainted } from '../measure'
-import { AntdProvider } from './Providers'
+import { AntdProvider } from './AntdProvider'
 
 const typeOptions = [...typeMeaning].map(([value, label]) => ({ value, label }))
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { COLUMNS, rows, statusMeaning, typeMeaning, type BenchRow } from '../fixtures'
 import { publish, scrollFrames, whenPainted } from '../measure'
 import { tableBodyHeight } from '../../../widgets/data-table/use-table-height'
-import { AntdProvider } from './Providers'
+import { AntdProvider } from './AntdProvider'
 
 const data = rows(10000)
 const columns: TableColumnsType<BenchRow> = COLUMNS.map((field) => ({

@@ -262,7 +262,7 @@ const schema17 = {
 const schema19 = {
   pattern: '^[A-Z][A-Za-z0-9]*$',
   description:
-    'Name of a registered widget (widgets/names.ts), e.g. Input, TextArea, InputNumber, Select, MulSelect, Switch, DatePicker, DatetimePicker, TimePicker, Checkbox, Radio, Lov, MulLov, Cron, Upload, ColorPicker, MultiLangInput, Rate, Progress. An unknown name is an error naming the closest existing one.',
+    'Name of a registered widget (renderer/contract/widget-names.ts), e.g. Input, TextArea, InputNumber, Select, MulSelect, Switch, DatePicker, DatetimePicker, TimePicker, Checkbox, Radio, Lov, MulLov, Cron, Upload, ColorPicker, MultiLangInput, Rate, Progress. An unknown name is an error naming the closest existing one.',
   type: 'string',
 }
 const pattern9 = new RegExp('^[A-Z][A-Za-z0-9]*$', 'u')

@@ -13,6 +13,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { sourcePositions } from '../../../renderer/schema/source-position.ts'
 import { validatePage } from '../../../renderer/schema/validate.ts'
 import { walkJson } from '../../../renderer/schema/walk.ts'
+import { WIDGET_NAMES } from '../../../renderer/contract/widget-names.ts'
 
 export interface ServedPage {
   /** Path as messages name it: `schemas/pages/wmdm/warehouse.page.json` (relative to the working dir). */
@@ -76,7 +77,7 @@ export function loadPages(dir: string, refs: PageReferences): ServedPage[] {
       }
       return { file, route: '', kind: '', source, issues: [issue], permissions: [] }
     }
-    const result = validatePage(data, { file, source })
+    const result = validatePage(data, { file, source, widgetNames: WIDGET_NAMES })
     const issues = [...result.issues]
     if (result.ok) {
       const position = sourcePositions(source, data)
