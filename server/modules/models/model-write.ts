@@ -159,6 +159,8 @@ async function staleOrMissing(
 export async function updateRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<Row> {
   const id = body[model.primaryKey]
   const version = body.objectVersionNumber
+  // 404 outside the caller's scope comes first: no guard or check may tell what a hidden row holds
+  await getRow(db, model, session, Number(id))
   await checkLineDocument(db, model, session, 'update', body)
   await checkFieldRules(db, model, session, 'update', body)
   const values: Row = {}
@@ -172,7 +174,6 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   runWriteHooks(`${model.service}/${model.entity}`, values, { mode: 'update', session })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
-  if (model.dataScope) await getRow(db, model, session, Number(id)) // 404 outside the scope comes first
   await checkScopedValues(db, model, session, values)
   if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
   const audit = await auditContext(db, model, session, 'UPDATE', id)
@@ -205,8 +206,10 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
 export async function deleteRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<void> {
   const id = body[model.primaryKey]
   const version = body.objectVersionNumber
+  // 404 outside the caller's scope comes first: no guard or check may tell what a hidden row holds
+  const current = await getRow(db, model, session, Number(id))
   await checkLineDocument(db, model, session, 'delete', body)
-  if (model.lifecycle) checkDeletable(model, await getRow(db, model, session, Number(id)))
+  if (model.lifecycle) checkDeletable(model, current)
   await runWriteGuards({ db, model, session, op: 'delete', values: body, body })
   const audit = await auditContext(db, model, session, 'DELETE', id)
   const query = inScope(modelDb(db).deleteFrom(model.table), model, session)
