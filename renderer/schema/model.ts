@@ -176,6 +176,13 @@ export const Lifecycle = Type.Object(
           'Statuses in which the row may be updated (omit: any); an update in another one gets 409.',
       }),
     ),
+    linesEditable: Type.Optional(
+      Type.Array(Type.String(), {
+        minItems: 1,
+        description:
+          "Statuses in which the document's lines (the models naming it as their `header`) may be created, changed or deleted (omit: the `editable` statuses; neither: any). A line write in another status gets 409, on every route (create, update, delete, batch-save, with-lines).",
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -262,6 +269,19 @@ export const ModelSchema = Type.Object(
       ),
     ),
     lifecycle: Type.Optional(Lifecycle),
+    header: Type.Optional(
+      Type.Object(
+        {
+          entity: Name('The document (a model of the same service) whose lines these rows are.'),
+          field: Name("This model's integer field holding the document's id."),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "The rows are lines of a document (an order's lines): a line is written only when its document is visible to the caller (else 404 naming it) and in a status its lifecycle's `linesEditable` (else `editable`) lists (else 409), on every route that writes lines; a restricted user sees the lines of the documents they see only, in every list, get, Lov, export and aggregate.",
+        },
+      ),
+    ),
     ownerScope: Type.Optional(
       Type.Object(
         {

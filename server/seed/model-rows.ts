@@ -88,7 +88,8 @@ export async function createSeedRow(
   // A seed shows fixed document numbers; the API takes them only from the code rule (refused in a body).
   const numbered = new Set(codeRuleFields(model).map((field) => field.name))
   const body = Object.fromEntries(Object.entries(values).filter(([name]) => !numbered.has(name)))
-  const row = await createRow(db, model, session, body)
+  // the seed sets documents' statuses before it writes their lines
+  const row = await createRow(db, model, session, body, { anyDocumentStatus: true })
   const direct = model.fields.filter(
     (field) =>
       (field.readOnly || field.name === model.lifecycle?.field || numbered.has(field.name)) &&

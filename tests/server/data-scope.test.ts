@@ -397,8 +397,8 @@ describe('the rest of the warehouse screens: rules, lines and their Lovs (issue 
       goodsCode: foreign.goodsCode,
       quantity: 1,
     })
-    expect(added.statusCode, added.body).toBe(400)
-    expect(added.json().message).toMatch(/outboundOrderId .* not in the warehouses or owners granted to you/)
+    expect(added.statusCode, added.body).toBe(404)
+    expect(added.json().message).toMatch(/outboundOrder \d+ does not exist \(or is not yours\)/)
   })
 
   it('stock adjustment lines follow their adjustment', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { ModelSchema } from '../../renderer/schema/model.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SITE_LEVEL_ROUTES } from '../../server/modules/hiam/scope.ts'
 import { modelPath } from '../../server/modules/models/model-routes.ts'
@@ -179,7 +180,13 @@ beforeAll(async () => {
   app = await createTestApp()
   tokenA = (await signInMember(app, TENANT_A, await allPermissionCodes(app))).token
   tokenB = await signIn(app, 'manager', 'Manager@123')
-  for (const [n, model] of tenantModels.entries()) {
+  // documents before their lines (a line is written only on a document of its tenant: validRow picks one)
+  const depth = (model: ModelSchema): number =>
+    model.header
+      ? 1 + depth(models.find((m) => m.service === model.service && m.entity === model.header!.entity)!)
+      : 0
+  const ordered = [...tenantModels].sort((a, b) => depth(a) - depth(b))
+  for (const [n, model] of ordered.entries()) {
     if (model.serverWritten) continue // no write endpoint: its rows come from the documents that move stock
     const row = await validRow(app, model, TENANT_B, n)
     for (const field of model.fields) {

@@ -9,7 +9,9 @@ import type { Page } from '../../../renderer/contract/wire.ts'
 import type { Db } from '../../db/schema.ts'
 import type { Session } from '../../types.ts'
 import { snakeCase } from '../models/naming.ts'
-import { grantedIds, isDataUnrestricted, type ScopeType } from '../models/model-scope.ts'
+import { AppError } from '../../errors.ts'
+import { registeredModels } from '../models/model-documents.ts'
+import { grantedIds, isDataUnrestricted, scopeConditions, type ScopeType } from '../models/model-scope.ts'
 import { placeholdersOf, type SqlPlaceholder } from './lov-view-definition.ts'
 import type { StoredLovView } from './lov-views.ts'
 import { pageOf } from '../../paging.ts'
@@ -60,6 +62,37 @@ export function boundViewSql(text: string, session: Session, language: string): 
   )
 }
 
+/**
+ * A Lov reads what the list of the same rows shows: every table of a model whose scope limits the session
+ * (data permissions, owner scope, a line's document, a module's row scope: model-scope.ts) is read through
+ * that scope. `with <table> as (select * from <table> where <scope>)` shadows the table for the whole view —
+ * its joins and subqueries too — while the CTE's own body still reads the table (a CTE without RECURSIVE does
+ * not see itself). The tenant condition is left to the view's own {tenantId}. A view naming such a table with
+ * its schema would get past the shadow: it is refused rather than run unscoped.
+ */
+function scopedTables(view: StoredLovView, text: string, session: Session): RawBuilder<unknown> {
+  const shadows: RawBuilder<unknown>[] = []
+  for (const model of registeredModels()) {
+    const table = model.table
+    if (!new RegExp(`\\b${table}\\b`, 'i').test(text)) continue
+    const conditions = scopeConditions(model, session)
+    if (!conditions.some(([column]) => column !== 'tenantId')) continue
+    if (new RegExp(`\\.\\s*"?${table}\\b`, 'i').test(text))
+      throw new AppError(
+        409,
+        'error.lov_scope',
+        `Value list '${view.lovCode}' reads ${table} with a schema name, so the data permissions of ${model.service}/${model.entity} cannot be applied to it: it is not run. Name the table without its schema in the view's SQL (ask an administrator).`,
+      )
+    const where = conditions.map(
+      ([name, value]) => sql`${typeof name === 'string' ? sql.ref(snakeCase(name)) : name} = ${value}`,
+    )
+    shadows.push(
+      sql`${sql.id(table)} as (select * from ${sql.id(table)} where ${sql.join(where, sql` and `)})`,
+    )
+  }
+  return shadows.length ? sql`with ${sql.join(shadows)} ` : sql``
+}
+
 export async function sqlViewPage(
   db: Db,
   view: StoredLovView,
@@ -68,6 +101,7 @@ export async function sqlViewPage(
 ): Promise<Page<LovRow>> {
   if (!view.sqlText) throw new Error(`Lov view ${view.viewCode} is SQL-type but has no SQL text`)
   const base = boundViewSql(view.sqlText, session, request.language)
+  const scoped = scopedTables(view, view.sqlText, session)
   const conditions = view.queryFields.flatMap((field) => {
     const value = request.search[field.field]
     if (value === undefined || value === '') return []
@@ -81,10 +115,10 @@ export async function sqlViewPage(
     .map((field) => sql`${column(field)} asc`)
   const { page, size } = request
   const [count, rows] = await Promise.all([
-    sql<{ total: number }>`select cast(count(*) as integer) as total from (${base}) as lov ${where}`.execute(
-      db,
-    ),
-    sql<LovRow>`select * from (${base}) as lov ${where} order by ${sql.join(order)}
+    sql<{
+      total: number
+    }>`${scoped}select cast(count(*) as integer) as total from (${base}) as lov ${where}`.execute(db),
+    sql<LovRow>`${scoped}select * from (${base}) as lov ${where} order by ${sql.join(order)}
       limit ${size} offset ${page * size}`.execute(db),
   ])
   const total = count.rows[0]?.total ?? 0
@@ -105,8 +139,9 @@ export async function sqlViewHas(
   if (!view.sqlText) throw new Error(`Lov view ${view.viewCode} is SQL-type but has no SQL text`)
   if (!values.length) return new Set()
   const base = boundViewSql(view.sqlText, session, language)
+  const scoped = scopedTables(view, view.sqlText, session)
   const valueColumn = column(view.valueField)
-  const found = await sql<{ value: string }>`select distinct cast(${valueColumn} as text) as value
+  const found = await sql<{ value: string }>`${scoped}select distinct cast(${valueColumn} as text) as value
     from (${base}) as lov where cast(${valueColumn} as text) in (${sql.join(values)})`.execute(db)
   return new Set(found.rows.map((row) => row.value))
 }

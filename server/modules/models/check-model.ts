@@ -120,6 +120,20 @@ export function checkModelClashes(
         })
       else seen.set(key, file)
     }
+    // A line's document is a model of the same service (model-documents.ts resolves it the same way).
+    if (model.header) {
+      const others = models.filter((m) => m.model.service === model.service && m.model !== model)
+      if (!others.some((m) => m.model.entity === model.header!.entity))
+        problems.push({
+          file,
+          pointer: '/header/entity',
+          message: `'${model.header.entity}' is not a model of service ${model.service}${suggest(
+            model.header.entity,
+            others.map((m) => m.model.entity),
+          )}`,
+          fix: `name the entity of the document these rows are lines of`,
+        })
+    }
   }
   return problems
 }
@@ -208,6 +222,16 @@ export function checkModelSemantics(model: ModelSchema, refs: ModelReferences): 
   }
   for (const [scope, name] of Object.entries(model.dataScope ?? {}))
     if (name && name !== model.primaryKey && !known(name)) unknownField(`/dataScope/${scope}`, name)
+  if (model.header) {
+    const parent = model.fields.find((field) => field.name === model.header!.field)
+    if (!parent) unknownField('/header/field', model.header.field)
+    else if (parent.type !== 'integer')
+      problems.push({
+        pointer: '/header/field',
+        message: `'${parent.name}' is a ${parent.type} field: a document's id is an integer`,
+        fix: "name the integer field holding the document's id",
+      })
+  }
   if (model.lifecycle) {
     const { field, transitions } = model.lifecycle
     if (!known(field)) unknownField('/lifecycle/field', field)

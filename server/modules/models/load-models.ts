@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, relative, sep } from 'node:path'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { registerDocuments } from './model-documents.ts'
 import { checkModel, checkModelClashes, type ModelReferences } from './check-model.ts'
 import { ModelLoadError, type ModelProblem } from './model-errors.ts'
 
@@ -88,5 +89,7 @@ export function loadModels(dir: string, refs: ModelReferences): LoadedModel[] {
   for (const { file, ...problem } of checkModelClashes(loaded))
     problems.push({ file, ...problem, ...locate.get(file)?.(problem.pointer) })
   if (problems.length) throw new ModelLoadError(problems)
+  // lines find their documents from here on (scope, line writes)
+  registerDocuments(loaded.map((entry) => entry.model))
   return loaded
 }

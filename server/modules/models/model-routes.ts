@@ -10,6 +10,7 @@ import * as schemas from './model-schemas.ts'
 import { modelDb, type Row } from './model-scope.ts'
 import { createRow, deleteRow, getRow, updateRow } from './model-write.ts'
 import {
+  changesOf,
   checkDeleteKeys,
   checkWritePermissions,
   validateRows,
@@ -139,6 +140,8 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
       `${base}/batch-save`,
       {
         config: { permissionCodes: writeCodes(model) },
+        // the codes of the changes sent, before the body's validation and any state or data check
+        preValidation: (request) => checkWritePermissions(request, changesOf(model, request.body)),
         schema: { params, body: schemas.batchBodySchema(model) },
       },
       async (request) => {

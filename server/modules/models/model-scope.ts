@@ -3,6 +3,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
+import { documentOf } from './model-documents.ts'
 import { snakeCase } from './naming.ts'
 
 /** A model table seen through Kysely: dynamic table and column names, rows as plain records. */
@@ -98,7 +99,31 @@ export function scopeConditions(model: ModelSchema, session: Session): ScopeCond
     for (const scope of rowScopes.get(`${model.service}/${model.entity}`) ?? [])
       conditions.push(...scope(session))
   }
+  // A line is seen (changed, exported, counted) only when its document is (model-documents.ts); a line
+  // naming no document is limited by its own conditions only (0 is no id: identities start at 1).
+  const document = documentOf(model)
+  if (document) {
+    const limits = scopeConditions(document.header, session).filter(([column]) => column !== 'tenantId')
+    if (limits.length)
+      conditions.push([
+        sql`coalesce(${sql.ref(snakeCase(document.field))}, 0)`,
+        sql`any(array_append(${visibleIds(document.header, limits, session)}, 0::bigint))`,
+      ])
+  }
   return conditions
+}
+
+/** `array(select <id> from <model table> where <conditions>)`: the ids of the rows `conditions` let through. */
+function visibleIds(model: ModelSchema, conditions: ScopeCondition[], session: Session) {
+  // an expression column names the model's own columns unqualified: the subquery reads its table only
+  const where = conditions.map(
+    ([column, value]) =>
+      sql`${typeof column === 'string' ? sql`h.${sql.ref(snakeCase(column))}` : column} = ${value}`,
+  )
+  if (model.tenantScoped !== false) where.push(sql`h.tenant_id = ${session.tenantId}`)
+  return sql<
+    number[]
+  >`array(select h.${sql.ref(snakeCase(model.primaryKey))} from ${sql.table(model.table)} h where ${sql.join(where, sql` and `)})`
 }
 
 /**

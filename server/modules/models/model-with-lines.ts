@@ -22,7 +22,13 @@ import { modelPath } from './model-routes.ts'
 import * as schemas from './model-schemas.ts'
 import { modelDb, inScope, type Row } from './model-scope.ts'
 import { createRow, deleteRow, updateRow } from './model-write.ts'
-import { checkDeleteKeys, checkWritePermissions, validateRows, type RowStatus } from './row-checks.ts'
+import {
+  changesOf,
+  checkDeleteKeys,
+  checkWritePermissions,
+  validateRows,
+  type RowStatus,
+} from './row-checks.ts'
 
 /** Most line tables and most rows per table one save carries (the list endpoint's largest page). */
 const MAX_TABLES = 20
@@ -61,6 +67,8 @@ export function withLinesRoute(header: ModelSchema, models: ModelSchema[]): Fast
       `${modelPath(header)}/with-lines`,
       {
         config: { permissionCodes: [...new Set(headerCodes)] },
+        // the codes of the changes sent, before the body's validation and any state or data check
+        preValidation: (request) => checkWritePermissions(request, changesSent(header, models, request.body)),
         schema: { params: schemas.pathParamsSchema(header, false), body: WithLinesBody },
       },
       async (request) => {
@@ -107,6 +115,23 @@ export function withLinesRoute(header: ModelSchema, models: ModelSchema[]): Fast
       },
     )
   }
+}
+
+/** The header's and the lines' kinds of change in a body not yet validated (what it cannot read is left out). */
+function changesSent(header: ModelSchema, models: ModelSchema[], body: unknown) {
+  const sent = (body ?? {}) as { header?: unknown; lines?: unknown }
+  const headerRow = (typeof sent.header === 'object' && sent.header) || {}
+  const status: RowStatus = (headerRow as Row)[header.primaryKey] == null ? 'create' : 'update'
+  const tables = Array.isArray(sent.lines) ? (sent.lines as Array<Partial<LineTable> | null>) : []
+  return [
+    { model: header, status },
+    ...tables.flatMap((table) => {
+      const model = models.find(
+        (m) => m.service === header.service && m !== header && m.resource === table?.resource,
+      )
+      return model ? changesOf(model, table?.rows) : []
+    }),
+  ]
 }
 
 const lineOf = (table: LineTable) => ({

@@ -14,6 +14,7 @@ import { writableFields } from './model-schemas.ts'
 import { checkScopedValues, grantCreatedRow, modelDb, inScope, type Row } from './model-scope.ts'
 import { runWriteGuards } from './write-guards.ts'
 import { checkFieldRules } from './field-rules.ts'
+import { checkLineDocument, type LineCheckOptions } from './line-document.ts'
 import { uniqueKeyOfIndex } from './model-table.ts'
 
 const now = sql<string>`localtimestamp(0)`
@@ -93,7 +94,15 @@ function refuseClientNumbers(model: ModelSchema, body: Row): void {
 }
 
 /** Inserts a row: defaults, code-rule numbers, audit fields and tenant set by the server. */
-export async function createRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<Row> {
+export async function createRow(
+  db: Db,
+  model: ModelSchema,
+  session: Session,
+  body: Row,
+  options: LineCheckOptions = {},
+): Promise<Row> {
+  // a line only on a document the caller sees and may still change (line-document.ts), before anything else
+  await checkLineDocument(db, model, session, 'create', body, options)
   refuseClientNumbers(model, body)
   await checkFieldRules(db, model, session, 'create', body)
   const values: Row = {}
@@ -150,6 +159,9 @@ async function staleOrMissing(
 export async function updateRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<Row> {
   const id = body[model.primaryKey]
   const version = body.objectVersionNumber
+  // 404 outside the caller's scope comes first: no guard or check may tell what a hidden row holds
+  await getRow(db, model, session, Number(id))
+  await checkLineDocument(db, model, session, 'update', body)
   await checkFieldRules(db, model, session, 'update', body)
   const values: Row = {}
   for (const field of writableFields(model)) {
@@ -162,7 +174,6 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   runWriteHooks(`${model.service}/${model.entity}`, values, { mode: 'update', session })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
-  if (model.dataScope) await getRow(db, model, session, Number(id)) // 404 outside the scope comes first
   await checkScopedValues(db, model, session, values)
   if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
   const audit = await auditContext(db, model, session, 'UPDATE', id)
@@ -195,7 +206,10 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
 export async function deleteRow(db: Db, model: ModelSchema, session: Session, body: Row): Promise<void> {
   const id = body[model.primaryKey]
   const version = body.objectVersionNumber
-  if (model.lifecycle) checkDeletable(model, await getRow(db, model, session, Number(id)))
+  // 404 outside the caller's scope comes first: no guard or check may tell what a hidden row holds
+  const current = await getRow(db, model, session, Number(id))
+  await checkLineDocument(db, model, session, 'delete', body)
+  if (model.lifecycle) checkDeletable(model, current)
   await runWriteGuards({ db, model, session, op: 'delete', values: body, body })
   const audit = await auditContext(db, model, session, 'DELETE', id)
   const query = inScope(modelDb(db).deleteFrom(model.table), model, session)

@@ -76,6 +76,24 @@ export async function checkWritePermissions(
   if (missing) throw noPermission(missing)
 }
 
+const STATUSES: readonly RowStatus[] = ['create', 'update', 'delete']
+
+/**
+ * The kinds of change a body not yet validated asks for (rows with a known `_status`; anything else is left to
+ * the body's validation). Lets a route checking codes by content refuse with 403 before validation, state or
+ * data checks (server/plugins/permissions.ts), as `requirePermission` routes do.
+ */
+export function changesOf(
+  model: ModelSchema,
+  rows: unknown,
+): Array<{ model: ModelSchema; status: RowStatus }> {
+  if (!Array.isArray(rows)) return []
+  return rows.flatMap((row: unknown) => {
+    const status = (row as Row | null)?._status
+    return STATUSES.includes(status as RowStatus) ? [{ model, status: status as RowStatus }] : []
+  })
+}
+
 /** 400 when a delete row lacks its id or version (a delete never guesses which version it removes). */
 export function checkDeleteKeys(model: ModelSchema, rows: Row[]): void {
   if (

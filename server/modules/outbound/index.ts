@@ -3,7 +3,6 @@ import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { shared } from '../../plugins/shared.ts'
 import { registerOutboundEffects } from './effects.ts'
 import { recomputeForecast } from './forecast.ts'
-import { checkLineWrite } from './line-guard.ts'
 import { pickSerialRoutes } from './pick-serials.ts'
 
 export const FORECAST_PERMISSION = 'winv.inventoryForecasts.button.recompute'
@@ -15,8 +14,6 @@ export const FORECAST_PERMISSION = 'winv.inventoryForecasts.button.recompute'
  */
 export const outboundModule: FastifyPluginAsync = shared(async (app) => {
   registerOutboundEffects()
-  // Shared: the line guard runs before the generic outbound-lines routes of the models module.
-  app.addHook('preHandler', (request) => checkLineWrite(app.db, request))
   await app.register(pickSerialRoutes)
   app.post(
     '/api/wms/v1/:tenantId/inventory-forecasts/recompute',

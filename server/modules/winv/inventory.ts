@@ -61,12 +61,8 @@ export function registerInventory(): void {
             )
           ).rows[0]?.stockAdjustId
     if (headerId === undefined) return
+    // its status was checked before (the adjustment's `editable` statuses, models/line-document.ts)
     const header = await adjustOf(db, session.tenantId, headerId)
-    if (header.adjustStatus !== 'NEW')
-      throw conflict(
-        'error.lifecycle_state',
-        `Adjustment ${header.adjustNum} is ${header.adjustStatus}: its lines can be changed only while it is NEW; create a new adjustment instead.`,
-      )
     if (op === 'delete') return
     if (values.quantityChange !== undefined && !Number(values.quantityChange))
       throw badRequest('quantityChange: give a change other than 0 (+ found, - lost or damaged).', {
@@ -167,11 +163,7 @@ export function registerInventory(): void {
     const line = found.rows[0]
     if (!line) return // not this tenant's: the generic write answers 404
     if (op === 'delete') throw refuse()
-    if (line.countStatus !== 'COUNTING')
-      throw conflict(
-        'error.lifecycle_state',
-        `Count ${line.countNum} is ${line.countStatus}: counted quantities are entered only while it is COUNTING; start the count first.`,
-      )
+    // only while COUNTING: the count's `linesEditable`, checked before (models/line-document.ts)
     if (values.countedQuantity === undefined) return
     if (values.countedQuantity === null) {
       values.differenceQuantity = null

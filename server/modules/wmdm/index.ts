@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { accessRoutes } from './routes-access.ts'
 import { barcodeRoutes } from './barcode-rules.ts'
-import { registerHeaderScopes } from './header-scope.ts'
 import { unitConversionRoutes } from './unit-conversion.ts'
 import { playbackRoutes } from './video-playback.ts'
 
@@ -13,11 +12,6 @@ export function wmdmModule(models: ModelSchema[]): FastifyPluginAsync {
     if (!found) throw new Error(`wmdm module: model wms/${entity} is not loaded (schemas/models/wms/)`)
     return found
   }
-  // Lines without a warehouse or owner of their own are scoped through their header (header-scope.ts).
-  registerHeaderScopes([
-    { line: model('outboundLine'), parentField: 'outboundOrderId', header: model('outboundOrder') },
-    { line: model('stockAdjustLine'), parentField: 'stockAdjustId', header: model('stockAdjust') },
-  ])
   return async (app) => {
     await app.register(
       accessRoutes({

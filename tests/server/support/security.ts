@@ -162,6 +162,18 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
     }
   }
   Object.assign(row, SERVER_CHECKED_SAMPLES[`${model.service}/${model.entity}`])
+  // a line goes on a document of the tenant whose status takes line changes (models/line-document.ts)
+  if (model.header) {
+    const header = models.find((m) => m.service === model.service && m.entity === model.header!.entity)!
+    const statuses = header.lifecycle?.linesEditable ?? header.lifecycle?.editable
+    const status = header.lifecycle ? sql.ref(snakeCase(header.lifecycle.field)) : undefined
+    const found = await sql<{ id: number }>`select ${sql.ref(snakeCase(header.primaryKey))} as id
+      from ${sql.table(header.table)} where ${header.tenantScoped !== false ? sql`tenant_id = ${tenantId}` : sql`true`}
+      ${statuses && status ? sql`and ${status} in (${sql.join(statuses)})` : sql``} order by 1 limit 1`.execute(
+      app.db,
+    )
+    if (found.rows[0]) row[model.header.field] = Number(found.rows[0].id)
+  }
   return row
 }
 
