@@ -20,6 +20,12 @@ export interface AppConfig {
   publicRateLimit: { signInPerMinute: number; perMinute: number }
   /** How long a single sign-on provider (CAS, OAuth2 token and userinfo endpoints) may take to answer, in ms. */
   ssoTimeoutMs: number
+  /**
+   * Origins the app is also served under (behind a proxy that rewrites Host), e.g. `https://wms.example.com`:
+   * cookie-authenticated writes from them are accepted besides the request's own Host (plugins/auth.ts;
+   * env PUBLIC_ORIGINS, comma separated).
+   */
+  publicOrigins: string[]
   /** Clock of the server (ms since epoch); tests move it to expire tokens and locks. */
   now: () => number
 }
@@ -38,6 +44,10 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       perMinute: Number(process.env.PUBLIC_RATE_LIMIT) || 600,
     },
     ssoTimeoutMs: 5000,
+    publicOrigins: (process.env.PUBLIC_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     now: () => Date.now(),
     ...overrides,
   }
