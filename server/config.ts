@@ -26,6 +26,12 @@ export interface AppConfig {
    * own zone): server/README.md "Cron and time zones". The cron editor previews runs in the same zone.
    */
   schedulerTimeZone: string
+  /**
+   * Origins the app is also served under (behind a proxy that rewrites Host), e.g. `https://wms.example.com`:
+   * cookie-authenticated writes from them are accepted besides the request's own Host (plugins/auth.ts;
+   * env PUBLIC_ORIGINS, comma separated).
+   */
+  publicOrigins: string[]
   /** Clock of the server (ms since epoch); tests move it to expire tokens and locks. */
   now: () => number
 }
@@ -45,6 +51,10 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     ssoTimeoutMs: 5000,
     schedulerTimeZone: process.env.SCHEDULER_TIME_ZONE?.trim() || localZoneName(),
+    publicOrigins: (process.env.PUBLIC_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     now: () => Date.now(),
     ...overrides,
   }

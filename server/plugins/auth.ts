@@ -8,14 +8,87 @@ import type { Session } from '../types.ts'
 import { shared } from './shared.ts'
 import { cacheWatchOf, readCache, type ReadCache } from '../db/write-watch.ts'
 
-/** The caller's token: `Authorization: bearer <t>`, else the `access_token` cookie. */
-export function tokenOf(request: FastifyRequest): string | undefined {
+/** Longest token accepted (ours are 43 characters); anything longer is refused before it is hashed. */
+const MAX_TOKEN_LENGTH = 512
+/** The characters of a token (base64, base64url, and the RFC 6750 token68 set); anything else is malformed. */
+const TOKEN_FORM = /^[A-Za-z0-9._~+/=-]+$/
+
+/** The caller's credential and where it came from, or why its form is refused (never a throw: a 401). */
+export type Credential = { token: string; from: 'header' | 'cookie' } | { malformed: string } | undefined
+
+const checkedForm = (token: string, from: 'header' | 'cookie'): Credential =>
+  token.length > MAX_TOKEN_LENGTH
+    ? { malformed: `The access token is longer than ${MAX_TOKEN_LENGTH} characters: sign in again.` }
+    : TOKEN_FORM.test(token)
+      ? { token, from }
+      : {
+          malformed:
+            'The access token contains characters a token never has (only letters, digits and -._~+/= are): sign in again.',
+        }
+
+/**
+ * The caller's credential: `Authorization: bearer <t>`, else the `access_token` cookie (percent-decoded).
+ * An overlong token, one with other characters, or a cookie whose percent-encoding does not decode is
+ * malformed; another Authorization scheme (Basic, …) is not ours and the cookie is looked at instead.
+ */
+export function credentialOf(request: FastifyRequest): Credential {
   const header = request.headers.authorization
-  const bearer = header?.match(/^bearer\s+(\S+)$/i)?.[1]
-  if (bearer) return bearer
+  if (typeof header === 'string' && /^bearer(\s|$)/i.test(header)) {
+    const bearer = header.match(/^bearer\s+(\S+)\s*$/i)?.[1]
+    if (!bearer)
+      return { malformed: 'The Authorization header must be "bearer <token>", one token without spaces.' }
+    return checkedForm(bearer, 'header')
+  }
   const cookie = request.headers.cookie
-  const match = cookie?.match(/(?:^|;\s*)access_token=([^;]+)/)
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined
+  const match = typeof cookie === 'string' ? cookie.match(/(?:^|;\s*)access_token=([^;]*)/) : null
+  if (!match?.[1]) return undefined
+  let token: string
+  try {
+    token = decodeURIComponent(match[1].trim())
+  } catch {
+    return { malformed: 'The access_token cookie is not valid percent-encoding: sign in again.' }
+  }
+  return checkedForm(token, 'cookie')
+}
+
+/** The caller's token when it has a well-formed one (bearer header, else cookie). */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const credential = credentialOf(request)
+  return credential && 'token' in credential ? credential.token : undefined
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * Why a request authenticated by the cookie alone may not write (cross-site request forgery), or undefined.
+ * A browser sends the cookie along with a form or a `text/plain` fetch from any site, but it names the page's
+ * origin in `Origin` (or, from older browsers, `Referer`): an unsafe method is accepted only from the host the
+ * request came to, or a configured public origin (`AppConfig.publicOrigins`). The app itself sends the token
+ * in the Authorization header, which another site cannot set, so it is not affected.
+ */
+export function crossSiteWrite(request: FastifyRequest, publicOrigins: string[]): string | undefined {
+  if (!UNSAFE_METHODS.has(request.method)) return undefined
+  const origin = request.headers.origin
+  const referer = request.headers.referer
+  const claimed = typeof origin === 'string' ? origin : typeof referer === 'string' ? referer : undefined
+  const fix =
+    'Send the access token in the Authorization header ("bearer <token>") instead, or use the app from its own address.'
+  if (claimed === undefined)
+    return `A write authenticated only by the session cookie must name its page in Origin or Referer. ${fix}`
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(claimed)
+  } catch {
+    parsed = undefined
+  }
+  const host = request.headers.host
+  const own =
+    parsed &&
+    (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+    ((typeof host === 'string' && parsed.host === host.toLowerCase()) ||
+      publicOrigins.some((allowed) => allowed.replace(/\/$/, '') === parsed.origin))
+  if (own) return undefined
+  return `A write authenticated only by the session cookie came from another site (${String(claimed).slice(0, 100)}), not from this app: refused as cross-site request forgery. ${fix}`
 }
 
 /** The token rows read lately, per database (write-watch.ts; on PostgreSQL notify-watch.ts). */
@@ -40,7 +113,8 @@ export async function sessionOfToken(
   const read = () =>
     db
       .selectFrom('oauthToken as t')
-      .innerJoin('iamRole as r', 'r.id', 't.roleId')
+      .leftJoin('iamRole as r', 'r.id', 't.roleId')
+      .leftJoin('iamUser as u', 'u.id', 't.userId')
       .select([
         't.userId',
         't.tenantId',
@@ -50,6 +124,14 @@ export async function sessionOfToken(
         't.status',
         'r.code',
         'r.level',
+        'r.tenantId as roleTenantId',
+        'r.enabledFlag as roleEnabled',
+        'u.enabledFlag as userEnabled',
+        'u.lockedUntil',
+        // The token's role is still the user's: a removed role or membership ends the session at once.
+        sql<boolean>`exists (select 1 from iam_member_role m where m.user_id = t.user_id and m.role_id = t.role_id)`.as(
+          'member',
+        ),
         // Data permissions (model-scope.ts): a role granted the "all data" code sees every warehouse, owner, …
         sql<boolean>`exists (select 1 from iam_role_permission p where p.role_id = t.role_id and p.code = ${ALL_DATA_PERMISSION})`.as(
           'allData',
@@ -58,8 +140,9 @@ export async function sessionOfToken(
       .where('t.tokenHash', '=', tokenHash)
       .executeTakeFirst()
   // Cached for a moment, and only while nothing was written (write-watch.ts; on PostgreSQL a commit of any
-  // process is heard before the next request reads the cache, notify-watch.ts): a logout, kick-off or revoke
-  // is a write, so it takes effect on the very next request. Status and expiry are checked below.
+  // process is heard before the next request reads the cache, notify-watch.ts): a logout, kick-off, revoke,
+  // a role taken away, a role deleted or disabled, a user disabled is a write, so it takes effect on the very
+  // next request. Status, expiry, membership and the user's state are checked below, on every request.
   const cache = tokenRowCache(db) as ReadCache<Awaited<ReturnType<typeof read>>> | undefined
   const row = cache ? await cache.get(tokenHash, read) : await read()
   if (!row) return { reason: 'The access token is unknown: sign in again.' }
@@ -67,6 +150,23 @@ export async function sessionOfToken(
     return { reason: 'You were signed out because this account signed in elsewhere.' }
   if (row.status !== 'live') return { reason: 'The access token was revoked (signed out): sign in again.' }
   if (row.expiresAt <= config.now()) return { reason: 'The access token has expired: sign in again.' }
+  if (row.userEnabled == null) return { reason: 'The account of this session no longer exists.' }
+  if (Number(row.userEnabled) !== 1)
+    return { reason: 'Your account was disabled: contact the system administrator.' }
+  if (row.lockedUntil != null && Number(row.lockedUntil) > config.now())
+    return { reason: 'Your account is locked: sign in again when it is unlocked.' }
+  if (row.code == null || row.level == null)
+    return { reason: 'The role of this session was deleted: sign in again to act in another role.' }
+  if (Number(row.roleEnabled) !== 1)
+    return { reason: `Your role ${row.code} was disabled: sign in again to act in another role.` }
+  if (row.level !== 'site' && Number(row.roleTenantId) !== Number(row.tenantId))
+    return {
+      reason: `Your role ${row.code} does not belong to the session's tenant ${row.tenantId}: sign in again or switch role.`,
+    }
+  if (!row.member)
+    return {
+      reason: `Your role ${row.code} was taken from you: sign in again, or switch to a role you still hold.`,
+    }
   const language = (LANGUAGES as string[]).includes(row.language) ? (row.language as Language) : 'zh_CN'
   const session: Session = {
     userId: row.userId,
@@ -117,7 +217,9 @@ export function otherTenantInBody(
 }
 
 /**
- * Every /api route needs a live token unless its config says `public`. A `{tenantId}` path parameter must be
+ * Every /api route needs a live token unless its config says `public` (sessionOfToken: live, of a user still
+ * enabled and still holding the role); a write carrying it only in the cookie must come from the app's own
+ * origin (crossSiteWrite). A `{tenantId}` path parameter must be
  * the session's current tenant (403 otherwise, before any data is read), and so must a `tenantId` its body
  * names (403 before validation; absent or equal is accepted).
  */
@@ -125,8 +227,14 @@ export const auth: FastifyPluginAsync = shared(async (app) => {
   app.decorateRequest('session', null)
   app.addHook('onRequest', async (request) => {
     if (request.is404 || !request.url.startsWith('/api/') || request.routeOptions.config.public) return
-    const token = tokenOf(request)
-    if (!token) throw unauthorized('Sign in first: the request carries no access token.')
+    const credential = credentialOf(request)
+    if (!credential) throw unauthorized('Sign in first: the request carries no access token.')
+    if ('malformed' in credential) throw unauthorized(credential.malformed)
+    const { token } = credential
+    if (credential.from === 'cookie') {
+      const crossSite = crossSiteWrite(request, request.server.config.publicOrigins)
+      if (crossSite) throw forbidden(crossSite)
+    }
     const inMemory = request.routeOptions.config.sessionInMemory?.(request, hashToken(token))
     const result = inMemory ? { session: inMemory } : await sessionOfToken(request, token)
     if ('reason' in result) throw unauthorized(result.reason)

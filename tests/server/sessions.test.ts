@@ -53,8 +53,12 @@ describe('refused tokens, on every authenticated route', () => {
     const real = await signIn(app, 'clerk', 'Clerk@123')
     await refusedEverywhere(bearer(randomBytes(32).toString('base64url')), /unknown/)
     await refusedEverywhere(bearer(hashToken(real)), /unknown/)
-    await refusedEverywhere({ cookie: `access_token=${encodeURIComponent("' OR 1=1 --")}` }, /unknown/)
-    await refusedEverywhere(bearer('x'.repeat(5000)), /unknown/)
+    // Not of a token's form (characters, length): refused as malformed before any lookup (auth.ts credentialOf).
+    await refusedEverywhere(
+      { cookie: `access_token=${encodeURIComponent("' OR 1=1 --")}` },
+      /characters a token never has/,
+    )
+    await refusedEverywhere(bearer('x'.repeat(5000)), /longer than 512 characters/)
     await refusedEverywhere(
       { authorization: `basic ${Buffer.from('clerk:Clerk@123').toString('base64')}` },
       /no access token/,
@@ -136,6 +140,20 @@ describe('lockout follows the tenant password policy', () => {
       expect(right.statusCode).toBe(200)
       expect(right.body).toContain('账号已锁定')
       expect(right.headers.location).toBeUndefined()
+      // The lock is per name and source (client address): from elsewhere the owner signs in.
+      const elsewhere = await app.inject({
+        method: 'POST',
+        url: '/api/oauth/login',
+        remoteAddress: '10.20.30.40',
+        headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          username: 'jxs',
+          password: 'Jxs@12345',
+          client_id: 'localhost',
+          redirect_uri: `${TEST_ORIGIN}/`,
+        }).toString(),
+      })
+      expect(elsewhere.statusCode).toBe(302)
       clock += 3 * 60 * 1000
       expect((await postSignIn(app, 'jxs', 'Jxs@12345')).statusCode).toBe(302)
     } finally {

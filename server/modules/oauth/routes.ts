@@ -120,6 +120,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       expires_in: String(tokenTtlSeconds),
     })
     if (state) hash.set('state', state)
+    // redirectUri is checkRedirect's parsed form (without fragment): what was checked is what is followed.
     return reply.redirect(`${redirectUri.split('#')[0]}#${hash.toString()}`, 302)
   }
   /** This server's SSO callback for one sign-in: the CAS `service`, the same at login and at validation. */
@@ -239,15 +240,10 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
         403,
         `Single sign-on failed: ${result.reason}. Ask an administrator to create or enable the account.`,
       )
-    return signedIn(
-      reply,
-      result,
-      stored.clientId,
-      stored.redirectUri,
-      stored.clientState ?? undefined,
-      language,
-      { domainId: domain.domainId, ssoDomainId: domain.sso.domainId },
-    )
+    return signedIn(reply, result, stored.clientId, checked.url, stored.clientState ?? undefined, language, {
+      domainId: domain.domainId,
+      ssoDomainId: domain.sso.domainId,
+    })
   }
 
   app.get(
@@ -435,6 +431,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     const result = await signIn(app.db, app.config, username, form.password, request.ip, {
       clientId: form.client_id,
       userAgent: request.headers['user-agent'],
+      hostTenantId: domain?.tenantId,
     })
     if (!result.ok) {
       let error = loginText(language, result.message, result.vars)
@@ -443,7 +440,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
         error += ` ${loginText(language, 'attemptsLeft', { ...result.vars, n: left })}`
       return html(reply, 200, renderLoginPage({ ...page, error }), checked.origin)
     }
-    return signedIn(reply, result, form.client_id, form.redirect_uri, form.state, language, {
+    return signedIn(reply, result, form.client_id, checked.url, form.state, language, {
       domainId: domain?.domainId ?? null,
       ssoDomainId: null,
     })
