@@ -16,6 +16,7 @@ import { runRequestSet, submitProgram } from './concurrent.ts'
 import { parseParams } from './job-types.ts'
 import { modelSaveCheck, type RowCheck } from './save-checks.ts'
 import { createScheduler, type Scheduler } from './scheduler.ts'
+import { NoBody } from '../../schemas.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,7 +80,10 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
     await app.register(async (routes) => {
       routes.post(
         '/api/hsdr/v1/:tenantId/jobs/:jobId/run',
-        { preHandler: requirePermission('hsdr.jobInfo.button.run'), schema: { params: JobParams } },
+        {
+          preHandler: requirePermission('hsdr.jobInfo.button.run'),
+          schema: { body: NoBody, params: JobParams },
+        },
         async (request) => {
           const session = sessionOf(request)
           const { jobId } = request.params as typeof JobParams.static
@@ -109,7 +113,10 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
         '/api/hsdr/v1/:tenantId/programs/:concurrentId/submit',
         {
           preHandler: requirePermission('hsdr.concurrent.button.submit'),
-          schema: { params: Type.Composite([TenantId, Type.Object({ concurrentId: Type.Integer() })]) },
+          schema: {
+            body: NoBody,
+            params: Type.Composite([TenantId, Type.Object({ concurrentId: Type.Integer() })]),
+          },
         },
         async (request) => {
           const { concurrentId } = request.params as { concurrentId: number }
@@ -120,7 +127,10 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
         '/api/hsdr/v1/:tenantId/request-set-runs/:requestSetId',
         {
           preHandler: requirePermission('hsdr.requestSet.button.run'),
-          schema: { params: Type.Composite([TenantId, Type.Object({ requestSetId: Type.Integer() })]) },
+          schema: {
+            body: NoBody,
+            params: Type.Composite([TenantId, Type.Object({ requestSetId: Type.Integer() })]),
+          },
         },
         async (request) => {
           const { requestSetId } = request.params as { requestSetId: number }
