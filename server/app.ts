@@ -32,13 +32,15 @@ import { oauthRoutes } from './modules/oauth/routes.ts'
 import { outboundModule } from './modules/outbound/index.ts'
 import { apiDocs } from './plugins/api-docs.ts'
 import { auth } from './plugins/auth.ts'
-import { errorHandler } from './plugins/error-handler.ts'
+import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'
+import { clientErrorAnswer } from './plugins/framework-errors.ts'
 import { redactedRequest } from './plugins/log-redaction.ts'
 import { inputGuards } from './plugins/input-guards.ts'
 import { lazyValidators } from './plugins/lazy-validators.ts'
 import { permissionGuards } from './plugins/permissions.ts'
 import { fieldRuleRoutes } from './plugins/field-rule-routes.ts'
 import { routeTable } from './plugins/route-table.ts'
+import { routeSchemaBounds } from './plugins/route-schemas.ts'
 import { publicRateLimits } from './plugins/rate-limits.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { staticApp } from './plugins/static-app.ts'
@@ -67,6 +69,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // Each route's validator is compiled when a request first reaches it, not at start (bench measure 8).
     schemaController: lazyValidators(),
+    // Bounded time and size for every request (config.http); what Node or the router refuses before a route
+    // runs is answered with the envelope too (plugins/framework-errors.ts).
+    bodyLimit: config.http.bodyLimit,
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs),
+      requestTimeout: config.http.requestTimeoutMs,
+      // How often Node looks for requests past their timeouts (default 30 s: the bounds would be late by that).
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
+    },
+    clientErrorHandler: clientErrorAnswer,
+    frameworkErrors,
   })
   app.decorate('db', options.db)
   app.decorate('config', config)
@@ -81,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputGuards)
   await app.register(permissionGuards)
   await app.register(routeTable)
+  // Before every route: integers without a range get the safe-integer range (ids beyond it were 500s).
+  await app.register(routeSchemaBounds)
   // Before the modules: hand-written routes declaring model rows get the field permission rules applied.
   await app.register(fieldRuleRoutes(options.models))
   // Before the modules: the OpenAPI document is built from the routes registered after it.

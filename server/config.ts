@@ -32,6 +32,14 @@ export interface AppConfig {
    * env PUBLIC_ORIGINS, comma separated).
    */
   publicOrigins: string[]
+  /**
+   * Bounds of one request on the socket (issue 21: every request is answered or closed in bounded time).
+   * `headersTimeoutMs`: the headers must arrive within it; `requestTimeoutMs`: the whole request, body included
+   * (an upload too), else 408 and the socket is closed; `keepAliveTimeoutMs`: an idle kept-alive socket is
+   * closed; `bodyLimit`: bytes of a non-multipart body (uploads have their bucket's limit). A socket that is
+   * quiet while its handler works (an export) is not cut: handlers bound their own work.
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; bodyLimit: number }
   /** Clock of the server (ms since epoch); tests move it to expire tokens and locks. */
   now: () => number
 }
@@ -55,6 +63,12 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    http: {
+      headersTimeoutMs: 20_000,
+      requestTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 5_000,
+      bodyLimit: 1024 * 1024,
+    },
     now: () => Date.now(),
     ...overrides,
   }

@@ -4,7 +4,32 @@ import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unava
 import { AppError } from '../errors.ts'
 import { modelDb } from '../modules/models/model-scope.ts'
 import { shared } from './shared.ts'
+import {
+  BASIC_SECURITY_HEADERS,
+  describeFrameworkError,
+  frameworkText,
+  isMultipartError,
+  languageOf,
+  unreadableMultipart,
+} from './framework-errors.ts'
 import { describeValidation } from './validation-messages.ts'
+
+/** A PostgreSQL data exception (SQLSTATE class 22: out of range, invalid text representation, bad date…). */
+const isDataException = (error: unknown) =>
+  /^22[0-9A-Z]{3}$/.test(String((error as { code?: unknown }).code ?? ''))
+
+/**
+ * Fastify's `frameworkErrors` option: a URL it cannot decode or a path segment over maxParamLength, found
+ * before any route; answered with the envelope (and the hooks of the root, so the security headers too).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const described = describeFrameworkError(error, request) ?? {
+    code: `error.${(error.code ?? 'bad_request').toLowerCase()}`,
+    message: error.message,
+  }
+  reply.headers(BASIC_SECURITY_HEADERS)
+  return sendEnvelope(reply, request, error.statusCode ?? 400, described)
+}
 
 /**
  * The tenant's own wording of a return message (/hpfm/message, table hpfm_message): the text of the code in the
@@ -71,14 +96,27 @@ export const errorHandler: FastifyPluginAsync = shared(async (app) => {
       }
       return sendTenantEnvelope(reply, request, error.status, body)
     }
+    if (isMultipartError(error)) {
+      const refused = unreadableMultipart(request)
+      return sendTenantEnvelope(reply, request, 400, { code: refused.code, message: refused.message })
+    }
     if (error.validation) {
       const { message, fields } = describeValidation(error.validation, error.validationContext)
       return sendTenantEnvelope(reply, request, 400, { code: 'error.validation', message, fields })
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
+      const described = describeFrameworkError(error, request)
       const code = `error.${(error.code ?? 'bad_request').toLowerCase()}`
-      return sendTenantEnvelope(reply, request, status, { code, message: error.message })
+      return sendTenantEnvelope(reply, request, status, described ?? { code, message: error.message })
+    }
+    if (isDataException(error)) {
+      // PostgreSQL refused a value (out of its column's range, not a number, not a date): the caller's input.
+      request.log.warn({ err: error }, 'value refused by the database')
+      return sendEnvelope(reply, request, 400, {
+        code: 'error.validation',
+        message: `A value does not fit its column (${String(error.message).slice(0, 200)}): send a value within the field's range and type.`,
+      })
     }
     if (isDatabaseUnavailable(error)) {
       // Logged once per request at warn: the outage is the operator's news, not a bug in the request.
@@ -97,7 +135,10 @@ export const errorHandler: FastifyPluginAsync = shared(async (app) => {
   app.setNotFoundHandler((request, reply) =>
     sendEnvelope(reply, request, 404, {
       code: 'error.not_found',
-      message: `No endpoint ${request.method} ${request.url.split('?')[0]}: check the path and method.`,
+      message: frameworkText('not_found', languageOf(request), {
+        method: request.method,
+        path: (request.url.split('?')[0] ?? '').slice(0, 300),
+      }),
     }),
   )
 })

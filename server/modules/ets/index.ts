@@ -10,6 +10,7 @@ import { registerEtsScope } from './scope.ts'
 import { registerShipmentEffects } from './shipments.ts'
 import { takeProgressSnapshot } from './snapshots.ts'
 import { trackShipments } from './tracking.ts'
+import { NoBody, NoQuery } from '../../schemas.ts'
 
 let registered = false
 
@@ -74,6 +75,7 @@ export const etsModule: FastifyPluginAsync = async (app) => {
       config: { fieldRules: { none: 'answers the counts of the snapshot taken, not progress rows' } },
       preHandler: requirePermission('ets.deliveryProgress.button.snapshot'),
       schema: {
+        body: NoBody,
         params: { type: 'object', properties: { tenantId: { type: 'integer' } }, required: ['tenantId'] },
       },
     },
@@ -83,6 +85,7 @@ export const etsModule: FastifyPluginAsync = async (app) => {
     '/api/ets/v1/:tenantId/delivery-area-map',
     {
       schema: {
+        querystring: NoQuery,
         params: { type: 'object', properties: { tenantId: { type: 'integer' } }, required: ['tenantId'] },
       },
     },

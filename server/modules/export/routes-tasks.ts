@@ -14,6 +14,7 @@ import { CONTENT_TYPE, contentDisposition, type ExportRequest } from './export-o
 import { cancelTask, createTask, listTasks, taskByUuid, toWireTask } from './export-tasks.ts'
 import { exportPermission } from './model-export.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { NoQuery, TenantParams } from '../../schemas.ts'
 
 /** Administrators see every task of their tenant (the /hpfm/excel-async-export screen). */
 export const TASK_ADMIN_CODE = 'hpfm.excelAsyncExport.button.query'
@@ -26,7 +27,6 @@ const TaskQuery = Type.Object({
   size: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
 })
 const TaskCodeBody = Type.Object({ taskCode: Type.String({ minLength: 1, maxLength: 60 }) })
-const TenantParams = Type.Object({ tenantId: Type.Integer() })
 const FileParams = Type.Object({ tenantId: Type.Integer(), uuid: Type.String({ format: 'uuid' }) })
 
 async function isTaskAdmin(request: FastifyRequest, session: Session) {
@@ -123,7 +123,7 @@ export function exportTaskRoutes(models: ModelSchema[]): FastifyPluginAsync {
 
     app.get(
       '/api/hpfm/v1/:tenantId/export-task/:uuid/file',
-      { schema: { params: FileParams } },
+      { schema: { querystring: NoQuery, params: FileParams } },
       async (request, reply) => {
         const session = sessionOf(request)
         const { uuid } = request.params as typeof FileParams.static

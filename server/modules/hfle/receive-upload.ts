@@ -9,6 +9,7 @@ import { Transform } from 'node:stream'
 import type { MultipartFile } from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import { AppError, badRequest } from '../../errors.ts'
+import { unreadableMultipart } from '../../plugins/framework-errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { contentTypeOf, sanitizeFileName } from './file-names.ts'
 import type { HfleSettings } from './settings.ts'
@@ -52,7 +53,16 @@ function sizeGuard(limit: number, rules: UploadRules) {
 }
 
 /** Reads the rest of a part without keeping it (so the client gets the answer instead of a reset). */
-const discard = (part: MultipartFile) => new Promise<void>((resolve) => part.file.on('end', resolve).resume())
+const discard = (part: MultipartFile) =>
+  new Promise<void>((resolve) => {
+    // A part cut short (its error) or already destroyed never ends: nothing is left to read then.
+    if (part.file.destroyed || part.file.errored) return resolve()
+    part.file
+      .on('end', resolve)
+      .on('error', () => resolve())
+      .on('close', resolve)
+      .resume()
+  })
 
 export const fileUrlOf = (bucket: string, directory: string, id: string, name: string) =>
   `/hfle/${bucket}/${directory ? `${directory}/` : ''}${id}/${encodeURIComponent(name)}`
@@ -104,7 +114,11 @@ export async function receiveUpload(
       checkType(rules, name)
       const key = `${await storagePrefixFor(db, session.tenantId)}${session.tenantId}/${bucketName}/${randomUUID()}`
       try {
-        const { size } = await files.put(key, part.file.pipe(sizeGuard(rules.maxSize, rules)))
+        const guarded = part.file.pipe(sizeGuard(rules.maxSize, rules))
+        // pipe() does not pass errors on: a body cut short before its closing boundary ends the part with an
+        // error only the part sees, and the store would wait for the rest for ever (issue 21).
+        part.file.once('error', () => guarded.destroy(unreadableMultipart(request)))
+        const { size } = await files.put(key, guarded)
         if (part.file.truncated) throw tooLarge(rules)
         stored = { key, size, name, rules, directory }
       } catch (error) {

@@ -3,6 +3,7 @@
  * files/uuid makes a uuid, attachment/multipart adds a file to it, {uuid}/file lists it, delete-by-uuidurl
  * removes files from it (the uploader, or a holder of hfle.file.delete).
  */
+import { NoBody, NoQuery } from '../../schemas.ts'
 import { randomUUID } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
@@ -52,16 +53,22 @@ export function attachmentRoutes(settings: HfleSettings): FastifyPluginAsync {
     }
     for (const prefix of TENANT_PREFIXES) {
       const params = paramsOf(prefix)
-      app.post(`${prefix}/files/uuid`, { schema: params }, async () => ({ content: randomUUID() }))
+      app.post(`${prefix}/files/uuid`, { schema: { ...params, body: NoBody } }, async () => ({
+        content: randomUUID(),
+      }))
       app.post(`${prefix}/files/attachment/multipart`, { schema: params }, async (request, reply) => {
         const stored = await receiveUpload(request, settings, true)
         return reply.type('text/plain; charset=utf-8').send(stored.fileUrl)
       })
       const groupParams = { params: Type.Object({ ...(params.params?.properties ?? {}), uuid: Uuid }) }
-      app.get(`${prefix}/files/:uuid/file`, { schema: groupParams }, async (request) => {
-        const { uuid } = request.params as { uuid: string }
-        return (await filesOfGroup(app.db, sessionOf(request).tenantId, uuid)).map(fileEntry)
-      })
+      app.get(
+        `${prefix}/files/:uuid/file`,
+        { schema: { ...groupParams, querystring: NoQuery } },
+        async (request) => {
+          const { uuid } = request.params as { uuid: string }
+          return (await filesOfGroup(app.db, sessionOf(request).tenantId, uuid)).map(fileEntry)
+        },
+      )
       const deleteSchema = { schema: { ...params, body: DeleteBody } }
       app.post(`${prefix}/files/delete-by-uuidurl`, deleteSchema, remove)
       app.delete(`${prefix}/files/delete-by-uuidurl`, deleteSchema, remove)

@@ -22,6 +22,7 @@ import { s3StoreOf, storagePrefixFor, testStorage } from './storage-routing.ts'
 import { BUCKET_PATTERN } from './upload-rules.ts'
 import { bodyOf, htmlDocument, sanitizeHtml } from './html-sanitize.ts'
 import { WATERMARKABLE, watermarkedSvg } from './watermark.ts'
+import { NoBody, NoQuery, Tenant } from '../../schemas.ts'
 
 export const FILE_ADMIN_PERMISSIONS = {
   ruleCreate: 'hfile.fileUpload.button.create',
@@ -41,7 +42,6 @@ const formatOf = (file: { fileName: string }) => (isDocx(file) ? 'docx' : isHtml
 const PREVIEW_MAX_BYTES = 20 * 1024 * 1024
 const CEILING_MB = Math.floor(UPLOAD_CEILING_BYTES / 1024 / 1024)
 
-const Tenant = { tenantId: Type.Integer({ minimum: 0 }) }
 const RuleBody = Type.Object({
   bucketName: Type.String({ pattern: BUCKET_PATTERN, maxLength: 63 }),
   allowedTypes: Type.Optional(
@@ -153,7 +153,7 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
     )
     app.get(
       `${base}/upload-rules/:bucketName`,
-      { schema: { params: Type.Object({ ...Tenant, ...BucketKey.properties }) } },
+      { schema: { querystring: NoQuery, params: Type.Object({ ...Tenant, ...BucketKey.properties }) } },
       (request) =>
         oneRule(sessionOf(request).tenantId, (request.params as { bucketName: string }).bucketName),
     )
@@ -331,7 +331,7 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
     }
     app.get(
       `${base}/file-documents/:fileId`,
-      { schema: { params: Type.Object({ ...Tenant, ...FileKey.properties }) } },
+      { schema: { querystring: NoQuery, params: Type.Object({ ...Tenant, ...FileKey.properties }) } },
       async (request) => {
         const { fileId } = request.params as { fileId: number }
         const file = await fileById(app.db, sessionOf(request).tenantId, fileId)
@@ -470,7 +470,10 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
     app.post(
       `${base}/storage-tests/:storageConfigId`,
       {
-        schema: { params: Type.Object({ ...Tenant, storageConfigId: Type.Integer({ minimum: 1 }) }) },
+        schema: {
+          body: NoBody,
+          params: Type.Object({ ...Tenant, storageConfigId: Type.Integer({ minimum: 1 }) }),
+        },
         preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.storageTest),
       },
       async (request) => {

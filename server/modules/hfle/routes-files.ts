@@ -6,6 +6,7 @@
  * file, and the record that keeps its URL or group is guarded by that record's own codes. Removing someone
  * else's file needs hfle.file.delete (routes-attachments.ts).
  */
+import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { AppError } from '../../errors.ts'
@@ -15,7 +16,6 @@ import { receiveUpload } from './receive-upload.ts'
 import type { HfleSettings } from './settings.ts'
 import { checkSignedLink, signedLink, SIGNED_PATH } from './signed-links.ts'
 
-const TenantParams = Type.Object({ tenantId: Type.Integer() })
 const FileQuery = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 1200 }),
   bucketName: Type.Optional(Type.String({ maxLength: 63 })),

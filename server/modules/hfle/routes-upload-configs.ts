@@ -2,6 +2,7 @@
  * Per-bucket upload rules of a tenant (CORE-UPL-07, the /hfile/file-upload screen's data): allowed types and
  * size limit, used by the server on every upload and by the Upload widget instead of its defaults.
  */
+import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
@@ -11,7 +12,6 @@ import { BUCKET_PATTERN, rulesOf } from './upload-rules.ts'
 import { UPLOAD_CEILING_BYTES } from './settings.ts'
 
 export const UPDATE_UPLOAD_CONFIG = 'hfle.upload-config.update'
-const TenantParams = Type.Object({ tenantId: Type.Integer() })
 const Bucket = Type.String({ pattern: BUCKET_PATTERN, description: 'Bucket name (lower case).' })
 const ConfigBody = Type.Object({
   bucketName: Bucket,

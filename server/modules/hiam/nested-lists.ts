@@ -5,8 +5,11 @@
  * or deleted row refused when it belongs to another parent. The request goes through the model's route
  * (same validation, permission codes and tenant checks) by an inner request carrying the caller's headers.
  */
+import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { pathParams } from '../../schemas.ts'
+import { listQuerySchema } from '../models/model-schemas.ts'
 import { badRequest } from '../../errors.ts'
 
 export interface NestedList {
@@ -25,6 +28,12 @@ const forwardHeaders = (request: FastifyRequest) =>
       .map((name) => [name, request.headers[name]])
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   )
+
+/** A row or a list of rows (the inner model route validates each against the model). */
+const RowsBody = Type.Union([
+  Type.Object({}, { additionalProperties: true }),
+  Type.Array(Type.Object({}, { additionalProperties: true }), { minItems: 1, maxItems: 1000 }),
+])
 
 export function registerNestedList(app: FastifyInstance, nested: NestedList): void {
   const field = nested.field ?? nested.param
@@ -73,15 +82,22 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
 
   // The inner request goes through the model route, which applies the field permission rules (field-rules.ts).
   const fieldRules = { inHandler: 'answers and writes through the model route, by an inner request' }
-  app.get(nested.url, { config: { fieldRules } }, async (request, reply) => {
-    const parent = parentOf(request)
-    const query = new URLSearchParams(request.query as Record<string, string>)
-    query.set(field, String(parent))
-    return send(request, reply, 'GET', `${inner(tenantOf(request))}?${query.toString()}`)
-  })
+  // The inner model route checks each row and filter; these say the shapes it receives.
+  const params = pathParams(nested.url)
+  const schema = { params, body: RowsBody }
+  app.get(
+    nested.url,
+    { config: { fieldRules }, schema: { params, querystring: listQuerySchema(model) } },
+    async (request, reply) => {
+      const parent = parentOf(request)
+      const query = new URLSearchParams(request.query as Record<string, string>)
+      query.set(field, String(parent))
+      return send(request, reply, 'GET', `${inner(tenantOf(request))}?${query.toString()}`)
+    },
+  )
   app.post(
     nested.url,
-    { config: { permissionCodes: codesOf(model.permissions?.create), fieldRules } },
+    { config: { permissionCodes: codesOf(model.permissions?.create), fieldRules }, schema },
     async (request, reply) => {
       const parent = parentOf(request)
       const rows = rowsOf(request.body).map((row) => ({ ...row, [field]: parent }))
@@ -98,6 +114,7 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
     app.route({
       method,
       url: nested.url,
+      schema,
       config: {
         permissionCodes: codesOf(method === 'PUT' ? model.permissions?.update : model.permissions?.delete),
         fieldRules,

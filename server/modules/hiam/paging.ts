@@ -1,16 +1,16 @@
 /** Paging and small shared checks of the identity administration routes. */
 import { Type } from '@sinclair/typebox'
+import { Paging, TenantParams } from '../../schemas.ts'
 import type { Texts } from '../../db/schema.ts'
 import type { Language } from '../../../renderer/contract/wire.ts'
 import { badRequest, forbidden } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 
 export const PageQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 10 })),
+  ...Paging,
   sort: Type.Optional(Type.String({ maxLength: 60 })),
 }
-export const TenantParams = Type.Object({ tenantId: Type.Integer() })
+export { TenantParams }
 
 export { pageOf, slicePage } from '../../paging.ts'
 

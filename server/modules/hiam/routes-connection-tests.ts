@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { testLdap, testMiniProgram } from './connection-tests.ts'
 import { idParam } from './paging.ts'
+import { NoBody, pathParams } from '../../schemas.ts'
 
 export const TEST_CODES = { ldap: 'hiam.ldap.button.test', miniProgram: 'hiam.miniProgram.button.test' }
 
@@ -18,7 +19,10 @@ export const connectionTestRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/iam/v1/:tenantId/connection-tests/ldap/:ldapId',
-    { preHandler: requirePermission(TEST_CODES.ldap) },
+    {
+      schema: { params: pathParams('/api/iam/v1/:tenantId/connection-tests/ldap/:ldapId'), body: NoBody },
+      preHandler: requirePermission(TEST_CODES.ldap),
+    },
     async (request) => {
       const session = sessionOf(request)
       const id = idParam(request.params, 'ldapId')
@@ -48,7 +52,13 @@ export const connectionTestRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/iam/v1/:tenantId/connection-tests/mini-program/:miniProgramId',
-    { preHandler: requirePermission(TEST_CODES.miniProgram) },
+    {
+      schema: {
+        params: pathParams('/api/iam/v1/:tenantId/connection-tests/mini-program/:miniProgramId'),
+        body: NoBody,
+      },
+      preHandler: requirePermission(TEST_CODES.miniProgram),
+    },
     async (request) => {
       const session = sessionOf(request)
       const id = idParam(request.params, 'miniProgramId')

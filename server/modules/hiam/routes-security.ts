@@ -11,6 +11,7 @@ import { contains, dateTimeText, idParam, pageOf, PageQuery } from './paging.ts'
 import { readPasswordPolicy } from './password-policy.ts'
 import { ROLE_CODES } from './routes-roles.ts'
 import { adminRoutes, type Scope } from './scope.ts'
+import { NoBody, NoQuery } from '../../schemas.ts'
 
 export const SECURITY_CODES = {
   policyEdit: 'hiam.passwordPolicy.button.edit',
@@ -176,12 +177,14 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     if (!row) throw notFound(`Miss-permission record ${id} does not exist in your tenant: reload the list.`)
     return row
   }
-  routes.get('/permission-checks/:permissionCheckId', {}, async (request, scope) =>
-    shape(await checkInScope(scope, idParam(request.params, 'permissionCheckId'))),
+  routes.get(
+    '/permission-checks/:permissionCheckId',
+    { schema: { querystring: NoQuery } },
+    async (request, scope) => shape(await checkInScope(scope, idParam(request.params, 'permissionCheckId'))),
   )
   routes.post(
     '/permission-checks/:permissionCheckId/handle',
-    { preHandler: requirePermission(SECURITY_CODES.handle) },
+    { schema: { body: NoBody }, preHandler: requirePermission(SECURITY_CODES.handle) },
     async (request, scope) => {
       const id = idParam(request.params, 'permissionCheckId')
       await checkInScope(scope, id)
@@ -210,7 +213,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   )
   routes.post(
     '/permission-checks/:permissionCheckId/grant',
-    { preHandler: requirePermission(ROLE_CODES.grant) },
+    { schema: { body: NoBody }, preHandler: requirePermission(ROLE_CODES.grant) },
     async (request, scope) => {
       const id = idParam(request.params, 'permissionCheckId')
       const record = await checkInScope(scope, id)

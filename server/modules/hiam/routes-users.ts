@@ -17,6 +17,7 @@ import { readPasswordPolicy } from './password-policy.ts'
 import { roleInScope } from './routes-roles.ts'
 import { adminRoutes, type Scope } from './scope.ts'
 import { isUserOfTenant } from './tenant-users.ts'
+import { NoBody } from '../../schemas.ts'
 
 export const USER_CODES = {
   create: 'hiam.subAccount.button.create',
@@ -253,7 +254,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
   routes.post(
     '/users/:userId/unlock',
-    { preHandler: requirePermission(USER_CODES.unlock) },
+    { schema: { body: NoBody }, preHandler: requirePermission(USER_CODES.unlock) },
     async (request, scope) => {
       const userId = idParam(request.params, 'userId')
       await userInScope(scope, userId)

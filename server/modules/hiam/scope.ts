@@ -3,9 +3,11 @@
  * `/api/iam/v1/{tenantId}/...` (the auth plugin checks the tenant is the session's) and site level
  * `/api/iam/v1/...` for platform roles, which see every tenant. `adminRoutes` registers both.
  */
+import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import { forbidden } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
+import { pathParams } from '../../schemas.ts'
 import type { Session } from '../../types.ts'
 
 export interface Scope {
@@ -28,6 +30,15 @@ export function scopeOf(request: FastifyRequest): Scope {
 /** The site-level paths registered, for the tenant isolation matrix (tests/server/tenant-isolation.test.ts). */
 export const SITE_LEVEL_ROUTES: Record<string, string> = {}
 
+/** Path parameters of these routes that are not row ids: `permissionId` is a permission code (HZERO's name). */
+const NAMED_PARAMS = {
+  permissionId: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'A permission code, e.g. hiam.role.button.grant',
+  }),
+}
+
 type Method = 'get' | 'post' | 'put' | 'delete'
 type Handler = (request: FastifyRequest, scope: Scope) => Promise<unknown>
 
@@ -42,6 +53,8 @@ export function adminRoutes(app: FastifyInstance) {
         method: method.toUpperCase() as Uppercase<Method>,
         url: full,
         ...options,
+        // Path parameters are ids (or the tenant) unless the route declares its own.
+        schema: { params: pathParams(full, NAMED_PARAMS), ...options.schema },
         handler: (request) => handler(request, scopeOf(request)),
       })
     }

@@ -2,6 +2,7 @@
  * The signed-in user's messages (wire contract: unread count; DESIGN: list, detail, mark read, send).
  * A user sees the messages of the current tenant and of the platform (tenant 0), never other tenants'.
  */
+import { NoBody, NoQuery, pathParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { UnreadCount, UserMessage } from '../../../renderer/contract/hmsg.ts'
@@ -58,13 +59,17 @@ const columns = [
 export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
   return async (app) => {
     for (const path of paths('/messages/user/count'))
-      app.get(path, { schema: { params: Type.Object(Tenant) } }, async (request): Promise<UnreadCount> => {
-        const row = await visibleMessages(app, request)
-          .where('readFlag', '=', 0)
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow()
-        return { unreadMessageCount: Number(row.count) }
-      })
+      app.get(
+        path,
+        { schema: { params: Type.Object(Tenant), querystring: NoQuery } },
+        async (request): Promise<UnreadCount> => {
+          const row = await visibleMessages(app, request)
+            .where('readFlag', '=', 0)
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow()
+          return { unreadMessageCount: Number(row.count) }
+        },
+      )
 
     for (const path of paths('/messages/user'))
       app.get(
@@ -89,16 +94,20 @@ export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
       )
 
     for (const path of paths('/messages/user/:userMessageId'))
-      app.get(path, { schema: { params: IdParams } }, async (request): Promise<UserMessage> => {
-        const { userMessageId } = request.params as typeof IdParams.static
-        const row = await visibleMessages(app, request)
-          .where('userMessageId', '=', userMessageId)
-          .select(columns)
-          .executeTakeFirst()
-        if (!row)
-          throw notFound(`Message ${userMessageId} does not exist or is not yours: reload your messages.`)
-        return row as UserMessage
-      })
+      app.get(
+        path,
+        { schema: { params: IdParams, querystring: NoQuery } },
+        async (request): Promise<UserMessage> => {
+          const { userMessageId } = request.params as typeof IdParams.static
+          const row = await visibleMessages(app, request)
+            .where('userMessageId', '=', userMessageId)
+            .select(columns)
+            .executeTakeFirst()
+          if (!row)
+            throw notFound(`Message ${userMessageId} does not exist or is not yours: reload your messages.`)
+          return row as UserMessage
+        },
+      )
 
     // Marks the caller's unread messages read and tells the caller's other windows (−N per tenant).
     const markRead = async (request: FastifyRequest, ids: number[] | 'all') => {
@@ -146,35 +155,44 @@ export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
         .executeTakeFirstOrThrow()) as UserMessage
     }
     for (const path of paths('/messages/user/detail/:userMessageId'))
-      app.get(path, { schema: { params: IdParams } }, (request) =>
+      app.get(path, { schema: { params: IdParams, querystring: NoQuery } }, (request) =>
         openMessage(request, (request.params as typeof IdParams.static).userMessageId),
       )
     for (const path of paths('/messages/user/detail/:type/:userMessageId'))
-      app.get(path, { schema: { params: TypedParams } }, (request) => {
+      app.get(path, { schema: { params: TypedParams, querystring: NoQuery } }, (request) => {
         const params = request.params as typeof TypedParams.static
         return openMessage(request, params.userMessageId, params.type)
       })
     const SaveBody = Type.Object({ userMessageId: Type.Integer({ minimum: 1 }) })
     for (const path of [...paths('/messages/user/detail'), ...paths('/messages/user/detail/:type')])
-      app.put(path, { schema: { body: SaveBody } }, (request) => {
-        const { type } = request.params as { type?: string }
-        if (type !== undefined && type !== 'MSG' && type !== 'NOTICE')
-          throw badRequest(`type '${type}' is not a message type: use MSG or NOTICE.`, { type: 'invalid' })
-        return openMessage(request, (request.body as typeof SaveBody.static).userMessageId, type)
-      })
+      app.put(
+        path,
+        { schema: { params: pathParams(path, { type: MessageTypeParam }), body: SaveBody } },
+        (request) => {
+          const { type } = request.params as { type?: string }
+          if (type !== undefined && type !== 'MSG' && type !== 'NOTICE')
+            throw badRequest(`type '${type}' is not a message type: use MSG or NOTICE.`, { type: 'invalid' })
+          return openMessage(request, (request.body as typeof SaveBody.static).userMessageId, type)
+        },
+      )
 
     for (const path of paths('/messages/user/read-flag'))
       app.post(path, { schema: { params: Type.Object(Tenant), body: ReadBody } }, (request) =>
         markRead(request, (request.body as typeof ReadBody.static).userMessageIds),
       )
     for (const path of paths('/messages/user/read-flag/all'))
-      app.post(path, { schema: { params: Type.Object(Tenant) } }, (request) => markRead(request, 'all'))
+      app.post(path, { schema: { params: Type.Object(Tenant), body: NoBody } }, (request) =>
+        markRead(request, 'all'),
+      )
 
     // The message screen's "Mark all read" button (its code is the button's; the header's bell uses read-flag/all).
     for (const path of paths('/messages/user/read-all'))
       app.post(
         path,
-        { schema: { params: Type.Object(Tenant) }, preHandler: requirePermission(READ_ALL_PERMISSION) },
+        {
+          schema: { params: Type.Object(Tenant), body: NoBody },
+          preHandler: requirePermission(READ_ALL_PERMISSION),
+        },
         (request) => markRead(request, 'all'),
       )
 

@@ -2,6 +2,7 @@
  * Notices of the current tenant (/hmsg/notices, DESIGN in HZERO's names): list, detail, create, update and
  * delete drafts, publish. Publishing makes one user message per recipient and reaches their open sockets.
  */
+import { NoBody, NoQuery } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Notice } from '../../../renderer/contract/hmsg.ts'
@@ -113,7 +114,7 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
       })
 
     for (const path of paths('/notices/:noticeId'))
-      app.get(path, { schema: { params: IdParams } }, (request) =>
+      app.get(path, { schema: { params: IdParams, querystring: NoQuery } }, (request) =>
         read(sessionOf(request).tenantId, (request.params as typeof IdParams.static).noticeId),
       )
 
@@ -186,7 +187,10 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
     for (const path of paths('/notices/:noticeId'))
       app.delete(
         path,
-        { schema: { params: IdParams }, preHandler: requirePermission(NOTICE_PERMISSIONS.delete) },
+        {
+          schema: { params: IdParams, body: NoBody },
+          preHandler: requirePermission(NOTICE_PERMISSIONS.delete),
+        },
         async (request) => {
           const { tenantId } = sessionOf(request)
           const { noticeId } = request.params as typeof IdParams.static
@@ -227,7 +231,10 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
     for (const path of paths('/notices/:noticeId/publish'))
       app.post(
         path,
-        { schema: { params: IdParams }, preHandler: requirePermission(NOTICE_PERMISSIONS.publish) },
+        {
+          schema: { params: IdParams, body: NoBody },
+          preHandler: requirePermission(NOTICE_PERMISSIONS.publish),
+        },
         async (request) => {
           const { tenantId } = sessionOf(request)
           const { noticeId } = request.params as typeof IdParams.static

@@ -2,6 +2,7 @@
  * Sending through templates and send configs, and the real "test" of each channel config (hmsg screens).
  * The configs themselves are model rows (schemas/models/hmsg); these routes add what CRUD cannot.
  */
+import { Id, NoBody, Tenant } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { badRequest, conflict, notFound } from '../../errors.ts'
@@ -28,7 +29,6 @@ const CHANNEL_PAGES: Record<string, { table: string; page: string }> = {
   'flybook-configs': { table: 'hmsg_flybook_config', page: 'flybookConfig' },
 }
 
-const Tenant = { tenantId: Type.Integer({ minimum: 0 }) }
 const Args = Type.Record(
   Type.String({ maxLength: 60 }),
   Type.Union([Type.String({ maxLength: 5000 }), Type.Number(), Type.Boolean()]),
@@ -105,7 +105,7 @@ export function sendingRoutes(bus: NoticeBus): FastifyPluginAsync {
     app.post(
       '/api/hmsg/v1/:tenantId/template-messages/:templateId/test',
       {
-        schema: { params: Type.Object({ ...Tenant, templateId: Type.Integer({ minimum: 1 }) }) },
+        schema: { params: Type.Object({ ...Tenant, templateId: Id() }), body: NoBody },
         preHandler: requirePermission(TEMPLATE_SEND_PERMISSION),
       },
       async (request) => {
@@ -189,7 +189,7 @@ export function sendingRoutes(bus: NoticeBus): FastifyPluginAsync {
       app.post(
         `/api/hmsg/v1/:tenantId/channel-tests/${resource}/:serverId`,
         {
-          schema: { params: Type.Object({ ...Tenant, serverId: Type.Integer({ minimum: 1 }) }) },
+          schema: { params: Type.Object({ ...Tenant, serverId: Id() }), body: NoBody },
           preHandler: requirePermission(`hmsg.${page}.button.test`),
         },
         async (request) => {

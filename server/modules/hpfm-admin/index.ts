@@ -21,8 +21,7 @@ import { valueListRoutes } from './routes-value-lists.ts'
 import { effectiveProfiles, registerSettingChecks } from './settings.ts'
 import { SYS_TOOLS } from './sys-tools.ts'
 import { tenantLogHook, tenantLogRoutes } from './tenant-log.ts'
-
-const TenantParams = Type.Object({ tenantId: Type.Integer() })
+import { NoBody, TenantParams } from '../../schemas.ts'
 
 /**
  * Platform administration behind the /hpfm screens: value sets, code-rule counters, online sessions, effective
@@ -77,6 +76,7 @@ export const hpfmAdminModule =
       {
         preHandler: requirePermission('hpfm.sysTools.button.run'),
         schema: {
+          body: NoBody,
           params: Type.Object({
             tenantId: Type.Integer(),
             toolCode: Type.String({ pattern: '^[A-Z_]{1,60}$' }),
@@ -101,6 +101,7 @@ export const hpfmAdminModule =
       {
         preHandler: requirePermission('hpfm.excelAsyncExport.button.cancel'),
         schema: {
+          body: NoBody,
           params: Type.Object({
             tenantId: Type.Integer(),
             taskCode: Type.String({ minLength: 1, maxLength: 60 }),
@@ -131,7 +132,10 @@ export const hpfmAdminModule =
       '/api/hpfm/v1/:tenantId/data-source-tests/:datasourceId',
       {
         preHandler: requirePermission('hpfm.dataSource.button.test'),
-        schema: { params: Type.Object({ tenantId: Type.Integer(), datasourceId: Type.Integer() }) },
+        schema: {
+          body: NoBody,
+          params: Type.Object({ tenantId: Type.Integer(), datasourceId: Type.Integer() }),
+        },
       },
       async (request) => {
         const session = sessionOf(request)

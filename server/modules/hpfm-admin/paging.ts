@@ -1,10 +1,7 @@
-import { Type } from '@sinclair/typebox'
+import { Paging } from '../../schemas.ts'
 
 /** page (0-based) and size of the wire paging convention. */
-export const PagingQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 10 })),
-}
+export const PagingQuery = Paging
 
 export { slicePage } from '../../paging.ts'
 

@@ -4,9 +4,9 @@ import { notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { formatDate } from '../hpfm/code-rules.ts'
 import { contains, slicePage, PagingQuery } from './paging.ts'
+import { NoBody, TenantParams } from '../../schemas.ts'
 import './tables.ts'
 
-const TenantParams = Type.Object({ tenantId: Type.Integer() })
 const RuleParams = Type.Object({ tenantId: Type.Integer(), codeRuleId: Type.Integer() })
 
 /**
@@ -118,6 +118,7 @@ export const codeRuleRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: requirePermission('hpfm.codeRuleOrg.button.reset'),
       schema: {
+        body: NoBody,
         params: Type.Object({
           tenantId: Type.Integer(),
           codeRuleId: Type.Integer(),

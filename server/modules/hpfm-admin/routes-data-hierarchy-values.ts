@@ -1,3 +1,4 @@
+import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { badRequest, conflict, notFound } from '../../errors.ts'
@@ -6,7 +7,6 @@ import type { Db, Texts } from '../../db/schema.ts'
 import type { Session } from '../../types.ts'
 import { contains, slicePage, PagingQuery } from './paging.ts'
 
-const TenantParams = Type.Object({ tenantId: Type.Integer() })
 const Text = Type.Optional(Type.Union([Type.String({ maxLength: 240 }), Type.Null()]))
 const ValueBody = Type.Object({
   id: Type.Optional(Type.Integer()),

@@ -8,6 +8,7 @@ import { testConnection } from './connection-test.ts'
 import { eventRules, raiseEvent } from './events.ts'
 import { probeServer } from './server-probe.ts'
 import { slicePage, PagingQuery } from './paging.ts'
+import { NoBody } from '../../schemas.ts'
 
 const Id = (name: string) => Type.Object({ tenantId: Type.Integer(), [name]: Type.Integer() })
 const stamp = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ')
@@ -72,7 +73,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
     '/api/hpfm/v1/:tenantId/ca-certificate-parses/:certificateId',
     {
       preHandler: requirePermission('hpfm.caManagement.button.parse'),
-      schema: { params: Id('certificateId') },
+      schema: { body: NoBody, params: Id('certificateId') },
     },
     async (request) => {
       const session = sessionOf(request)
@@ -113,7 +114,10 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/hpfm/v1/:tenantId/server-define-tests/:serverId',
-    { preHandler: requirePermission('hpfm.serverDefine.button.test'), schema: { params: Id('serverId') } },
+    {
+      preHandler: requirePermission('hpfm.serverDefine.button.test'),
+      schema: { body: NoBody, params: Id('serverId') },
+    },
     async (request) => {
       const session = sessionOf(request)
       const { serverId } = request.params as { serverId: number }
@@ -144,7 +148,10 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/hpfm/v1/:tenantId/outer-sync-tests/:syncId',
-    { preHandler: requirePermission('hpfm.syncToOuterSystem.button.test'), schema: { params: Id('syncId') } },
+    {
+      preHandler: requirePermission('hpfm.syncToOuterSystem.button.test'),
+      schema: { body: NoBody, params: Id('syncId') },
+    },
     async (request) => {
       const session = sessionOf(request)
       const { syncId } = request.params as { syncId: number }

@@ -1,3 +1,4 @@
+import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
@@ -11,7 +12,6 @@ import {
 } from './lov-view-admin.ts'
 import { contains, slicePage, PagingQuery } from './paging.ts'
 
-const TenantParams = Type.Object({ tenantId: Type.Integer() })
 const ViewParams = Type.Object({ tenantId: Type.Integer(), lovViewId: Type.Integer() })
 const Nullable = (schema: ReturnType<typeof Type.String>) => Type.Optional(Type.Union([schema, Type.Null()]))
 const ViewBody = Type.Object({

@@ -4,8 +4,8 @@ import { sql } from 'kysely'
 import { badRequest, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { contains, slicePage, PagingQuery } from './paging.ts'
+import { NoBody, TenantParams } from '../../schemas.ts'
 
-const TenantParams = Type.Object({ tenantId: Type.Integer() })
 /** A session is named by the first 16 hex digits of its token's hash: enough to pick it, useless as a token. */
 const SessionId = Type.String({ pattern: '^[0-9a-f]{16}$' })
 
@@ -74,7 +74,7 @@ export const onlineRoutes: FastifyPluginAsync = async (app) => {
     `${base}/:sessionId/kickoff`,
     {
       preHandler: requirePermission('hpfm.online.button.kickoff'),
-      schema: { params: Type.Object({ tenantId: Type.Integer(), sessionId: SessionId }) },
+      schema: { body: NoBody, params: Type.Object({ tenantId: Type.Integer(), sessionId: SessionId }) },
     },
     async (request) => {
       const session = sessionOf(request)

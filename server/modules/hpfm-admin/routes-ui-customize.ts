@@ -1,3 +1,4 @@
+import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
@@ -7,7 +8,6 @@ import { checkColumnSettings } from '../cusz/column-settings.ts'
 import type { ServedPage } from '../lowcode/load-pages.ts'
 import { contains, slicePage, PagingQuery } from './paging.ts'
 
-const TenantParams = Type.Object({ tenantId: Type.Integer() })
 /** The column-settings code of a list page's table (widgets/list-page/ListPage.tsx tableCuszCode). */
 export const unitCodeOf = (route: string) =>
   `${route.replace(/[{}]/g, '').split('/').filter(Boolean).join('.')}.table`

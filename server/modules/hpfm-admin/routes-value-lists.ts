@@ -14,9 +14,9 @@ import {
   updateValue,
   type ValueInput,
 } from './value-lists.ts'
+import { NoQuery, TenantParams } from '../../schemas.ts'
 
 const Code = Type.String({ minLength: 1, maxLength: 120, pattern: '^[A-Za-z0-9_.-]+$' })
-const TenantParams = Type.Object({ tenantId: Type.Integer() })
 const SetParams = Type.Object({ tenantId: Type.Integer(), lookupCode: Code })
 const Text = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]))
 const SetBody = Type.Object({
@@ -72,7 +72,7 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
       return slicePage(sets, q.page, q.size)
     },
   )
-  app.get(`${base}/:lookupCode`, { schema: { params: SetParams } }, async (request) => {
+  app.get(`${base}/:lookupCode`, { schema: { querystring: NoQuery, params: SetParams } }, async (request) => {
     const { lookupCode } = request.params as { lookupCode: string }
     const set = (await listSets(app.db, sessionOf(request))).find((s) => s.lookupCode === lookupCode)
     if (!set) throw notFound(`Value set ${lookupCode} does not exist: check the code or reload the list.`)
@@ -135,6 +135,7 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
     `${values}/:lookupValueId`,
     {
       schema: {
+        querystring: NoQuery,
         params: Type.Object({ tenantId: Type.Integer(), lookupCode: Code, lookupValueId: Type.Integer() }),
       },
     },

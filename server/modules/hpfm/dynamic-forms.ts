@@ -25,6 +25,7 @@ import { sessionOf } from '../../plugins/permissions.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
 import { onRowWrite } from '../models/write-guards.ts'
 import { lookupValues } from './lookups.ts'
+import { NoQuery } from '../../schemas.ts'
 
 /** The answer of the definition endpoint: an item's type is one the platform knows; the header is saved. */
 export type DynamicFormItem = ContractItem & { itemType: DynamicFormItemType }
@@ -236,7 +237,7 @@ const Params = Type.Object({
 export const dynamicFormRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/hpfm/v1/:tenantId/dynamic-forms/:formCode',
-    { schema: { params: Params } },
+    { schema: { querystring: NoQuery, params: Params } },
     async (request: FastifyRequest) => {
       const { formCode } = request.params as typeof Params.static
       return dynamicFormDefinition(app.db, sessionOf(request).tenantId, formCode)

@@ -1,3 +1,4 @@
+import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { LANGUAGES, type Language } from '../../../renderer/contract/wire.ts'
@@ -31,7 +32,6 @@ const BatchQuery = Type.Object(
   { lang: Lang, tenantId: Type.Optional(Type.Integer()) },
   { additionalProperties: Type.String({ maxLength: 120 }) },
 )
-const TenantParams = Type.Object({ tenantId: Type.Integer() })
 
 function languageOf(request: FastifyRequest): Language {
   const fromQuery = (request.query as { lang?: Language }).lang ?? (request.body as { lang?: Language })?.lang

@@ -16,11 +16,11 @@ import { modelSaveCheck, type RowCheck } from '../hsdr/save-checks.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
 import { dataSetByCode, fillTemplate, reportBy, runDataSet } from './data-sets.ts'
 import { checkDataSetSql } from './safe-sql.ts'
+import { NoQuery, Tenant } from '../../schemas.ts'
 
 // exceljs is loaded when a workbook is first needed, not at server start (bench measure 8).
 const loadExcel = async () => (await import('exceljs')).default
 
-const Tenant = { tenantId: Type.Integer() }
 const Code = (name: string) =>
   Type.Object({ ...Tenant, [name]: Type.String({ minLength: 1, maxLength: 60 }) })
 const ParamsBody = Type.Object({ params: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })
@@ -118,7 +118,7 @@ export function hrptModule(models: ModelSchema[]): FastifyPluginAsync {
       )
       routes.get(
         `${prefix}/reports/by-id/:reportId/definition`,
-        { schema: { params: Type.Object({ ...Tenant, reportId: Type.Integer() }) } },
+        { schema: { querystring: NoQuery, params: Type.Object({ ...Tenant, reportId: Type.Integer() }) } },
         async (request) => {
           const session = sessionOf(request)
           const { reportId } = request.params as { reportId: number }
@@ -127,7 +127,7 @@ export function hrptModule(models: ModelSchema[]): FastifyPluginAsync {
       )
       routes.get(
         `${prefix}/reports/:reportCode/definition`,
-        { schema: { params: Code('reportCode') } },
+        { schema: { querystring: NoQuery, params: Code('reportCode') } },
         async (request) => {
           const session = sessionOf(request)
           const { reportCode } = request.params as { reportCode: string }
@@ -209,7 +209,7 @@ export function hrptModule(models: ModelSchema[]): FastifyPluginAsync {
       )
       routes.get(
         `${prefix}/labels/:templateCode`,
-        { schema: { params: Code('templateCode') } },
+        { schema: { querystring: NoQuery, params: Code('templateCode') } },
         async (request) => {
           const session = sessionOf(request)
           const { templateCode } = request.params as { templateCode: string }

@@ -17,6 +17,7 @@ import { runRequestSet, submitProgram } from './concurrent.ts'
 import { parseParams } from './job-types.ts'
 import { modelSaveCheck, type RowCheck } from './save-checks.ts'
 import { createScheduler, type Scheduler } from './scheduler.ts'
+import { NoBody } from '../../schemas.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,7 +100,10 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
       )
       routes.post(
         '/api/hsdr/v1/:tenantId/jobs/:jobId/run',
-        { preHandler: requirePermission('hsdr.jobInfo.button.run'), schema: { params: JobParams } },
+        {
+          preHandler: requirePermission('hsdr.jobInfo.button.run'),
+          schema: { body: NoBody, params: JobParams },
+        },
         async (request) => {
           const session = sessionOf(request)
           const { jobId } = request.params as typeof JobParams.static
@@ -129,7 +133,10 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
         '/api/hsdr/v1/:tenantId/programs/:concurrentId/submit',
         {
           preHandler: requirePermission('hsdr.concurrent.button.submit'),
-          schema: { params: Type.Composite([TenantId, Type.Object({ concurrentId: Type.Integer() })]) },
+          schema: {
+            body: NoBody,
+            params: Type.Composite([TenantId, Type.Object({ concurrentId: Type.Integer() })]),
+          },
         },
         async (request) => {
           const { concurrentId } = request.params as { concurrentId: number }
@@ -140,7 +147,10 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
         '/api/hsdr/v1/:tenantId/request-set-runs/:requestSetId',
         {
           preHandler: requirePermission('hsdr.requestSet.button.run'),
-          schema: { params: Type.Composite([TenantId, Type.Object({ requestSetId: Type.Integer() })]) },
+          schema: {
+            body: NoBody,
+            params: Type.Composite([TenantId, Type.Object({ requestSetId: Type.Integer() })]),
+          },
         },
         async (request) => {
           const { requestSetId } = request.params as { requestSetId: number }

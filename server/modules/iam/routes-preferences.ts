@@ -18,6 +18,7 @@ import { badRequest } from '../../errors.ts'
 import { readPasswordPolicy } from '../hiam/password-policy.ts'
 import { hashPassword, verifyPassword } from '../oauth/passwords.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
+import { NoBody } from '../../schemas.ts'
 
 const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)))
 
@@ -121,7 +122,7 @@ export const preferenceRoutes: FastifyPluginAsync = async (app) => {
 
   app.put(
     '/api/iam/hzero/v1/users/time-zone',
-    { schema: { querystring: TimeZoneQuery } },
+    { schema: { body: NoBody, querystring: TimeZoneQuery } },
     async (request) => {
       const { timeZone } = request.query as typeof TimeZoneQuery.static
       if (!isTimeZone(timeZone))
@@ -142,7 +143,7 @@ export const preferenceRoutes: FastifyPluginAsync = async (app) => {
 
   app.put(
     '/api/iam/hzero/v1/users/self/menu-layout',
-    { schema: { querystring: MenuLayoutQuery } },
+    { schema: { body: NoBody, querystring: MenuLayoutQuery } },
     async (request) => {
       const { menuLayout } = request.query as typeof MenuLayoutQuery.static
       await savePreference(app.db, sessionOf(request).userId, { menuLayout })

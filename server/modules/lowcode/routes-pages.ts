@@ -4,6 +4,7 @@
  * Pages are site-wide definitions (like menus): any signed-in user may read them; what a page shows is
  * guarded by its permission codes and by the data endpoints it calls.
  */
+import { NoQuery } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { badRequest, notFound } from '../../errors.ts'
@@ -27,7 +28,7 @@ export function pageSchemaRoutes(pages: ServedPage[]): FastifyPluginAsync {
   for (const page of pages) if (page.route && !byRoute.has(page.route)) byRoute.set(page.route, page)
 
   return async (app) => {
-    app.get('/api/hpfm/v1/page-schemas', async (request) => {
+    app.get('/api/hpfm/v1/page-schemas', { schema: { querystring: NoQuery } }, async (request) => {
       sessionOf(request)
       return pages.map((page) => ({
         file: page.file,

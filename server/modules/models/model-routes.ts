@@ -7,6 +7,7 @@ import { checkFieldRules, checkHiddenQuery, hideFields } from './field-rules.ts'
 import { runTransition } from './lifecycle.ts'
 import { listRows } from './model-list.ts'
 import * as schemas from './model-schemas.ts'
+import { NoQuery } from '../../schemas.ts'
 import { modelDb, type Row } from './model-scope.ts'
 import { createRow, deleteRow, getRow, updateRow } from './model-write.ts'
 import {
@@ -71,7 +72,10 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     )
     app.get(
       `${base}/:id`,
-      { ...guard(model.permissions?.query), schema: { params: schemas.pathParamsSchema(model, true) } },
+      {
+        ...guard(model.permissions?.query),
+        schema: { params: schemas.pathParamsSchema(model, true), querystring: NoQuery },
+      },
       (request) =>
         shown(request, getRow(app.db, model, sessionOf(request), (request.params as { id: number }).id)),
     )

@@ -161,8 +161,8 @@ export function aggregateQuerySchema(model: ModelSchema, measures: readonly stri
 
 export function pathParamsSchema(model: ModelSchema, withId: boolean): JsonSchema {
   const properties: Record<string, JsonSchema> = {}
-  if (model.tenantScoped !== false) properties.tenantId = { type: 'integer' }
-  if (withId) properties.id = id
+  if (model.tenantScoped !== false) properties.tenantId = { type: 'integer', minimum: 0, maximum: ID_MAX }
+  if (withId) properties.id = { ...id, minimum: 1 }
   return { type: 'object', properties, required: Object.keys(properties) }
 }
 

@@ -36,6 +36,7 @@ import {
   type SsoSettings,
 } from './sso.ts'
 import { issueToken, kickoffState, revokeToken, ssoDomainOfToken } from './tokens.ts'
+import { NoBody, NoQuery } from '../../schemas.ts'
 
 const AuthorizeQuery = Type.Object({
   response_type: Type.Optional(Type.String()),
@@ -382,7 +383,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
   })
 
   /** The SP metadata of this host's SAML domain, for the IdP administrator. */
-  app.get(SAML_METADATA, { config }, async (request, reply) => {
+  app.get(SAML_METADATA, { config, schema: { querystring: NoQuery } }, async (request, reply) => {
     const { language, domain } = await pageSettings(undefined, request)
     if (domain?.sso?.type !== 'SAML')
       return html(
@@ -466,7 +467,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/oauth/public/token/kickoff',
-    { config, schema: { querystring: TokenQuery } },
+    { config, schema: { body: NoBody, querystring: TokenQuery } },
     async (request) => {
       const token = (request.query as typeof TokenQuery.static).access_token ?? tokenOf(request)
       return { kickoff: token ? await kickoffState(app.db, token) : 0 }
@@ -479,7 +480,10 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     return 'session' in (await sessionOfToken(request, token))
   })
 
-  app.get('/api/oauth/static/login.js', { config }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(loginScript),
+  app.get(
+    '/api/oauth/static/login.js',
+    { schema: { querystring: NoQuery }, config },
+    async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(loginScript),
   )
 }

@@ -19,6 +19,7 @@ import { notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import type { Session } from '../../types.ts'
 import { grantedIds, isDataUnrestricted } from '../models/model-scope.ts'
+import { NoQuery } from '../../schemas.ts'
 
 /** Most in-stock serial numbers offered per line (the clerk scans the label; the list is a convenience). */
 export const IN_STOCK_OFFERED = 200
@@ -130,7 +131,7 @@ export const pickSerialRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { fieldRules: { answers: [{ model: 'wms/outboundLine', at: 'lines' }] } },
       preHandler: requirePermission('winv.outboundOrder.button.pick'),
-      schema: { params: idParams('outboundOrderId') },
+      schema: { querystring: NoQuery, params: idParams('outboundOrderId') },
     },
     async (request) => {
       const session = sessionOf(request)
@@ -149,7 +150,7 @@ export const pickSerialRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { fieldRules: { answers: [{ model: 'wms/outboundLine', at: 'lines' }] } },
       preHandler: requirePermission('winv.waveOrder.button.pick'),
-      schema: { params: idParams('waveId') },
+      schema: { querystring: NoQuery, params: idParams('waveId') },
     },
     async (request) => {
       const session = sessionOf(request)

@@ -7,6 +7,7 @@ import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { registerAppointmentEffects } from './appointments.ts'
 import { replenish } from './replenish.ts'
 import { evaluateWarnings } from './warnings.ts'
+import { NoBody } from '../../schemas.ts'
 
 let effectsRegistered = false
 
@@ -27,7 +28,7 @@ export const winvConfigModule: FastifyPluginAsync = async (app) => {
         fieldRules: { none: 'answers how many rules were evaluated and which triggered, not rule rows' },
       },
       preHandler: requirePermission('winv.warningRule.button.evaluate'),
-      schema: { params: tenantParams },
+      schema: { body: NoBody, params: tenantParams },
     },
     (request) =>
       app.db
@@ -40,6 +41,7 @@ export const winvConfigModule: FastifyPluginAsync = async (app) => {
       config: { fieldRules: { none: 'answers the quantity moved to the pick location, not the rule row' } },
       preHandler: requirePermission('winv.ruleReplenishment.button.replenish'),
       schema: {
+        body: NoBody,
         params: {
           type: 'object',
           properties: { tenantId: { type: 'integer' }, id: { type: 'integer', minimum: 1 } },

@@ -17,6 +17,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { modelDb, inScope } from '../models/model-scope.ts'
+import { NoQuery } from '../../schemas.ts'
 
 export interface ReceiveLine {
   inboundLineId: number
@@ -44,6 +45,7 @@ export const receiveLineRoutes =
         config: { fieldRules: { answers: [{ model: 'wms/inboundOrderLine', at: 'lines' }] } },
         preHandler: requirePermission('winv.inboundOrder.button.receive'),
         schema: {
+          querystring: NoQuery,
           params: {
             type: 'object',
             properties: { tenantId: { type: 'integer' }, inboundOrderId: { type: 'integer', minimum: 1 } },

@@ -16,6 +16,7 @@ import { modelDb, inScope, type ModelDb, type Row } from '../models/model-scope.
 import { pageOf } from '../../paging.ts'
 import type { Db } from '../../db/schema.ts'
 import { lookupValues } from '../hpfm/lookups.ts'
+import { NoQuery } from '../../schemas.ts'
 
 const base = '/api/wms/v1/:tenantId'
 const Params = Type.Object({ tenantId: Type.Integer({ minimum: 0 }) })
@@ -275,7 +276,7 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
     app.get(
       `${base}/warehouses/query-default-warehourse-permissions`,
       {
-        schema: { params: Params },
+        schema: { querystring: NoQuery, params: Params },
         config: {
           fieldRules: {
             answers: [

@@ -11,6 +11,7 @@ import { badRequest } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { modelDb } from '../models/model-scope.ts'
 import { getRow } from '../models/model-write.ts'
+import { NoBody } from '../../schemas.ts'
 
 export const PLAYBACK_PERMISSION = 'wmdm.outboundVidRetrospect.button.playback'
 
@@ -37,7 +38,7 @@ export function playbackRoutes(models: {
       {
         config: { fieldRules: { answers: [{ model: 'wms/outboundVideoRecord' }] } },
         preHandler: requirePermission(PLAYBACK_PERMISSION),
-        schema: { params: IdParams },
+        schema: { body: NoBody, params: IdParams },
       },
       async (request) => {
         const session = sessionOf(request)

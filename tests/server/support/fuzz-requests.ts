@@ -8,6 +8,8 @@ export interface FuzzRequest {
   /** The route needs no token (the fuzzer then sends none, so logout cannot end its own session). */
   public: boolean
   method: string
+  /** The route's path with its `:param` placeholders (failures are grouped by it). */
+  route: string
   url: string
   headers: Record<string, string>
   payload?: string | object
@@ -63,6 +65,20 @@ const NUMBERS = [
   0.5,
   1e-9,
   123456789012345,
+  // Out of every column's range: beyond int4, beyond the safe integers, beyond bigint, near Number.MAX_VALUE.
+  2 ** 53 + 2,
+  1e23,
+  -1e23,
+  1e308,
+  -1e308,
+]
+/** The same as text, as a path or query parameter carries them (the digits beyond a double's precision too). */
+const HUGE_TEXT = [
+  '99999999999999999999999',
+  '-99999999999999999999999',
+  '1e308',
+  '2147483648',
+  '9007199254740993',
 ]
 
 const fragment = fc.constantFrom(...SQL, ...SCRIPT, ...ODD)
@@ -72,7 +88,10 @@ const hostileString = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 4, arbitrary: fragment },
   { weight: 1, arbitrary: hugeString },
-  { weight: 1, arbitrary: fc.constantFrom(...NUMBERS.map(String), '2026-13-45', '2026-01-01', 'COLD') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(...NUMBERS.map(String), ...HUGE_TEXT, '2026-13-45', '2026-01-01', 'COLD'),
+  },
 )
 /** Deep nesting: {a:{a:…}} or [[[…]]]. */
 const deepJson = fc
@@ -164,6 +183,7 @@ const paramValue = fc.oneof(
     arbitrary: fc.constantFrom(String(TENANT_A), String(TENANT_B), '0', '3', '10', 'en_US', 'zh_CN'),
   },
   { weight: 2, arbitrary: fc.constantFrom('-1', '99999999999', '1.5', 'abc', '1e3', ' 1', '0x10') },
+  { weight: 2, arbitrary: fc.constantFrom(...HUGE_TEXT, 'x'.repeat(101)) },
   { weight: 2, arbitrary: fc.oneof(fragment, fc.string({ maxLength: 20 })) },
 )
 
@@ -187,16 +207,36 @@ const hostileQuery = (keys: string[]) =>
       return text ? `?${text}` : ''
     })
 
-/** One hostile request to one route of the table. */
+/** The property names a route's schema part declares (top level, or of its array items / anyOf branches). */
+function declaredNames(schema: unknown): string[] {
+  if (!schema || typeof schema !== 'object') return []
+  const node = schema as { properties?: object; items?: unknown; anyOf?: unknown[] }
+  return [
+    ...Object.keys(node.properties ?? {}),
+    ...declaredNames(node.items),
+    ...(node.anyOf ?? []).flatMap(declaredNames),
+  ]
+}
+
+/** One hostile request to one route of the table: its own path, query and body names get hostile values. */
 export function hostileRequest(routes: RouteEntry[], models: ModelSchema[]): Arbitrary<FuzzRequest> {
   const keys = knownKeys(models)
   return fc
-    .record({
-      route: fc.constantFrom(...routes),
-      params: fc.dictionary(fc.constantFrom('tenantId', 'id', 'lang', 'code'), paramValue, { maxKeys: 4 }),
-      query: hostileQuery(keys),
-      body: hostileBody(keys),
-      wrongMethodBody: fc.boolean(),
+    .constantFrom(...routes)
+    .chain((route) => {
+      const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!)
+      const schema = (route.schema ?? {}) as { querystring?: unknown; body?: unknown }
+      const own = [...new Set([...declaredNames(schema.querystring), ...declaredNames(schema.body)])]
+      const routeKeys = own.length ? [...own, ...own, ...keys] : keys
+      return fc.record({
+        route: fc.constant(route),
+        params: names.length
+          ? fc.dictionary(fc.constantFrom(...names), paramValue, { maxKeys: names.length })
+          : fc.constant({}),
+        query: hostileQuery(routeKeys),
+        body: hostileBody(routeKeys),
+        wrongMethodBody: fc.boolean(),
+      })
     })
     .map(({ route, params, query, body, wrongMethodBody }) => {
       const withBody = isMutating(route) || (wrongMethodBody && route.method !== 'GET')
@@ -204,6 +244,7 @@ export function hostileRequest(routes: RouteEntry[], models: ModelSchema[]): Arb
       return {
         public: route.public,
         method: route.method,
+        route: route.url,
         url: fillPath(route.url, { tenantId: String(TENANT_A), ...params }) + query,
         headers,
         ...(withBody && body.payload !== undefined ? { payload: body.payload } : {}),
