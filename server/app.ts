@@ -37,6 +37,7 @@ import { redactedRequest } from './plugins/log-redaction.ts'
 import { inputGuards } from './plugins/input-guards.ts'
 import { lazyValidators } from './plugins/lazy-validators.ts'
 import { permissionGuards } from './plugins/permissions.ts'
+import { readGuards } from './plugins/read-guards.ts'
 import { fieldRuleRoutes } from './plugins/field-rule-routes.ts'
 import { routeTable } from './plugins/route-table.ts'
 import { publicRateLimits } from './plugins/rate-limits.ts'
@@ -81,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputGuards)
   await app.register(permissionGuards)
   await app.register(routeTable)
+  // Before the modules: every read route gets the guard of the screens that read it.
+  await app.register(readGuards(options.pages ?? []))
   // Before the modules: hand-written routes declaring model rows get the field permission rules applied.
   await app.register(fieldRuleRoutes(options.models))
   // Before the modules: the OpenAPI document is built from the routes registered after it.

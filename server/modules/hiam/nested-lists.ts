@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
+import { innerReadHeaders } from '../../plugins/read-guards.ts'
 
 export interface NestedList {
   /** e.g. `/api/hpfm/v1/:tenantId/companies/:companyId/units` */
@@ -53,6 +54,8 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
       url,
       headers: {
         ...forwardHeaders(request),
+        // The list was read-guarded on its own route (plugins/read-guards.ts).
+        ...(method === 'GET' ? innerReadHeaders() : {}),
         ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
