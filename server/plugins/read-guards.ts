@@ -368,14 +368,21 @@ export function readGuards(
   return shared(async (app) => {
     let index: ReadIndex | undefined
     const indexOf = () => (index ??= readIndex(pages, app.routeTable))
+    /** The grant of each cached answer of roleGrantsOf (a role's level does not change). */
+    const grantsOfHeld = new WeakMap<object, Grant>()
 
     const guard = (key: string, lovParam: string | undefined) =>
       async function readGuard(request: FastifyRequest) {
         const session = request.session
         if (!session || request.routeOptions.config.public) return
         if (request.headers[INNER_READ_HEADER] === INNER_READ_SECRET) return
+        // One cached read per request; the grant of what the role holds is worked out once per change.
         const held = await roleGrantsOf(request.server.db, session.roleId)
-        const grant = indexOf().grantOf({ ...held, siteLevel: session.roleLevel === 'site' })
+        let grant = grantsOfHeld.get(held)
+        if (!grant) {
+          grant = indexOf().grantOf({ ...held, siteLevel: session.roleLevel === 'site' })
+          grantsOfHeld.set(held, grant)
+        }
         if (lovParam) {
           const code =
             (request.query as Record<string, unknown> | undefined)?.[lovParam] ??

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadSchemaFiles } from '../../server/bootstrap.ts'
-import { readsOfPage } from '../../server/modules/lowcode/screen-reads.ts'
+import { apiPath, HAND_WRITTEN_READS, readsOfPage } from '../../server/modules/lowcode/screen-reads.ts'
 import {
   EVERY_USER_READS,
   readIndex,
@@ -98,6 +98,15 @@ describe('read guards, from the route table', () => {
       (listed) => !reads.some((route) => key(route) === listed),
     )
     expect(stale, 'EVERY_USER_READS names routes that do not exist').toEqual([])
+    // Every read the hand-written widgets are said to make exists.
+    const readUrls = reads.map((route) => route.url)
+    const missing = Object.entries(HAND_WRITTEN_READS).flatMap(([widget, paths]) =>
+      paths
+        .map(([service, path]) => apiPath(service, path)!)
+        .filter((path) => !readUrls.some((url) => url === path || url.startsWith(`${path}/`)))
+        .map((path) => `${widget}: ${path}`),
+    )
+    expect(missing, 'HAND_WRITTEN_READS names reads no route answers').toEqual([])
     // The Lov queries are guarded by the Lov code, in GET and POST form.
     const lovs = apiRoutes(app).filter((route) => route.readGuard?.kind === 'lov')
     expect(lovs.map(key)).toContain('POST /api/hpfm/v1/:tenantId/lovs/data')

@@ -43,7 +43,6 @@ export const HAND_WRITTEN_READS: Record<string, Array<[ServiceName, string]>> = 
   TemplateEditor: [
     ['hrpt', '/v1/{tenantId}/report-templates'],
     ['hrpt', '/v1/{tenantId}/data-sets'],
-    ['hrpt', '/v1/{tenantId}/data-set-preview'],
   ],
   // widgets/label-designer/label-calls.ts (designer and print)
   LabelDesigner: [
