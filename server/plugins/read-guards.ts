@@ -413,8 +413,10 @@ export function readGuards(
           : { kind: 'screens' }
       route.config = { ...route.config, readGuard }
       if (readGuard.kind === 'every-user') return
+      // After the route's permission-code guards (plugins/permissions.ts), so a read that checks a code answers
+      // 403 naming the code; both run before validation.
       const hooks = [route.preValidation].flat().filter(Boolean)
-      route.preValidation = [guard(key, lovParam), ...hooks] as RouteOptions['preValidation']
+      route.preValidation = [...hooks, guard(key, lovParam)] as RouteOptions['preValidation']
     })
   })
 }
