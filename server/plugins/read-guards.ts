@@ -2,7 +2,7 @@
  * Reads need the menu of a screen that makes them. Every GET route of /api (and the Lov query sent as POST) is
  * guarded unless EVERY_USER_READS names it with a reason: a role may read a route when it holds a menu
  * (iam_role_menu → iam_menu.route) whose screen reads it, as HZERO grants a menu's permission set with the
- * menu. Which screen reads what is worked out at start from the page files (lowcode/screen-reads.ts): the paths
+ * menu (or a permission code of such a screen, or a code the read route declares itself). Which screen reads what is worked out at start from the page files (lowcode/screen-reads.ts): the paths
  * its data sources, line tables, detail pages, actions and hand-written widgets name, including everything
  * under such a path (`/:id`, `/export`, `/aggregate`…) and the site twin without `:tenantId`; a Lov's data is
  * readable when one of the role's screens uses that Lov code. A menu's screens are the page on its route, the
@@ -18,9 +18,10 @@ import type { FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify'
 import { cacheWatchOf, readCache, type ReadCache } from '../db/write-watch.ts'
 import { isAuthorizedRoute } from '../../renderer/contract/authorized-routes.ts'
 import type { Db } from '../db/schema.ts'
-import { forbidden } from '../errors.ts'
+import { forbidden, noPermission } from '../errors.ts'
 import type { ServedPage } from '../modules/lowcode/load-pages.ts'
 import { readsOfPage, type ScreenReads } from '../modules/lowcode/screen-reads.ts'
+import { guardCodesOf } from './permissions.ts'
 import { shared } from './shared.ts'
 
 /** How a read route is guarded, as the route table shows it. */
@@ -219,6 +220,8 @@ export interface RoleGrants {
 export interface Grant {
   routes: Set<string>
   lovCodes: Set<string>
+  /** The role's permission codes: a read route's own codes (its query or export code) grant it too. */
+  codes: Set<string>
 }
 
 /** Works out which screens read which route of `routes`, from the page files. */
@@ -308,7 +311,7 @@ export function readIndex(
         .digest('base64')
       const known = grants.get(key)
       if (known) return known
-      const grant: Grant = { routes: new Set(), lovCodes: new Set() }
+      const grant: Grant = { routes: new Set(), lovCodes: new Set(), codes: new Set(codes) }
       const take = (screen: ScreenReads, byCode: boolean) => {
         for (const route of readersOf.get(screen.route) ?? [])
           if (!byCode || siteLevel || !siteOnly.has(route)) grant.routes.add(route)
@@ -371,7 +374,7 @@ export function readGuards(
     /** The grant of each cached answer of roleGrantsOf (a role's level does not change). */
     const grantsOfHeld = new WeakMap<object, Grant>()
 
-    const guard = (key: string, lovParam: string | undefined) =>
+    const guard = (key: string, lovParam: string | undefined, routeCodes: string[]) =>
       async function readGuard(request: FastifyRequest) {
         const session = request.session
         if (!session || request.routeOptions.config.public) return
@@ -393,7 +396,9 @@ export function readGuards(
             `No permission to read the value list ${code.slice(0, 120)}: your role needs ${screenList(indexOf().lovReaders.get(code))}.`,
           )
         }
-        if (grant.routes.has(key)) return
+        if (grant.routes.has(key) || routeCodes.some((code) => grant.codes.has(code))) return
+        // A read that declares its own code is granted by it: name the code, as its code guard would.
+        if (routeCodes.length) throw noPermission(routeCodes[0]!)
         throw forbidden(
           `No permission to read ${key}: your role needs ${screenList(indexOf().readers.get(key))}.`,
         )
@@ -416,7 +421,10 @@ export function readGuards(
       // After the route's permission-code guards (plugins/permissions.ts), so a read that checks a code answers
       // 403 naming the code; both run before validation.
       const hooks = [route.preValidation].flat().filter(Boolean)
-      route.preValidation = [...hooks, guard(key, lovParam)] as RouteOptions['preValidation']
+      route.preValidation = [
+        ...hooks,
+        guard(key, lovParam, guardCodesOf(route)),
+      ] as RouteOptions['preValidation']
     })
   })
 }
