@@ -76,6 +76,8 @@ export interface MenuTable {
   tag: ColumnType<MenuTag | null, string | null | undefined, string | null>
   /** Migration 0008: optimistic lock of the menu API. */
   objectVersionNumber: Generated<number>
+  /** Migration 0041: the tenant whose entry it is; 0 = the site's, shared and read-only to tenant roles. */
+  tenantId: Generated<number>
 }
 /** Migration 0008: a menu's permission set, granted with the menu to the roles it is assigned to. */
 export interface MenuPermissionTable {

@@ -19,6 +19,7 @@ import * as documentPartyRefs from './0037_document_party_refs.ts'
 import * as menuLabels from './0038_menu_labels.ts'
 import * as ssoSessions from './0039_sso_sessions.ts'
 import * as tokenSignInDomain from './0040_token_sign_in_domain.ts'
+import * as menuTenant from './0041_menu_tenant.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0038_menu_labels': menuLabels,
   '0039_sso_sessions': ssoSessions,
   '0040_token_sign_in_domain': tokenSignInDomain,
+  '0041_menu_tenant': menuTenant,
 }

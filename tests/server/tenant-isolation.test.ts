@@ -65,9 +65,9 @@ const SESSION_SCOPED: Record<string, string> = {
   'GET /api/iam/hzero/v1/users/password-policy': "the platform's password policy (no tenant data)",
   'PUT /api/iam/hzero/v1/users/password': "the caller's own password",
   'POST /api/iam/hzero/v1/menus':
-    "menus are the site's (one tree, shown per role); guarded by hiam.menu.button.create",
+    "a tenant role writes its own tenant's menus only, site menus are read-only to it (shared-records.test.ts); guarded by hiam.menu.button.create",
   'PUT /api/iam/hzero/v1/menus':
-    "menus are the site's (one tree, shown per role); guarded by hiam.menu.button.update",
+    "a tenant role writes its own tenant's menus only, site menus are read-only to it (shared-records.test.ts); guarded by hiam.menu.button.update",
   'POST /api/hpfm/v1/lovs/data': "value lists of the session's tenant (and the platform's)",
   'GET /api/hpfm/v1/lov-view/info': "view definitions of the session's tenant (and the platform's)",
   'GET /api/hpfm/v1/self/export-task': "the caller's own export tasks",

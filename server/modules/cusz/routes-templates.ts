@@ -7,6 +7,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
+import { menuTenantsOf } from '../iam/menu-scope.ts'
 import { QUERY_FIELD_LOV_CODE, configFields } from './config-fields.ts'
 
 const MenuId = Type.Integer({ minimum: 1, description: 'Menu id of the page (the active tab).' })
@@ -37,8 +38,13 @@ const owner = (request: FastifyRequest) => {
   return { tenantId: session.tenantId, userId: session.userId }
 }
 
-async function checkMenu(db: Db, menuId: number): Promise<void> {
-  const menu = await db.selectFrom('iamMenu').select('id').where('id', '=', menuId).executeTakeFirst()
+async function checkMenu(db: Db, menuId: number, tenantId: number): Promise<void> {
+  const menu = await db
+    .selectFrom('iamMenu')
+    .select('id')
+    .where('id', '=', menuId)
+    .where('tenantId', 'in', menuTenantsOf(tenantId))
+    .executeTakeFirst()
   if (!menu)
     throw badRequest(`menuId ${menuId} is not a menu: send the menu id of the page.`, { menuId: 'unknown' })
 }
@@ -106,7 +112,7 @@ export function templateRoutes(prefix: string, models: ModelSchema[]): FastifyPl
             `lovCode '${query.lovCode}' is not the custom-query field list: use ${QUERY_FIELD_LOV_CODE}.`,
           )
         }
-        await checkMenu(app.db, query.menuId)
+        await checkMenu(app.db, query.menuId, sessionOf(request).tenantId)
         // Pages name a model by its file (kebab-case entity); "<service>/<entity>" is accepted too.
         const key = (name: string) => name.replace(/-/g, '').toLowerCase()
         const model = models.find((m) => key(`${m.service}/${m.entity}`) === key(query.model))
@@ -121,7 +127,7 @@ export function templateRoutes(prefix: string, models: ModelSchema[]): FastifyPl
 
     app.post(base, { schema: { ...params, body: SaveBody } }, async (request) => {
       const body = request.body as SaveBody
-      await checkMenu(app.db, body.menuId)
+      await checkMenu(app.db, body.menuId, sessionOf(request).tenantId)
       const id = await app.db.transaction().execute((trx) => saveTemplate(trx, owner(request), body))
       return read(request, id)
     })

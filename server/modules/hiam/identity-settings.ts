@@ -10,17 +10,19 @@ import { badRequest } from '../../errors.ts'
 import { modelDb } from '../models/model-scope.ts'
 import { onRowWrite } from '../models/write-guards.ts'
 import { LOGIN_TEMPLATES } from '../oauth/login-page.ts'
+import { menuTenantsOf } from '../iam/menu-scope.ts'
 import { isUserOfTenant } from './tenant-users.ts'
 
 /** The shell's home when no domain names one (src/routes/home.ts). */
 const WORKPLACE_PATH = '/workplace'
 
-/** The routes a domain's home page may be: /workplace and the route (without query) of every menu page. */
-async function homeRoutes(db: Db): Promise<string[]> {
+/** The routes a domain's home page may be: /workplace and the route (without query) of every menu page the tenant sees. */
+async function homeRoutes(db: Db, tenantId: number): Promise<string[]> {
   const menus = await db
     .selectFrom('iamMenu')
     .select('route')
     .where('type', '=', 'menu')
+    .where('tenantId', 'in', menuTenantsOf(tenantId))
     .where('route', 'is not', null)
     .orderBy('route')
     .execute()
@@ -88,7 +90,7 @@ export function registerIdentitySettingChecks(): void {
         { templatePath: `one of ${Object.keys(LOGIN_TEMPLATES).join(', ')}` },
       )
     if (type === 'INDEX') {
-      const routes = await homeRoutes(db)
+      const routes = await homeRoutes(db, session.tenantId)
       if (!routes.includes(String(path)))
         throw badRequest(
           `The app has no page '${String(path)}' to be the home page: give /workplace or the route of a menu page as the Menus screen (/hiam/menu) shows it, such as ${routes.slice(1, 4).join(', ')}.`,

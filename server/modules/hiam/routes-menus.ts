@@ -8,9 +8,17 @@ import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
 import { LANGUAGES } from '../../../renderer/contract/wire.ts'
 import type { Texts } from '../../db/schema.ts'
-import { badRequest, conflict, notFound } from '../../errors.ts'
+import { badRequest, conflict } from '../../errors.ts'
 import { requirePermission } from '../../plugins/permissions.ts'
 import { checkMenu, type Trx } from '../iam/menu-admin.ts'
+import {
+  assertMenuWritable,
+  isMenuReadOnly,
+  menuTenantsOf,
+  newMenuTenant,
+  visibleMenu,
+  writableMenu,
+} from '../iam/menu-scope.ts'
 import { checkLabels, hasLabel, labelsOf, saveLabels } from './labels.ts'
 import { MENU_CREATE, MENU_UPDATE } from '../iam/routes-menu-admin.ts'
 import { contains, pageOf, PageQuery, textIn } from './paging.ts'
@@ -57,6 +65,8 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
     const q = request.query as typeof MenuQuery.static
     const language = scope.session.language
     let query = db.selectFrom('iamMenu as m').leftJoin('iamMenu as p', 'p.id', 'm.parentId')
+    // The site's menus and the tenant's own (menu-scope.ts); the platform form lists every tenant's.
+    if (scope.tenantId !== null) query = query.where('m.tenantId', 'in', menuTenantsOf(scope.tenantId))
     if (q.code) query = query.where('m.code', 'ilike', contains(q.code))
     if (q.name) query = query.where(sql<string>`m.names->>${language}`, 'ilike', contains(q.name))
     if (q.route) query = query.where('m.route', 'ilike', contains(q.route))
@@ -69,13 +79,16 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
     const rows = await query
       .selectAll('m')
       .select(['p.names as parentNames'])
-      .select((eb) =>
-        eb
+      .select((eb) => {
+        // Roles of the tenant holding the entry (of every tenant in the platform form).
+        let roles = eb
           .selectFrom('iamRoleMenu as rm')
+          .innerJoin('iamRole as r', 'r.id', 'rm.roleId')
           .select((e) => e.fn.countAll<string>().as('c'))
           .whereRef('rm.menuId', '=', 'm.id')
-          .as('roleCount'),
-      )
+        if (scope.tenantId !== null) roles = roles.where('r.tenantId', '=', scope.tenantId)
+        return roles.as('roleCount')
+      })
       .orderBy(sql`coalesce(p.sort, m.sort)`)
       .orderBy('m.parentId')
       .orderBy('m.sort')
@@ -103,6 +116,8 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
         level: m.level,
         roleCount: Number(m.roleCount ?? 0),
         labelCodes: labels.get(Number(m.id)) ?? null,
+        /** 1: a shared site menu, read-only to the caller (its labels can still be set). */
+        readOnly: isMenuReadOnly(scope.session, Number(m.tenantId)) ? 1 : 0,
         objectVersionNumber: m.objectVersionNumber,
       })),
       Number(total.n),
@@ -159,6 +174,8 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
             quickIndex: body.quickIndex ?? null,
             names: JSON.stringify(names),
             level: 'organization',
+            // The creating tenant's own entry, seen by it only (a site-level role creates a site menu).
+            tenantId: newMenuTenant(scope.session),
           })
           .execute()
         if (body.labelCodes) await saveLabels(trx, scope.session.tenantId, 'MENU', menuId, body.labelCodes)
@@ -173,28 +190,47 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: requirePermission(MENU_UPDATE), schema: { body: MenuUpdate } },
     async (request, scope) => {
       const raw = request.body as typeof MenuUpdate.static
-      const body = clean(raw)
-      if (body.parentId === raw.menuId)
+      const menu = await visibleMenu(db, scope.session, raw.menuId)
+      // What is not sent keeps its stored value; '' or null clears an optional text.
+      const kept = <T>(sent: T | undefined, stored: T) => (sent === undefined ? stored : sent)
+      const next = {
+        code: raw.code,
+        type: raw.type,
+        parentId: Number(kept(raw.parentId, menu.parentId) ?? 0),
+        sort: kept(raw.sort, menu.sort) ?? 0,
+        icon: kept(raw.icon, menu.icon) || null,
+        route: kept(raw.route, menu.route) || null,
+        quickIndex: kept(raw.quickIndex, menu.quickIndex) || null,
+      }
+      if (next.parentId === raw.menuId)
         throw badRequest('A menu cannot be its own parent: pick another parent menu, or none.', {
           parentId: 'itself',
         })
-      const menu = await db.selectFrom('iamMenu').selectAll().where('id', '=', raw.menuId).executeTakeFirst()
-      if (!menu) throw notFound(`Menu ${raw.menuId} does not exist: reload the menus.`)
+      // The name typed is the caller's language; the other languages keep theirs.
+      const names = { ...(menu.names as Texts), [scope.session.language]: raw.name }
+      const changed =
+        (Object.keys(next) as (keyof typeof next)[]).some((key) => next[key] !== menu[key]) ||
+        (menu.names as Texts)[scope.session.language] !== raw.name
+      // A shared menu takes the tenant's own labels, never a change of the entry itself.
+      if (changed) assertMenuWritable(scope.session, menu)
       await db.transaction().execute(async (trx) => {
-        await checkMenu(trx, scope.session, body)
-        await codeTaken(trx, body.code, raw.menuId)
-        // The name typed is the caller's language; the other languages keep theirs.
-        const names = { ...(menu.names as Texts), [scope.session.language]: body.name }
+        await checkMenu(
+          trx,
+          scope.session,
+          {
+            code: next.code,
+            type: next.type,
+            parentId: next.parentId,
+            name: raw.name,
+            route: next.route ?? undefined,
+          },
+          Number(menu.tenantId),
+        )
+        await codeTaken(trx, next.code, raw.menuId)
         const result = await trx
           .updateTable('iamMenu')
           .set((eb) => ({
-            code: body.code,
-            type: body.type,
-            parentId: body.parentId,
-            sort: body.sort,
-            icon: body.icon ?? null,
-            route: body.route ?? null,
-            quickIndex: body.quickIndex ?? null,
+            ...next,
             names: JSON.stringify(names),
             objectVersionNumber: eb('objectVersionNumber', '+', 1),
           }))
@@ -206,8 +242,8 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
             'error.optimistic_lock',
             'The menu was changed by someone else: reload it and apply your change again.',
           )
-        if (body.labelCodes !== undefined)
-          await saveLabels(trx, scope.session.tenantId, 'MENU', raw.menuId, body.labelCodes ?? '')
+        if (raw.labelCodes !== undefined)
+          await saveLabels(trx, scope.session.tenantId, 'MENU', raw.menuId, raw.labelCodes ?? '')
       })
       return { ...raw, objectVersionNumber: raw.objectVersionNumber + 1 }
     },
@@ -216,8 +252,10 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
   routes.delete(
     '/menus',
     { preHandler: requirePermission(MENU_DELETE), schema: { body: MenuDelete } },
-    async (request) => {
+    async (request, scope) => {
       const { menuId } = request.body as typeof MenuDelete.static
+      // A shared menu stays: other tenants' roles use it (menu-scope.ts).
+      await writableMenu(db, scope.session, menuId)
       const child = await db
         .selectFrom('iamMenu')
         .select('id')

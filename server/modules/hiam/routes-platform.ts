@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission } from '../../plugins/permissions.ts'
 import { contains, pageOf, PageQuery, requireSiteRole } from './paging.ts'
 import { adminRoutes } from './scope.ts'
+import { SITE_MENU_TENANT } from '../iam/menu-scope.ts'
 
 export const PLATFORM_CODES = {
   tenantCreate: 'hiam.tenant.button.create',
@@ -180,7 +181,9 @@ export const platformRoutes: FastifyPluginAsync = async (app) => {
             eb
               .selectFrom('iamMenu')
               .select([eb.val(Number(role.id)).as('roleId'), 'id'])
-              .where('level', '=', 'organization'),
+              .where('level', '=', 'organization')
+              // The site's menus only: another tenant's own entries stay that tenant's.
+              .where('tenantId', '=', SITE_MENU_TENANT),
           )
           .execute()
         return id

@@ -11,6 +11,7 @@ import { requirePermission } from '../../plugins/permissions.ts'
 import { idParam, PageQuery, slicePage, textIn } from './paging.ts'
 import { ROLE_CODES, roleInScope } from './routes-roles.ts'
 import { adminRoutes } from './scope.ts'
+import { menuTenantsOf } from '../iam/menu-scope.ts'
 
 const AuthorityQuery = Type.Object({
   ...PageQuery,
@@ -44,12 +45,14 @@ export const roleAuthorityRoutes: FastifyPluginAsync = async (app) => {
     { schema: { querystring: AuthorityQuery } },
     async (request, scope) => {
       const roleId = idParam(request.params, 'roleId')
-      await roleInScope(app.db, scope, roleId)
+      const role = await roleInScope(app.db, scope, roleId)
       const q = request.query as typeof AuthorityQuery.static
       const language = scope.session.language
+      // The menus the role's tenant sees: the site's and its own (server/modules/iam/menu-scope.ts).
       const menus = await app.db
         .selectFrom('iamMenu')
         .selectAll()
+        .where('tenantId', 'in', menuTenantsOf(Number(role.tenantId)))
         .orderBy('parentId')
         .orderBy('sort')
         .execute()
@@ -108,7 +111,7 @@ export const roleAuthorityRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: requirePermission(ROLE_CODES.grant), schema: { body: ItemBody } },
     async (request, scope) => {
       const roleId = idParam(request.params, 'roleId')
-      await roleInScope(app.db, scope, roleId)
+      const role = await roleInScope(app.db, scope, roleId)
       const { itemKey } = request.body as typeof ItemBody.static
       await app.db.transaction().execute(async (trx) => {
         if (itemKey.startsWith('permission:')) {
@@ -137,6 +140,7 @@ export const roleAuthorityRoutes: FastifyPluginAsync = async (app) => {
             .selectFrom('iamMenu')
             .select(['id', 'parentId'])
             .where('id', '=', menuId)
+            .where('tenantId', 'in', menuTenantsOf(Number(role.tenantId)))
             .executeTakeFirst()
           if (!menu)
             throw badRequest(`Menu ${menuId} does not exist: reload the menus.`, { itemKey: 'unknown menu' })

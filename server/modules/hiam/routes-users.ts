@@ -16,6 +16,7 @@ import { checkLabels, hasLabel, labelsOf, saveLabels } from './labels.ts'
 import { readPasswordPolicy } from './password-policy.ts'
 import { roleInScope } from './routes-roles.ts'
 import { adminRoutes, type Scope } from './scope.ts'
+import { assertManagesAccount } from './account-guard.ts'
 import { isUserOfTenant } from './tenant-users.ts'
 import { NoBody } from '../../schemas.ts'
 
@@ -51,8 +52,10 @@ const UserCreate = Type.Object({
   loginName: Type.String({ pattern: '^[A-Za-z0-9_.@-]{2,60}$', description: 'Letters, digits and _ . @ -' }),
   password: Type.String({ minLength: 1, maxLength: 100 }),
 })
+/** An update changes the fields it is sent and nothing else: every field but the id and the lock may be left out. */
 const UserUpdate = Type.Object({
   ...editable,
+  realName: Type.Optional(editable.realName),
   userId: Type.Integer({ minimum: 1 }),
   objectVersionNumber: Type.Integer({ minimum: 1 }),
   newPassword: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
@@ -208,18 +211,27 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
           enabledFlag: 'own account',
         })
       const newPassword = body.newPassword || undefined
+      // Only what is sent changes ('' clears an e-mail or phone); a field left out keeps its value.
+      const profile = {
+        ...(body.realName !== undefined ? { realName: body.realName } : {}),
+        ...(body.email !== undefined ? { email: body.email || null } : {}),
+        ...(body.phone !== undefined ? { phone: body.phone || null } : {}),
+        ...(body.enabledFlag !== undefined ? { enabledFlag: body.enabledFlag } : {}),
+        ...(body.language !== undefined ? { language: body.language } : {}),
+        ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
+      }
+      const changesAccount =
+        !!newPassword ||
+        (Object.keys(profile) as (keyof typeof profile)[]).some((key) => profile[key] !== user[key])
+      // The edit form sends the whole user back: unchanged values and the tenant's labels need no account right.
+      if (changesAccount) await assertManagesAccount(db, scope.session, body.userId)
       if (newPassword) await checkPassword(newPassword, user.loginName, user.organizationId, 'newPassword')
       const labelTenant = scope.tenantId ?? Number(user.organizationId)
       if (body.labelCodes !== undefined) await checkLabels(db, labelTenant, 'USER', body.labelCodes ?? '')
       const result = await db
         .updateTable('iamUser')
         .set((eb) => ({
-          realName: body.realName,
-          email: body.email || null,
-          phone: body.phone || null,
-          enabledFlag: body.enabledFlag ?? user.enabledFlag,
-          language: body.language ?? user.language,
-          timeZone: body.timeZone ?? user.timeZone,
+          ...profile,
           ...(newPassword ? { passwordChangedAt: app.config.now(), failedCount: 0, lockedUntil: null } : {}),
           objectVersionNumber: eb('objectVersionNumber', '+', 1),
         }))
@@ -258,6 +270,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     async (request, scope) => {
       const userId = idParam(request.params, 'userId')
       await userInScope(scope, userId)
+      await assertManagesAccount(db, scope.session, userId)
       await db
         .updateTable('iamUser')
         .set({ lockedUntil: null, failedCount: 0 })

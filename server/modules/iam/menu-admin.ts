@@ -4,11 +4,20 @@ import type { Db, Texts } from '../../db/schema.ts'
 import { badRequest, forbidden } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import type { MenuCreateBody } from './menu-admin-schemas.ts'
+import { menuTenantsOf, newMenuTenant } from './menu-scope.ts'
 
 export type Trx = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0]
 
-/** Meaning checks the schema cannot make: route per type, parent is a dir, roles and codes exist and are yours. */
-export async function checkMenu(trx: Trx, session: Session, body: MenuCreateBody): Promise<void> {
+/**
+ * Meaning checks the schema cannot make: route per type, parent is a dir the menu's tenant sees (a site menu
+ * only under a site dir), roles and codes exist and are yours. `menuTenantId`: the tenant of the saved menu.
+ */
+export async function checkMenu(
+  trx: Trx,
+  session: Session,
+  body: MenuCreateBody,
+  menuTenantId = newMenuTenant(session),
+): Promise<void> {
   if (body.type === 'menu' && !body.route?.startsWith('/'))
     throw badRequest(
       'A menu of type "menu" needs a route starting with "/" (the route its page file declares): enter that route.',
@@ -23,6 +32,7 @@ export async function checkMenu(trx: Trx, session: Session, body: MenuCreateBody
       .selectFrom('iamMenu')
       .select(['type'])
       .where('id', '=', body.parentId)
+      .where('tenantId', 'in', menuTenantsOf(menuTenantId))
       .executeTakeFirst()
     if (!parent)
       throw badRequest(`Parent menu ${body.parentId} does not exist: use 0 for a top-level entry.`, {

@@ -3,7 +3,10 @@ import type { Selectable } from 'kysely'
 import type { MenuTable, Texts } from '../../db/schema.ts'
 
 /** A menu row as read for the tree: the table's columns, with the names JSON already parsed. */
-export type MenuRow = Omit<Selectable<MenuTable>, 'names' | 'target' | 'tag' | 'objectVersionNumber'> & {
+export type MenuRow = Omit<
+  Selectable<MenuTable>,
+  'names' | 'target' | 'tag' | 'objectVersionNumber' | 'tenantId'
+> & {
   names: Texts
   target?: string | null
   tag?: Selectable<MenuTable>['tag']

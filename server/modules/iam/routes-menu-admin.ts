@@ -4,12 +4,14 @@
  * see it and its permission set, which those roles are granted (see menu-admin-schemas.ts).
  */
 import type { FastifyPluginAsync } from 'fastify'
-import { LANGUAGES } from '../../../renderer/contract/wire.ts'
-import type { Texts } from '../../db/schema.ts'
+import type { Selectable } from 'kysely'
+import { LANGUAGES, type Language } from '../../../renderer/contract/wire.ts'
+import type { MenuTable, Texts } from '../../db/schema.ts'
 import { conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { assign, checkMenu, readMenu } from './menu-admin.ts'
 import { MenuCreateBody, MenuUpdateBody } from './menu-admin-schemas.ts'
+import { newMenuTenant, writableMenu } from './menu-scope.ts'
 
 export const MENU_CREATE = 'hiam.menu.button.create'
 export const MENU_UPDATE = 'hiam.menu.button.update'
@@ -40,7 +42,7 @@ export const menuAdminRoutes: FastifyPluginAsync = async (app) => {
         const id = Number(last?.id ?? 0) + 1
         await trx
           .insertInto('iamMenu')
-          .values({ id, ...columns(body) })
+          .values({ id, ...columns(body), tenantId: newMenuTenant(session) })
           .execute()
         await assign(trx, id, body)
         return id
@@ -56,7 +58,9 @@ export const menuAdminRoutes: FastifyPluginAsync = async (app) => {
       const session = sessionOf(request)
       const body = request.body as MenuUpdateBody
       await app.db.transaction().execute(async (trx) => {
-        await checkMenu(trx, session, body)
+        // A shared (site) menu is read-only to a tenant role; another tenant's is not there at all.
+        const menu = await writableMenu(trx, session, body.id)
+        await checkMenu(trx, session, body, Number(menu.tenantId))
         const other = await trx
           .selectFrom('iamMenu')
           .select('id')
@@ -71,7 +75,7 @@ export const menuAdminRoutes: FastifyPluginAsync = async (app) => {
         const result = await trx
           .updateTable('iamMenu')
           .set((eb) => ({
-            ...columns(body),
+            ...columns(body, { row: menu, language: session.language }),
             objectVersionNumber: eb('objectVersionNumber', '+', 1),
           }))
           .where('id', '=', body.id)
@@ -96,18 +100,31 @@ export const menuAdminRoutes: FastifyPluginAsync = async (app) => {
   )
 }
 
-function columns(body: MenuCreateBody) {
-  // `_tls.name` carries every language; without it the one name serves them all.
-  const names: Texts = body._tls?.name ?? Object.fromEntries(LANGUAGES.map((lang) => [lang, body.name]))
+/**
+ * The columns a body sets. On create an absent optional field takes its default; on update (`current`: the
+ * stored row) it keeps its stored value, since an update changes what it is sent and nothing else.
+ */
+function columns(body: MenuCreateBody, current?: { row: Selectable<MenuTable>; language: Language }) {
+  // `_tls.name` carries every language; without it the one name serves them all (on update: the caller's
+  // language, the others keep theirs).
+  const names: Texts =
+    body._tls?.name ??
+    (current
+      ? { ...(current.row.names as Texts), [current.language]: body.name }
+      : Object.fromEntries(LANGUAGES.map((lang) => [lang, body.name])))
+  const kept = <K extends 'sort' | 'icon' | 'route' | 'quickIndex' | 'level'>(
+    key: K,
+    fallback: MenuTable[K],
+  ) => body[key] ?? (current ? current.row[key] : fallback)
   return {
     code: body.code,
     type: body.type,
     parentId: body.parentId,
-    sort: body.sort ?? 0,
-    icon: body.icon ?? null,
-    route: body.route ?? null,
-    quickIndex: body.quickIndex ?? null,
-    level: body.level ?? 'organization',
+    sort: kept('sort', 0),
+    icon: kept('icon', null),
+    route: kept('route', null),
+    quickIndex: kept('quickIndex', null),
+    level: kept('level', 'organization'),
     names: JSON.stringify(names),
   }
 }

@@ -10,6 +10,7 @@ import { forbidden } from '../../errors.ts'
 import { grantedCodes, sessionOf } from '../../plugins/permissions.ts'
 import { menuLabels } from '../hiam/labels.ts'
 import { buildMenuTree } from './menu-tree.ts'
+import { menuTenantsOf } from './menu-scope.ts'
 
 const TreeQuery = Type.Object({
   lang: Type.Optional(Type.Union(LANGUAGES.map((code) => Type.Literal(code)))),
@@ -55,6 +56,8 @@ export const menuRoutes: FastifyPluginAsync = async (app) => {
         'm.tag',
       ])
       .where('rm.roleId', '=', roleId)
+      // The site's menus and the session tenant's own: another tenant's entry never shows, even if assigned.
+      .where('m.tenantId', 'in', menuTenantsOf(session.tenantId))
       .execute()
     // A menu carrying MENU labels of the tenant (/hiam/label-management, put on it on the menu screen) shows
     // their names as its badge, unless the menu has a badge of its own.
