@@ -145,15 +145,29 @@ const lacksColumns = (sheet: ImportTemplate['sheets'][number], missing = sheet.c
 
 /**
  * The parts an import reads, as one zip stream of stored (already unpacked) entries, in the order exceljs's
- * streaming reader wants them. Each part is unpacked chunk by chunk through `unpackEntry`, which stops at its
- * declared size and at `XLSX_MAX_ENTRY_BYTES`; a refusal is kept in `failure` for the reader to rethrow.
+ * streaming reader wants them. Each part is unpacked chunk by chunk through `unpackEntry` (checked to its end
+ * by `checkParts` first, so the declared sizes written here are the real ones).
  */
-function neededParts(bytes: Buffer, entries: ZipEntry[], failure: { problem?: ZipProblem }): Readable {
+function neededParts(entries: ZipEntry[]): ZipEntry[] {
   const byName = new Map(entries.map((entry) => [entry.name, entry]))
   const sheets = entries
     .filter((entry) => SHEET.test(entry.name))
     .sort((a, b) => Number(SHEET.exec(a.name)![1]) - Number(SHEET.exec(b.name)![1]))
-  const parts = [...NEEDED.map((name) => byName.get(name)).filter((e): e is ZipEntry => !!e), ...sheets]
+  return [...NEEDED.map((name) => byName.get(name)).filter((e): e is ZipEntry => !!e), ...sheets]
+}
+
+/**
+ * Unpacks each part to its end and throws away the bytes: a part that lies about its size or passes the limit
+ * is refused here, before the streaming reader starts. (A failure in the middle of exceljs's zip stream would
+ * leave it waiting forever: a failing source is only unpiped, not passed on.) Costs one more inflate of parts
+ * that are bounded already; holds one chunk at a time.
+ */
+async function checkParts(bytes: Buffer, parts: ZipEntry[]) {
+  for (const entry of parts)
+    for await (const chunk of unpackEntry(bytes, entry, XLSX_MAX_ENTRY_BYTES)) void chunk
+}
+
+function partsStream(bytes: Buffer, parts: ZipEntry[], failure: { problem?: ZipProblem }): Readable {
   async function* zip() {
     try {
       for (const entry of parts) {
@@ -175,6 +189,7 @@ function neededParts(bytes: Buffer, entries: ZipEntry[], failure: { problem?: Zi
       end.writeUInt32LE(0x06054b50, 0)
       yield end
     } catch (error) {
+      // Not expected: `checkParts` unpacked these same bytes to their end before.
       if (error instanceof ZipProblem) failure.problem = error
       throw error
     }
@@ -202,8 +217,17 @@ export async function readWorkbook(bytes: Buffer, template: ImportTemplate): Pro
     refused(
       `The file has more than ${maxRows} data rows, the most template ${String(template.template.templateCode)} takes: split it into smaller files.`,
     )
+  const parts = neededParts(entries)
+  try {
+    await checkParts(bytes, parts)
+  } catch (error) {
+    if (error instanceof ZipProblem) throw zipRefusal(error)
+    throw error
+  }
   const failure: { problem?: ZipProblem } = {}
-  const input = neededParts(bytes, entries, failure)
+  const input = partsStream(bytes, parts, failure)
+  // The input fails only on a bug (the parts were checked): then exceljs's own error names it below.
+  input.on('error', () => undefined)
   const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
