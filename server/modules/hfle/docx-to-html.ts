@@ -8,6 +8,7 @@ import mammoth from 'mammoth'
 import { badRequest } from '../../errors.ts'
 import { sanitizeHtml } from './html-sanitize.ts'
 import { QUOTE_STYLE } from './html-to-docx.ts'
+import { ZipProblem, zipDirectory } from './zip-package.ts'
 
 /** The most the entries of a .docx may unpack to. */
 export const DOCX_MAX_UNPACKED_BYTES = 64 * 1024 * 1024
@@ -18,8 +19,8 @@ export const ALWAYS_DROPPED = 'fonts, colours, sizes, alignment, page layout, he
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
 
 /**
- * Reads the zip's central directory: the entry names and the size they unpack to. Throws a 400 naming the
- * problem when the bytes are not a zip package a .docx can be.
+ * Reads the zip's central directory (the shared check of `zip-package.ts`): the entry names and the size they
+ * unpack to. Throws a 400 naming the problem when the bytes are not a zip package a .docx can be.
  */
 export function zipEntries(bytes: Buffer, fileName: string): Array<{ name: string; size: number }> {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(OLE_MAGIC))
@@ -27,42 +28,28 @@ export function zipEntries(bytes: Buffer, fileName: string): Array<{ name: strin
       `'${fileName}' is an old binary Word file (.doc) or a password-protected document, not a .docx package: remove the password if it has one, open it in Word (or LibreOffice), save it as a Word document (.docx) and upload that.`,
       { fileId: 'not a .docx package' },
     )
-  // The end-of-central-directory record: its signature within the last 64 KB + 22 bytes.
-  let end = -1
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--)
-    if (bytes.readUInt32LE(at) === 0x06054b50) {
-      end = at
-      break
-    }
-  if (bytes.length < 22 || bytes.readUInt32LE(0) !== 0x04034b50 || end < 0)
-    throw badRequest(
-      `'${fileName}' is not a Word .docx document (a .docx is a zip package; this file is not one — perhaps a renamed text file, or a damaged or cut-off upload): open it in Word (or LibreOffice), save it as a Word document (.docx) and upload that.`,
-      { fileId: 'not a .docx package' },
-    )
-  const count = bytes.readUInt16LE(end + 10)
-  let at = bytes.readUInt32LE(end + 16)
-  const entries: Array<{ name: string; size: number }> = []
-  let total = 0
-  for (let index = 0; index < count; index++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50)
+  try {
+    return zipDirectory(bytes, {
+      entryBytes: DOCX_MAX_UNPACKED_BYTES,
+      totalBytes: DOCX_MAX_UNPACKED_BYTES,
+    }).map(({ name, size }) => ({ name, size }))
+  } catch (error) {
+    if (!(error instanceof ZipProblem)) throw error
+    if (error.kind === 'not-zip')
       throw badRequest(
-        `'${fileName}' is a damaged .docx (its zip directory is broken): upload an undamaged copy, or open it in Word (or LibreOffice), save it as a Word document (.docx) and upload that.`,
-        { fileId: 'damaged .docx package' },
+        `'${fileName}' is not a Word .docx document (a .docx is a zip package; this file is not one — perhaps a renamed text file, or a damaged or cut-off upload): open it in Word (or LibreOffice), save it as a Word document (.docx) and upload that.`,
+        { fileId: 'not a .docx package' },
       )
-    const size = bytes.readUInt32LE(at + 24)
-    const nameLength = bytes.readUInt16LE(at + 28)
-    const extra = bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32)
-    total += size
-    // 0xffffffff: a ZIP64 entry of 4 GB or more; either way far beyond what the editor takes.
-    if (size === 0xffffffff || total > DOCX_MAX_UNPACKED_BYTES)
+    if (error.kind === 'too-large')
       throw badRequest(
         `'${fileName}' unpacks to more than ${DOCX_MAX_UNPACKED_BYTES / 1024 / 1024} MB, too large to edit online: download it, edit it in Word and upload the new version.`,
         { fileId: 'too large when unpacked' },
       )
-    entries.push({ name: bytes.toString('utf8', at + 46, at + 46 + nameLength), size })
-    at += 46 + nameLength + extra
+    throw badRequest(
+      `'${fileName}' is a damaged .docx (its zip directory is broken): upload an undamaged copy, or open it in Word (or LibreOffice), save it as a Word document (.docx) and upload that.`,
+      { fileId: 'damaged .docx package' },
+    )
   }
-  return entries
 }
 
 export interface DocxHtml {

@@ -1,8 +1,9 @@
 /**
  * The import engine (himp): template download, upload + row-by-row check, fixing a row, and the import itself
- * — every valid row created through the target model's write path in ONE transaction (any unexpected failure
- * rolls all of it back and marks the row), rows with errors left listed with their errors. See
- * schemas/README.md "Import" for the lifecycle.
+ * — every valid row created through the target model's write path in batches of `IMPORT_BATCH` rows, each
+ * batch one transaction that also marks its lines IMPORTED (so a crash or a failing row keeps what earlier
+ * batches committed and importing again imports exactly the rest), rows with errors left listed with their
+ * errors. Between batches the connection is free for other requests. See server/README.md "Import runs".
  */
 import { randomUUID } from 'node:crypto'
 import multipart from '@fastify/multipart'
@@ -26,13 +27,13 @@ import { readWorkbook, templateWorkbook } from './workbook.ts'
 
 /** The largest upload: a bigger file is refused before it is parsed. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
-/** An import logs its progress every so many rows (operators watch long imports; the fault test waits for it). */
+/** An import logs its progress every so many committed rows (operators watch long imports; the fault test waits for it). */
 const PROGRESS_EVERY = 500
 /**
- * A run lets the event loop turn every so many rows: on PGlite a transaction runs in promise continuations
- * only, so without a turn no poll of its progress (and no other pending I/O) is answered until it ends.
+ * Rows written per transaction. On PGlite (one connection) a transaction keeps every other request waiting
+ * until it commits, so a run is cut into batches this long and lets the waiting requests in between.
  */
-const YIELD_EVERY = 50
+export const IMPORT_BATCH = 250
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 const CodeParams = Type.Object({ tenantId: Type.Integer(), templateCode: Type.String({ maxLength: 60 }) })
@@ -92,14 +93,20 @@ async function recheck(db: Db, session: Session, template: ImportTemplate, impor
       data: line.dataJson as Record<string, unknown>,
     })),
   )
-  for (const line of lines) {
-    const problems = errors.get(Number(line.lineId))
+  // The valid lines in one statement per 1,000; the lines with errors one by one (each has its own message).
+  const valid = lines.map((line) => line.lineId as number).filter((id) => !errors.has(id))
+  for (let i = 0; i < valid.length; i += 1000)
     await modelDb(db)
       .updateTable('himp_import_line')
-      .set({ status: problems ? 'ERROR' : 'VALID', errorMessage: problems ? errorText(problems) : null })
-      .where('lineId', '=', line.lineId as number)
+      .set({ status: 'VALID', errorMessage: null })
+      .where('lineId', 'in', valid.slice(i, i + 1000))
       .execute()
-  }
+  for (const [lineId, problems] of errors)
+    await modelDb(db)
+      .updateTable('himp_import_line')
+      .set({ status: 'ERROR', errorMessage: errorText(problems) })
+      .where('lineId', '=', lineId)
+      .execute()
   await updateCounts(db, importId)
   return { lines: lines.length, errors: errors.size }
 }
@@ -114,11 +121,12 @@ async function setStatus(db: Db, importId: number, status: string, errorMessage:
 
 /** The reason an import cut off by a crash or a stop shows in the history. */
 export const IMPORT_INTERRUPTED =
-  'Nothing was imported: the server stopped in the middle of this import (all of it was rolled back). Import it again.'
+  'The server stopped in the middle of this import: the rows counted as imported were committed and stay imported, the others were not written. Import it again to import the rest.'
 
 /**
- * At start no import runs yet, so an upload still IMPORTING was cut off by a restart: its transaction was
- * rolled back with the process, so it ends FAILED with the reason and can be imported again.
+ * At start no import runs yet, so an upload still IMPORTING was cut off by a restart: the batches it committed
+ * stay (their lines are IMPORTED and counted), the batch it was writing was rolled back with the process, so
+ * it ends FAILED with the reason and importing it again imports exactly the lines not IMPORTED.
  */
 export async function failInterruptedImports(db: Db): Promise<number> {
   const result = await modelDb(db)
@@ -246,6 +254,14 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
         const rows = await readWorkbook(file.bytes, template)
         if (template.target?.prepare)
           for (const row of rows) row.data = await template.target.prepare(app.db, session, row.data)
+        // Checked before the transaction (reads only, each its own query), so the transaction that stores the
+        // upload is a few bulk inserts and does not keep other requests waiting on PGlite's one connection.
+        const errors = await checkLines(
+          app.db,
+          session,
+          template,
+          rows.map((row, index) => ({ lineId: index, rowNumber: row.rowNumber, data: row.data })),
+        )
         const importId = await app.db.transaction().execute(async (trx) => {
           const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
           const created = await modelDb(trx)
@@ -258,7 +274,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
               targetModel: modelKey(template.model),
               status: 'VALIDATED',
               totalCount: rows.length,
-              errorCount: 0,
+              errorCount: errors.size,
               importedCount: 0,
               importDate: wireDateTime(new Date(app.config.now())),
               ...audit,
@@ -269,19 +285,22 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
             await modelDb(trx)
               .insertInto('himp_import_line')
               .values(
-                rows.slice(i, i + 500).map((row) => ({
-                  tenantId: session.tenantId,
-                  importId: created.importId,
-                  sheetName: row.sheetName,
-                  rowNumber: row.rowNumber,
-                  dataJson: JSON.stringify(row.data),
-                  status: 'VALID',
-                  ...audit,
-                })),
+                rows.slice(i, i + 500).map((row, offset) => {
+                  const problems = errors.get(i + offset)
+                  return {
+                    tenantId: session.tenantId,
+                    importId: created.importId,
+                    sheetName: row.sheetName,
+                    rowNumber: row.rowNumber,
+                    dataJson: JSON.stringify(row.data),
+                    status: problems ? 'ERROR' : 'VALID',
+                    errorMessage: problems ? errorText(problems) : null,
+                    ...audit,
+                  }
+                }),
               )
               .execute()
           }
-          await recheck(trx, session, template, Number(created.importId))
           return Number(created.importId)
         })
         return importRow(app.db, session, importId)
@@ -313,6 +332,12 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
         const { importId, lineId } = request.params as typeof LineParams.static
         const { data } = request.body as typeof LineBody.static
         const batch = await importRow(app.db, session, importId)
+        // A run reads its lines when it starts and writes them batch by batch: an edit meanwhile would be lost.
+        if (batch.status === 'IMPORTING')
+          throw conflict(
+            'error.import_running',
+            `Import ${importId} is being imported: wait until it ends, reload it and fix the rows left with errors.`,
+          )
         const template = await loadTemplate(
           app.db,
           models,
@@ -369,9 +394,9 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
     )
 
     // How far an import is, polled by the import page while it shows IMPORTING. A run of this server answers
-    // from memory (its rows are not committed, so the table cannot tell); any other import from its row.
-    // On PGlite a running import's transaction holds the only connection, so the usual token check (a read)
-    // would wait for the run to end. There the run's own token is vouched for from memory: no logout, revoke
+    // from memory (to the row, where the table knows only the committed batches); any other import from its row.
+    // On PGlite a running import's batch holds the only connection while it writes, so the usual token check
+    // (a read) would wait for the batch to commit. There the run's own token is vouched for from memory: no logout, revoke
     // or kick-off can be committed while the run holds the connection, so the token is as live as when the
     // run began (its expiry is still checked). Any other caller, and every caller on PostgreSQL, is checked
     // in the database as usual.
@@ -449,62 +474,79 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
         }
         running.set(importId, progress)
         let failing: { lineId: number; rowNumber: number; message: string } | undefined
+        const before = Number(batch.importedCount)
+        /** Rows of this run committed so far. */
+        let committed = 0
         try {
-          await app.db.transaction().execute(async (trx) => {
-            await recheck(trx, session, template, importId)
-            const valid = (await openLines(trx, importId)).filter((line) => line.status === 'VALID')
-            if (!valid.length)
-              throw badRequest(
-                'No row is valid: fix the rows with errors (or upload a corrected file) and import again.',
-              )
-            const before = Number(batch.importedCount)
-            progress.total = before + valid.length
-            let done = 0
-            for (const line of valid) {
-              try {
-                const targetId = template.target
-                  ? await template.target.create(trx, session, line.dataJson as Row)
-                  : ((await createRow(trx, template.model, session, line.dataJson as Row))[
-                      template.model.primaryKey
-                    ] as number)
-                await modelDb(trx)
-                  .updateTable('himp_import_line')
-                  .set({ status: 'IMPORTED', errorMessage: null, targetId })
-                  .where('lineId', '=', line.lineId as number)
-                  .execute()
-              } catch (error) {
-                if (error instanceof AppError)
-                  failing = {
-                    lineId: Number(line.lineId),
-                    rowNumber: Number(line.rowNumber),
-                    message: error.message,
-                  }
-                throw error
+          // The checks read outside any transaction; their results are stored in a few short statements.
+          await recheck(app.db, session, template, importId)
+          const valid = (await openLines(app.db, importId)).filter((line) => line.status === 'VALID')
+          if (!valid.length)
+            throw badRequest(
+              'No row is valid: fix the rows with errors (or upload a corrected file) and import again.',
+            )
+          progress.total = before + valid.length
+          for (let start = 0; start < valid.length; start += IMPORT_BATCH) {
+            const lines = valid.slice(start, start + IMPORT_BATCH)
+            // One batch: its rows, their lines marked IMPORTED and the upload's count, committed together.
+            await app.db.transaction().execute(async (trx) => {
+              for (const [index, line] of lines.entries()) {
+                try {
+                  const targetId = template.target
+                    ? await template.target.create(trx, session, line.dataJson as Row)
+                    : ((await createRow(trx, template.model, session, line.dataJson as Row))[
+                        template.model.primaryKey
+                      ] as number)
+                  await modelDb(trx)
+                    .updateTable('himp_import_line')
+                    .set({ status: 'IMPORTED', errorMessage: null, targetId })
+                    .where('lineId', '=', line.lineId as number)
+                    .execute()
+                } catch (error) {
+                  if (error instanceof AppError)
+                    failing = {
+                      lineId: Number(line.lineId),
+                      rowNumber: Number(line.rowNumber),
+                      message: error.message,
+                    }
+                  throw error
+                }
+                progress.done = before + committed + index + 1
               }
-              done += 1
-              progress.done = before + done
-              if (done % PROGRESS_EVERY === 0 && done < valid.length)
+              await modelDb(trx)
+                .updateTable('himp_import')
+                .set((eb) => ({ importedCount: eb('importedCount', '+', lines.length) }))
+                .where('importId', '=', importId)
+                .execute()
+            })
+            committed += lines.length
+            progress.done = before + committed
+            if (committed < valid.length) {
+              if (committed % PROGRESS_EVERY === 0)
                 request.log.info(
-                  { importId, done, total: valid.length },
-                  'import in progress (not committed yet)',
+                  { importId, done: committed, total: valid.length },
+                  'import in progress (committed)',
                 )
-              if (done % YIELD_EVERY === 0 && done < valid.length)
-                await new Promise((resolve) => setImmediate(resolve))
+              // The requests that waited for the connection during the batch take it now, in their order.
+              await new Promise((resolve) => setImmediate(resolve))
             }
-            await updateCounts(trx, importId, 'IMPORTED')
-          })
+          }
+          await updateCounts(app.db, importId, 'IMPORTED')
         } catch (error) {
           running.delete(importId)
-          if (error instanceof AppError && !failing) {
+          if (error instanceof AppError && !failing && !committed) {
             // Refused before anything was written (no valid row): the upload is as it was.
             await setStatus(app.db, importId, previous, null)
             throw error
           }
+          const kept = committed
+            ? `the ${committed} rows before it are imported, the others were not written`
+            : 'nothing was imported'
           const reason = failing
-            ? `Nothing was imported: row ${failing.rowNumber} failed (${failing.message}). Fix it and import again.`
-            : `Nothing was imported: the import stopped (${error instanceof Error ? error.message : String(error)}). Import it again.`
-          // Nothing was written: record why, so the history and the rows show it. If the database itself is gone,
-          // this fails too and the next start marks the run FAILED.
+            ? `Row ${failing.rowNumber} failed (${failing.message}): ${kept}. Fix it and import again to import the rest.`
+            : `The import stopped (${error instanceof Error ? error.message : String(error)}): ${kept}. Import it again to import the rest.`
+          // Record why, so the history and the rows show it. If the database itself is gone, this fails too and
+          // the next start marks the run FAILED.
           await app.db
             .transaction()
             .execute(async (trx) => {
