@@ -77,4 +77,5 @@ export const WIDGET_NAMES: readonly string[] = [
 export type FieldWidgetName = (typeof FIELD_WIDGET_NAMES)[number]
 export type PageWidgetName = (typeof PAGE_WIDGET_NAMES)[number]
 export type PartWidgetName = (typeof PART_WIDGET_NAMES)[number]
-export type WidgetName = FieldWidgetName | PageWidgetName | PartWidgetName | (typeof DECORATOR_WIDGET_NAMES)[number]
+export type WidgetName =
+  FieldWidgetName | PageWidgetName | PartWidgetName | (typeof DECORATOR_WIDGET_NAMES)[number]
