@@ -153,9 +153,12 @@ export function TabbedContent({ showTabBar, header }: TabbedContentProps) {
             />
           </TabTitleContext.Provider>
         ) : (
-          <CurrentPage>
-            <Outlet />
-          </CurrentPage>
+          // The same marker as a kept page's container (KeepAliveOutlet): the page on screen and its address.
+          <div data-page-key={`${pathname}${search}`}>
+            <CurrentPage>
+              <Outlet />
+            </CurrentPage>
+          </div>
         )}
       </div>
     </>
