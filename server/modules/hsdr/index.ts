@@ -17,7 +17,7 @@ import { runRequestSet, submitProgram } from './concurrent.ts'
 import { parseParams } from './job-types.ts'
 import { modelSaveCheck, type RowCheck } from './save-checks.ts'
 import { createScheduler, type Scheduler } from './scheduler.ts'
-import { NoBody } from '../../schemas.ts'
+import { NoBody, NoQuery } from '../../schemas.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,7 +95,7 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
       // user's zone.
       routes.get(
         '/api/hsdr/v1/:tenantId/scheduler/time-zone',
-        { schema: { params: TenantId } },
+        { schema: { params: TenantId, querystring: NoQuery } },
         async () => ({ timeZone, serverTimeZone: localZoneName() }),
       )
       routes.post(
