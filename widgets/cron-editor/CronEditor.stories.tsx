@@ -9,7 +9,7 @@ import { CronEditor } from './CronEditor'
  * The scheduler fires in Europe/Berlin; the user's zone is GMT+8 (users/self): the next runs are Berlin's
  * firings shown on the user's clock, both zones named.
  */
-export const schedulerEnv = () =>
+const schedulerEnv = () =>
   createFakeEnv({
     handlers: {
       ...warehouseBackend().handlers,
