@@ -18,6 +18,7 @@ import { writeWatchOf } from '../../db/write-watch.ts'
 import { wireDateTime } from '../hsdr/clock.ts'
 import { listRows } from '../models/model-list.ts'
 import { listQuerySchema } from '../models/model-schemas.ts'
+import { NoBody, NoQuery } from '../../schemas.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
 import { createRow } from '../models/model-write.ts'
 import { codeTargets } from './code-targets.ts'
@@ -195,7 +196,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
 
     app.get(
       `${prefix}/import-templates/:templateCode`,
-      { schema: { params: CodeParams } },
+      { schema: { params: CodeParams, querystring: NoQuery } },
       async (request) => {
         const session = sessionOf(request)
         const { templateCode } = request.params as typeof CodeParams.static
@@ -225,7 +226,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
 
     app.get(
       `${prefix}/import-templates/:templateCode/excel`,
-      { schema: { params: CodeParams } },
+      { schema: { params: CodeParams, querystring: NoQuery } },
       async (request, reply) => {
         const session = sessionOf(request)
         const { templateCode } = request.params as typeof CodeParams.static
@@ -244,7 +245,10 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
 
     app.post(
       `${prefix}/import-templates/:templateCode/upload`,
-      { preHandler: requirePermission('himp.commentImport.button.upload'), schema: { params: CodeParams } },
+      {
+        preHandler: requirePermission('himp.commentImport.button.upload'),
+        schema: { params: CodeParams, querystring: NoQuery },
+      },
       async (request) => {
         const session = sessionOf(request)
         const { templateCode } = request.params as typeof CodeParams.static
@@ -410,7 +414,7 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
     }
     app.get(
       `${prefix}/import-batches/:importId/progress`,
-      { schema: { params: ImportParams }, config: { sessionInMemory } },
+      { schema: { params: ImportParams, querystring: NoQuery }, config: { sessionInMemory } },
       async (request): Promise<ImportProgress> => {
         const session = sessionOf(request)
         const { importId } = request.params as typeof ImportParams.static
@@ -429,7 +433,10 @@ export function himpModule(models: ModelSchema[]): FastifyPluginAsync {
 
     app.post(
       `${prefix}/import-batches/:importId/import`,
-      { preHandler: requirePermission('himp.commentImport.button.import'), schema: { params: ImportParams } },
+      {
+        preHandler: requirePermission('himp.commentImport.button.import'),
+        schema: { params: ImportParams, body: NoBody },
+      },
       async (request) => {
         const session = sessionOf(request)
         const { importId } = request.params as typeof ImportParams.static
