@@ -3,7 +3,8 @@ import { resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
-import { notFound } from '../errors.ts'
+import { AppError, notFound } from '../errors.ts'
+import { frameworkText, languageOf } from './framework-errors.ts'
 
 const CatchAll = Type.Object({ '*': Type.String({ maxLength: 2000 }) })
 
@@ -25,8 +26,18 @@ export function staticApp(staticDir: string): FastifyPluginAsync {
       { config: { public: true, rateLimit: false }, schema: { params: CatchAll } },
       async (request, reply) => {
         const path = (request.params as typeof CatchAll.static)['*']
+        // /api paths answer as they do without a built app: what the router itself would have said.
         if (request.url.startsWith('/api/') || request.url === '/api') {
-          throw notFound(`No endpoint GET ${request.url.split('?')[0]}: check the path.`)
+          const max = request.server.initialConfig.maxParamLength ?? 100
+          const path = request.url.split('?')[0] ?? ''
+          if (path.split('/').some((segment) => segment.length > max)) {
+            throw new AppError(
+              414,
+              'error.path_too_long',
+              frameworkText('path_too_long', languageOf(request), { max }),
+            )
+          }
+          return reply.callNotFound()
         }
         const file = resolve(root, path)
         if (path && file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile()) {
