@@ -152,7 +152,9 @@ export {
 } from './format/date'
 export {
   localZoneName,
+  MONTH_NAMES,
   nextFireTimes,
+  WEEKDAY_NAMES,
   parseQuartzCron,
   quartzCronProblem,
   zoneOf,

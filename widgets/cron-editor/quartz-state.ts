@@ -136,18 +136,5 @@ export function defaultCronState(): CronState {
   }
 }
 
-export const WEEKDAY_NAMES = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const
-export const MONTH_NAMES = [
-  'JAN',
-  'FEB',
-  'MAR',
-  'APR',
-  'MAY',
-  'JUN',
-  'JUL',
-  'AUG',
-  'SEP',
-  'OCT',
-  'NOV',
-  'DEC',
-] as const
+// Quartz's names, from the module the server checks with.
+export { MONTH_NAMES, WEEKDAY_NAMES } from '../../renderer/index'
