@@ -297,3 +297,13 @@ export const ModelSchema = Type.Object(
   { additionalProperties: false, $id: 'https://wms.local/schemas/model.schema.json', title: 'Model' },
 )
 export type ModelSchema = Static<typeof ModelSchema>
+
+/**
+ * The one key of a model (issue 20): its file's path under schemas/models without `.model.json`, which is the
+ * service and the entity in kebab case (`wms/goods-category` for entity `goodsCategory`; the model check refuses
+ * a file named otherwise). Pages name their model by it, and record tokens (`wms/goods-category:12`) carry it.
+ *
+ * @example modelKey({ service: 'wms', entity: 'qualityHoldReason' }) // 'wms/quality-hold-reason'
+ */
+export const modelKey = (model: Pick<ModelSchema, 'service' | 'entity'>): string =>
+  `${model.service}/${model.entity.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`

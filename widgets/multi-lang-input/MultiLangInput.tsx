@@ -3,7 +3,7 @@ import type { Field, Form } from '@formily/core'
 import { connect, mapReadPretty, useField, useForm } from '@formily/react'
 import { Button, Form as AntForm, Input, Modal } from 'antd'
 import { useContext, useState } from 'react'
-import { LANGUAGES, PageContext, useRendererEnv } from '../../renderer/index'
+import { LANGUAGES, PageContext, useRendererEnv, type Language } from '../../renderer/index'
 import { TextPretty } from '../shared/read-pretty'
 import { useTexts } from '../shared/use-texts'
 import { blankValues, loadTranslations, type LanguageValues } from './translations'
@@ -46,6 +46,8 @@ export function MultiLangInput({ value, onChange, recordToken, ...rest }: MultiL
   const [open, setOpen] = useState(false)
   const [loading, setLoading] = useState(false)
   const [draft, setDraft] = useState<LanguageValues>(blankValues)
+  // Languages whose stored value could not be read: their blank box is not a value, so it is never sent.
+  const [unread, setUnread] = useState<ReadonlySet<Language>>(new Set())
   const tlsPath = `_tls.${name}`
   const kept = () => form?.getValuesIn(tlsPath) as LanguageValues | undefined
 
@@ -56,19 +58,28 @@ export function MultiLangInput({ value, onChange, recordToken, ...rest }: MultiL
   const openDialog = async () => {
     setOpen(true)
     let values = kept() ? { ...blankValues(), ...kept() } : undefined
+    let failed = false
     if (!values && token) {
       setLoading(true)
       const loaded = await loadTranslations(env, token, name)
       setLoading(false)
       if (loaded.failed) env.notify.warning(t('fields.multiLang.loadFailed'))
+      failed = loaded.failed
       values = loaded.values
     }
+    setUnread(new Set(failed ? LANGUAGES.filter((code) => code !== language) : []))
     setDraft({ ...(values ?? blankValues()), [language]: value ?? '' })
   }
   const confirm = () => {
-    form?.setValuesIn(tlsPath, draft)
+    // Lose nothing: a language that could not be read and was not typed keeps what the server has.
+    const sent = Object.fromEntries(Object.entries(draft).filter(([code]) => !unread.has(code as Language)))
+    form?.setValuesIn(tlsPath, sent)
     onChange?.(draft[language] || null)
     setOpen(false)
+  }
+  const typeIn = (code: Language, text: string) => {
+    setDraft((current) => ({ ...current, [code]: text }))
+    setUnread((current) => new Set([...current].filter((other) => other !== code)))
   }
 
   return (
@@ -107,7 +118,8 @@ export function MultiLangInput({ value, onChange, recordToken, ...rest }: MultiL
                 value={draft[code] ?? ''}
                 maxLength={rest.maxLength}
                 disabled={loading}
-                onChange={(event) => setDraft((current) => ({ ...current, [code]: event.target.value }))}
+                placeholder={unread.has(code) ? t('fields.multiLang.unread') : undefined}
+                onChange={(event) => typeIn(code, event.target.value)}
               />
             </AntForm.Item>
           ))}

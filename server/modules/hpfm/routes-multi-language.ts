@@ -1,12 +1,13 @@
 /**
  * GET /hpfm/v1/multi-language?_token=&fieldName= (PLAT-I18N-06, wire contract "Value lists") →
  * `[{code, name, value}]` per supported language.
- * DESIGN: `_token` names the record as `<service>/<entity>:<id>` (HZERO's is an opaque encrypted token; ours is
- * plain because access is checked here: the record must be visible to the caller, or the answer is 404).
+ * DESIGN: `_token` names the record as `<model key>:<id>`, the key being the model file's name as pages write it
+ * (`wms/goods-category:12`, renderer/schema/model.ts modelKey); HZERO's is an opaque encrypted token; ours is
+ * plain because access is checked here: the record must be visible to the caller, or the answer is 404.
  */
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { getRow } from '../models/model-write.ts'
@@ -18,18 +19,17 @@ const Query = Type.Object({
 })
 
 export function multiLanguageRoutes(models: ModelSchema[]): FastifyPluginAsync {
+  const byKey = new Map(models.map((model) => [modelKey(model), model]))
   return async (app) => {
     app.get('/api/hpfm/v1/multi-language', { schema: { querystring: Query } }, async (request) => {
       const session = sessionOf(request)
       const { _token: token, fieldName } = request.query as typeof Query.static
       const [ref = '', id = ''] = token.split(':')
-      const [service, entity] = ref.split('/')
-      const model = models.find(
-        (m) => m.service === service && (m.entity === entity || m.resource === entity),
-      )
+      // One key: the model file's name (the multi-language input sends its page's dataSource.model).
+      const model = byKey.get(ref)
       if (!model)
         throw notFound(
-          `_token '${token}' names no model: use <service>/<entity>:<id>, e.g. wms/warehouse:12.`,
+          `_token '${token}' names no model: use <model file under schemas/models>:<id>, e.g. wms/goods-category:12.`,
         )
       const field = model.fields.find((f) => f.name === fieldName)
       if (!field?.multiLanguage) {

@@ -5,7 +5,7 @@
  */
 import { Ajv, type ErrorObject } from 'ajv'
 import { closest } from 'fastest-levenshtein'
-import { ModelSchema } from '../../../renderer/schema/model.ts'
+import { ModelSchema, modelKey } from '../../../renderer/schema/model.ts'
 import { plainJsonSchema } from '../../../renderer/schema/page.ts'
 import { suggestName } from '../../../renderer/schema/suggest.ts'
 import { SYSTEM_FIELDS } from './naming.ts'
@@ -67,7 +67,7 @@ function describe(error: ErrorObject): SemanticProblem {
 
 /** The file a model must have under schemas/models: pages name a model by its file, the server by its entity. */
 export const expectedModelFile = (model: Pick<ModelSchema, 'service' | 'entity'>) =>
-  `${model.service}/${model.entity.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.model.json`
+  `${modelKey(model)}.model.json`
 
 /**
  * Checks one parsed model file: the schema, then (when it passes) its file name and its meaning. `file` is its
