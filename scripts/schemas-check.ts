@@ -4,43 +4,17 @@
  * generated JSON Schemas are stale. Prints `file:line:col /pointer: message (suggestion)` and a summary.
  */
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { formatIssue, type IssueDraft, type SchemaIssue } from '../renderer/schema/issue'
-import { sourcePositions } from '../renderer/schema/source-position'
-import { validatePage } from '../renderer/schema/validate'
+import { relative, resolve, sep } from 'node:path'
+import { formatIssue, type SchemaIssue } from '../renderer/schema/issue'
 import { WIDGET_NAMES } from '../renderer/contract/widget-names'
-import { crossIssues, routeIssues, type CrossContext } from '../renderer/schema/cross-check'
+import { checkPageFiles, type PageCheckContext } from '../renderer/schema/check-page-files'
 import { generatedFiles } from './lib/generated-schemas'
-import { checkModelFiles, commonTextIssues, readModelReferences } from './lib/model-check'
-import {
-  findFiles,
-  readJsonFile,
-  readLookupCodes,
-  readLovViewCodes,
-  readRoutes,
-  type JsonFile,
-} from './lib/schema-files'
+import { commonTextIssues, readModelReferences } from './lib/model-check'
+import { readModels, refusalReasons } from '../server/modules/models/load-models.ts'
+import { findFiles, readLookupCodes, readLovViewCodes, readRoutes } from './lib/schema-files'
 
 const root = resolve(import.meta.dirname, '..')
 const issues: SchemaIssue[] = []
-const place = (file: JsonFile, drafts: IssueDraft[]) => {
-  const position = sourcePositions(file.source, file.data)
-  for (const d of drafts) issues.push({ file: file.file, severity: 'error', ...d, ...position(d.pointer) })
-}
-const parsed = (file: JsonFile) => {
-  if (!file.parseError) return true
-  const { message, line, column } = file.parseError
-  issues.push({
-    file: file.file,
-    line,
-    column,
-    pointer: '',
-    severity: 'error',
-    message: `not valid JSON: ${message}`,
-  })
-  return false
-}
-
 for (const generated of await generatedFiles()) {
   let current = ''
   try {
@@ -61,14 +35,35 @@ for (const generated of await generatedFiles()) {
   }
 }
 
-const modelFiles = findFiles(root, 'schemas/models', '.model.json').map((f) => readJsonFile(root, f))
-// The server's own model checker: every problem that would stop the server's start is reported here.
-const { drafts: modelDrafts, models } = checkModelFiles(modelFiles.filter(parsed), readModelReferences(root))
-for (const [file, drafts] of modelDrafts) place(file, drafts)
+// The server's own model reading: what the server refuses at start is reported here, in the same words.
+const modelsDir = resolve(root, 'schemas/models')
+const modelCount = findFiles(root, 'schemas/models', '.model.json').length
+const { loaded, refused } = readModels(modelsDir, readModelReferences(root))
+const models = new Map(
+  loaded.map(({ file, model }) => [
+    relative(modelsDir, resolve(file))
+      .split(sep)
+      .join('/')
+      .replace(/\.model\.json$/, ''),
+    model,
+  ]),
+)
+for (const problem of refused.flatMap((model) => model.problems))
+  issues.push({
+    file: relative(root, resolve(problem.file)),
+    line: problem.line ?? 0,
+    column: problem.column ?? 0,
+    pointer: problem.pointer,
+    severity: 'error',
+    message: problem.message,
+    suggestion: problem.fix,
+  })
 
 const lookupFile = 'server/seed/data/lookups.json'
-const context: CrossContext = {
+const context: PageCheckContext = {
+  widgetNames: WIDGET_NAMES,
   models,
+  refusedModels: refusalReasons(refused),
   lookupCodes: readLookupCodes(root, lookupFile),
   lovCodes: readLovViewCodes(root, 'server/seed/data/lov-views.json'),
   routes: readRoutes(root, 'schemas/routes.tsv'),
@@ -87,23 +82,16 @@ if (!context.lookupCodes) {
 }
 issues.push(...commonTextIssues())
 
-const routes = new Map<string, string>()
-const pageFiles = findFiles(root, 'schemas/pages', '.page.json').map((f) => readJsonFile(root, f))
-for (const file of pageFiles.filter(parsed)) {
-  const result = validatePage(file.data, { file: file.file, source: file.source, widgetNames: WIDGET_NAMES })
-  issues.push(...result.issues)
-  if (result.ok)
-    place(file, [
-      ...crossIssues(result.page, context),
-      ...routeIssues(result.page.route, routes, file.file, context),
-    ])
-}
+// The same check the server makes when it loads the pages (renderer/schema/check-page-files.ts).
+const pageFiles = findFiles(root, 'schemas/pages', '.page.json')
+const read = (file: string) => ({ file, source: readFileSync(resolve(root, file), 'utf8') })
+for (const page of checkPageFiles(pageFiles.map(read), context)) issues.push(...page.issues)
 
 const errors = issues.filter((i) => i.severity === 'error')
 const warnings = issues.filter((i) => i.severity === 'warning')
 for (const issue of issues)
   console[issue.severity === 'error' ? 'error' : 'warn'](`${issue.severity}: ${formatIssue(issue)}`)
 console.log(
-  `schemas:check: ${pageFiles.length} pages, ${modelFiles.length} models — ${errors.length} errors, ${warnings.length} warnings`,
+  `schemas:check: ${pageFiles.length} pages, ${modelCount} models — ${errors.length} errors, ${warnings.length} warnings`,
 )
 process.exit(errors.length ? 1 : 0)

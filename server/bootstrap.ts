@@ -5,7 +5,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { coverNewTables } from './db/notify-watch.ts'
 import { ensureStockLabels } from './modules/winv/stock-labels.ts'
 import { loadPages, type ServedPage } from './modules/lowcode/load-pages.ts'
-import { loadModels } from './modules/models/load-models.ts'
+import { loadModels, readModels, refusalReasons, type RefusedModel } from './modules/models/load-models.ts'
 import { syncModelTables } from './modules/models/model-table.ts'
 import { ensureHitfDbObjects } from './modules/hitf/db-objects.ts'
 import { seedReferences } from './seed/data.ts'
@@ -17,23 +17,25 @@ export function loadModelFiles(modelsDir: string): ModelSchema[] {
 }
 
 /**
- * Reads the models (a bad one throws, as above) and the page files (a bad page is kept with its issues:
- * it is reported, not fatal). Pages are checked against these models and the seed's value sets.
+ * Reads the models and the page files. Neither stops the start: a bad model is refused (left out, with every
+ * problem in `refused`) and the pages on it are served with an error naming why; a bad page is kept with its
+ * issues. Pages are checked against the models and the seed's value sets.
  */
 export function loadSchemaFiles(
   modelsDir: string,
   pagesDir: string,
-): { models: ModelSchema[]; pages: ServedPage[] } {
+): { models: ModelSchema[]; pages: ServedPage[]; refused: RefusedModel[] } {
   const refs = seedReferences()
-  const loaded = loadModels(modelsDir, refs)
+  const { loaded, refused } = readModels(modelsDir, refs)
   const byKey = new Map(
     loaded.map(({ file, model }) => [
       relative(resolve(modelsDir), resolve(file)).replace(/\.model\.json$/, ''),
       model,
     ]),
   )
-  const pages = loadPages(pagesDir, { models: byKey, lookupCodes: refs.lookupCodes })
-  return { models: loaded.map((l) => l.model), pages }
+  const refusedModels = refusalReasons(refused)
+  const pages = loadPages(pagesDir, { models: byKey, lookupCodes: refs.lookupCodes, refusedModels })
+  return { models: loaded.map((l) => l.model), pages, refused }
 }
 
 /**

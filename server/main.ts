@@ -1,5 +1,5 @@
 import { formatIssue } from '../renderer/schema/issue.ts'
-import { ModelLoadError } from './modules/models/model-errors.ts'
+import { formatProblem, ModelLoadError } from './modules/models/model-errors.ts'
 import { seedData } from './seed/data.ts'
 import { startServer } from './start.ts'
 
@@ -43,6 +43,10 @@ try {
       '',
     ].join('\n'),
   )
+  for (const model of server.badModels) {
+    console.error(`Model refused (the server runs without it; its pages show why): ${model.file}`)
+    for (const problem of model.problems) console.error(`  error: ${formatProblem(problem)}`)
+  }
   for (const page of server.badPages) {
     console.warn(`Page with problems (its route shows the error panel): ${page.file}`)
     for (const issue of page.issues) console.warn(`  ${issue.severity}: ${formatIssue(issue)}`)

@@ -5,6 +5,7 @@ import { loadSchemaFiles, prepareDatabase, registerPermissionCodes, type Prepare
 import { defaultConfig } from './config.ts'
 import { openDatabase } from './db/index.ts'
 import type { ServedPage } from './modules/lowcode/load-pages.ts'
+import type { RefusedModel } from './modules/models/load-models.ts'
 
 export interface StartServerOptions {
   port?: number
@@ -29,12 +30,14 @@ export interface RunningServer {
   prepared: PrepareResult & { permissionsAdded: string[] }
   /** Page files with problems (served anyway: the browser shows their error panel). */
   badPages: ServedPage[]
+  /** Model files refused at start (the server runs without them; their pages show why). */
+  badModels: RefusedModel[]
   close(): Promise<void>
 }
 
 /**
- * Checks the models (a bad model stops the start with file, line, pointer and fix) and the pages (a bad page
- * is reported and served with its problems), opens and prepares the database, registers the permission codes
+ * Checks the models (a bad model is left out, reported with file, line, pointer and fix, and its pages show
+ * why) and the pages (a bad page is reported and served with its problems), opens and prepares the database, registers the permission codes
  * the files declare, then listens. Port 0 picks a free port.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -44,7 +47,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(options.pagesDir ? { pagesDir: options.pagesDir } : {}),
     ...(options.dataDir ? { filesDir: join(options.dataDir, 'files') } : {}),
   })
-  const { models, pages } = loadSchemaFiles(config.modelsDir, config.pagesDir)
+  const { models, pages, refused } = loadSchemaFiles(config.modelsDir, config.pagesDir)
   const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   try {
     const prepared = await prepareDatabase(database.db, models)
@@ -54,7 +57,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '0.0.0.0' })
     const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost')
     const badPages = pages.filter((page) => page.issues.some((issue) => issue.severity === 'error'))
-    return { app, url, prepared: { ...prepared, permissionsAdded }, badPages, close: () => app.close() }
+    return {
+      app,
+      url,
+      prepared: { ...prepared, permissionsAdded },
+      badPages,
+      badModels: refused,
+      close: () => app.close(),
+    }
   } catch (error) {
     await database.close()
     throw error

@@ -27,7 +27,10 @@ export async function createTestApp(
 ): Promise<FastifyInstance> {
   const { database, dispose } = await openTestDatabase(options)
   try {
-    const { models, pages } = loadSchemaFiles('schemas/models', config.pagesDir ?? 'schemas/pages')
+    const { models, pages } = loadSchemaFiles(
+      config.modelsDir ?? 'schemas/models',
+      config.pagesDir ?? 'schemas/pages',
+    )
     const filesDir = config.filesDir ?? (await mkdtemp(join(tmpdir(), 'wms-files-')))
     const app = await buildApp({
       db: database.db,

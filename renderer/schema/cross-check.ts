@@ -17,6 +17,8 @@ export interface CrossContext {
   /** Lov view codes of server/seed/data/lov-views.json; undefined when the file is missing. */
   lovCodes?: Set<string>
   routes: Set<string>
+  /** Model files that exist but were refused (the server serves without them): key → first problem. */
+  refusedModels?: Map<string, string>
 }
 
 const AUDIT = [
@@ -213,7 +215,14 @@ function modelOf(block: Block, base: string, context: CrossContext, issues: Issu
   const name = block.dataSource?.model
   if (!name) return undefined
   const model = context.models.get(name)
-  if (!model) {
+  const refused = context.refusedModels?.get(name)
+  if (!model && refused !== undefined) {
+    issues.push({
+      pointer: `${base}/dataSource/model`,
+      message: `model '${name}' is invalid, so the server runs without it: ${refused}`,
+      suggestion: `fix schemas/models/${name}.model.json (npm run schemas:check lists its problems)`,
+    })
+  } else if (!model) {
     issues.push({
       pointer: `${base}/dataSource/model`,
       message: `model '${name}' not found (expected schemas/models/${name}.model.json)`,
@@ -236,7 +245,7 @@ function guardIssue(action: PageAction, pointer: string, model: ModelSchema, iss
   }
 }
 
-/** Routes must be unique across pages; a route missing from the spec's list is worth a look. */
+/** Routes must be unique across pages (check-page-files.ts checks that for every caller); see unlistedRouteIssues. */
 export function routeIssues(
   route: string,
   seen: Map<string, string>,
@@ -247,13 +256,18 @@ export function routeIssues(
   const other = seen.get(route)
   if (other) issues.push({ pointer: '/route', message: `route '${route}' is also declared by ${other}` })
   else seen.set(route, file)
-  if (context.routes.size && !context.routes.has(route)) {
-    issues.push({
+  return [...issues, ...unlistedRouteIssues(route, context)]
+}
+
+/** A route missing from the spec's list is worth a look (a warning). */
+export function unlistedRouteIssues(route: string, context: CrossContext): IssueDraft[] {
+  if (!context.routes.size || context.routes.has(route)) return []
+  return [
+    {
       pointer: '/route',
       severity: 'warning',
       message: `route '${route}' is not in schemas/routes.tsv (the spec's route list)`,
       suggestion: suggestName(route, [...context.routes], 'routes'),
-    })
-  }
-  return issues
+    },
+  ]
 }

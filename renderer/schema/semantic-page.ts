@@ -6,6 +6,7 @@ import { SHARED_TEXTS } from '../i18n/shared-texts'
 import type { IssueDraft } from './issue'
 import { fieldIssues } from './semantic-fields'
 import { kindIssues } from './semantic-kinds'
+import { linkageCycleIssues } from './linkage-cycles'
 import { nearest, suggestName } from './suggest'
 import { walkJson } from './walk'
 
@@ -36,6 +37,7 @@ export function semanticIssues(page: Json, options: SemanticOptions): IssueDraft
   issues.push(...walkedIssues(page, options))
   issues.push(...dataSourceIssues(page))
   issues.push(...kindIssues(page))
+  issues.push(...linkageCycleIssues(page))
   return issues
 }
 

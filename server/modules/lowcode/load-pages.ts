@@ -7,18 +7,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { crossIssues, routeIssues } from '../../../renderer/schema/cross-check.ts'
+import { checkPageFiles } from '../../../renderer/schema/check-page-files.ts'
 import type { SchemaIssue } from '../../../renderer/schema/issue.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
-import { sourcePositions } from '../../../renderer/schema/source-position.ts'
-import { validatePage } from '../../../renderer/schema/validate.ts'
 import { walkJson } from '../../../renderer/schema/walk.ts'
 import { WIDGET_NAMES } from '../../../renderer/contract/widget-names.ts'
 
 export interface ServedPage {
   /** Path as messages name it: `schemas/pages/wmdm/warehouse.page.json` (relative to the working dir). */
   file: string
-  /** The route the page declares; '' when the file cannot be read as a page. */
+  /** The route the page declares (read from the text even when it is not JSON); '' when it has none. */
   route: string
   kind: string
   /** The file's text, sent as is so the browser reports problems at the file's own line:column. */
@@ -34,6 +32,8 @@ export interface PageReferences {
   models: Map<string, ModelSchema>
   /** Value-set codes of the seed. */
   lookupCodes: Set<string>
+  /** Model files refused at start (readModels): key → why; their pages say so. */
+  refusedModels?: Map<string, string>
 }
 
 /** Every *.page.json under `dir`, sorted; an absent directory has no pages. */
@@ -54,49 +54,25 @@ const shownPath = (path: string) => {
   return near && !near.startsWith('..') ? near : path
 }
 
-/** Reads and checks every page file of `dir`. Never throws for a bad page; see ServedPage.issues. */
+/**
+ * Reads and checks every page file of `dir` with the check schemas:check makes (check-page-files.ts). Never
+ * throws for a bad page; see ServedPage.issues.
+ */
 export function loadPages(dir: string, refs: PageReferences): ServedPage[] {
-  const seenRoutes = new Map<string, string>()
   // routes.tsv is the spec's list, checked by schemas:check; a configurator's new route is not in it.
-  const context = { models: refs.models, lookupCodes: refs.lookupCodes, routes: new Set<string>() }
-  return findPageFiles(dir).map((path) => {
-    const file = shownPath(path)
-    const source = readFileSync(path, 'utf8')
-    let data: unknown
-    try {
-      data = JSON.parse(source)
-    } catch (error) {
-      const issue: SchemaIssue = {
-        file,
-        line: 0,
-        column: 0,
-        pointer: '',
-        severity: 'error',
-        message: `not valid JSON: ${(error as Error).message}`,
-        suggestion: 'correct the JSON syntax (npm run schemas:check shows the line)',
-      }
-      return { file, route: '', kind: '', source, issues: [issue], permissions: [] }
-    }
-    const result = validatePage(data, { file, source, widgetNames: WIDGET_NAMES })
-    const issues = [...result.issues]
-    if (result.ok) {
-      const position = sourcePositions(source, data)
-      const drafts = [
-        ...crossIssues(result.page, context),
-        ...routeIssues(result.page.route, seenRoutes, file, context),
-      ]
-      for (const d of drafts) issues.push({ file, severity: 'error', ...d, ...position(d.pointer) })
-    }
-    const header = data as { route?: unknown; kind?: unknown }
-    return {
-      file,
-      route: typeof header.route === 'string' ? header.route : '',
-      kind: typeof header.kind === 'string' ? header.kind : '',
-      source,
-      issues,
-      permissions: declaredPermissions(data),
-    }
-  })
+  const context = { ...refs, routes: new Set<string>(), widgetNames: WIDGET_NAMES }
+  const files = findPageFiles(dir).map((path) => ({
+    file: shownPath(path),
+    source: readFileSync(path, 'utf8'),
+  }))
+  return checkPageFiles(files, context).map((page) => ({
+    file: page.file,
+    route: page.route,
+    kind: page.kind,
+    source: page.source,
+    issues: page.issues,
+    permissions: page.data === undefined ? [] : declaredPermissions(page.data),
+  }))
 }
 
 /** Every `permission` code a page declares, once each. */

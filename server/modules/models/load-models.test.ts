@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { seedReferences } from '../../seed/data.ts'
-import { startServer } from '../../start.ts'
-import { findModelFiles, loadModels } from './load-models.ts'
-import { ModelLoadError } from './model-errors.ts'
+import { findModelFiles, loadModels, readModels } from './load-models.ts'
+import { formatProblem, ModelLoadError } from './model-errors.ts'
 
 const warehouse = JSON.parse(readFileSync('schemas/models/wms/warehouse.model.json', 'utf8')) as Record<
   string,
@@ -87,19 +86,20 @@ describe('model loader', () => {
     expect(message).toMatch(
       /b\.model\.json:\d+:\d+ \/table: table wmdm_warehouse is already used by .*a\.model\.json/,
     )
-    expect(message).toContain('c.model.json /: not valid JSON')
+    expect(message).toMatch(/c\.model\.json:1:14 \/: not valid JSON: .* — the file ends too early/)
   })
 
-  it('stops the server start before the database is opened', async () => {
+  it('refuses the bad model but not the others (the server starts without it: tests/server/config-errors)', () => {
     const fields = [{ name: 'code', type: 'string', lookupCode: 'NO.SET' }]
     const modelsDir = fixture({
+      'warehouse.model.json': warehouse,
       'x.model.json': { ...warehouse, fields, uniqueKeys: [], indexes: [], defaultSort: 'code,asc' },
     })
-    const dataDir = join(dir, 'data')
-    const start = startServer({ modelsDir, dataDir, port: 0 })
-    await expect(start).rejects.toThrow(
+    const { loaded, refused } = readModels(modelsDir, seedReferences())
+    expect(loaded.map((m) => m.model.entity)).toEqual(['warehouse'])
+    expect(refused.map((m) => m.key)).toEqual(['wms/x'])
+    expect(refused[0]?.problems.map(formatProblem).join('\n')).toMatch(
       /x\.model\.json:\d+:\d+ \/fields\/0\/lookupCode: value set 'NO.SET' does not exist/,
     )
-    await expect(start).rejects.toBeInstanceOf(ModelLoadError)
   })
 })

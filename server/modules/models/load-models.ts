@@ -4,7 +4,8 @@ import { join, relative, sep } from 'node:path'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { registerDocuments } from './model-documents.ts'
 import { checkModel, checkModelClashes, type ModelReferences } from './check-model.ts'
-import { ModelLoadError, type ModelProblem } from './model-errors.ts'
+import { formatProblem, ModelLoadError, type ModelProblem } from './model-errors.ts'
+import { duplicateKeys, parseJsonText } from '../../../renderer/schema/json-text.ts'
 
 interface SourceMap {
   data: unknown
@@ -38,37 +39,44 @@ export function findModelFiles(dir: string): string[] {
     .map((name) => join(dir, name))
 }
 
+/** A model file the server did not take: its key (path under the models dir without .model.json) and why. */
+export interface RefusedModel {
+  file: string
+  key: string
+  problems: ModelProblem[]
+}
+
 /**
  * Reads and checks every model file (check-model.ts: schema, file name, meaning, then clashes between models).
- * Throws ModelLoadError listing every problem with file, line:column, JSON pointer and a fix.
+ * A bad file does not stop the others: it is refused with every problem (file, line:column, pointer, fix), and
+ * the caller serves the rest (bootstrap.ts: the refused model's pages show why).
  */
-export function loadModels(dir: string, refs: ModelReferences): LoadedModel[] {
+export function readModels(
+  dir: string,
+  refs: ModelReferences,
+): { loaded: LoadedModel[]; refused: RefusedModel[] } {
   const problems: ModelProblem[] = []
-  const loaded: LoadedModel[] = []
+  const checked: LoadedModel[] = []
+  const keys = new Map<string, string>()
   const locate = new Map<string, (pointer: string) => { line?: number; column?: number }>()
   for (const path of findModelFiles(dir)) {
     const near = relative(process.cwd(), path)
     const file = near && !near.startsWith('..') ? near : path
+    keys.set(
+      file,
+      relative(dir, path)
+        .split(sep)
+        .join('/')
+        .replace(/\.model\.json$/, ''),
+    )
     const text = readFileSync(path, 'utf8')
-    let data: unknown
-    try {
-      data = JSON.parse(text)
-    } catch (error) {
-      // json-source-map's message names the line and column: ask it for the message.
-      let reason = (error as Error).message
-      try {
-        parseWithPointers(text)
-      } catch (located) {
-        reason = (located as Error).message
-      }
-      problems.push({
-        file,
-        pointer: '',
-        message: `not valid JSON: ${reason}`,
-        fix: 'correct the JSON syntax',
-      })
+    const parsed = parseJsonText(text)
+    if (!parsed.ok) {
+      const { line, column, message, suggestion } = parsed.error
+      problems.push({ file, pointer: '', line, column, message, fix: suggestion })
       continue
     }
+    const data = parsed.data
     // Positions are parsed only when a problem is reported (most files have none; bench measure 8).
     let pointers: SourceMap['pointers'] | undefined
     const at = (pointer: string) => {
@@ -80,16 +88,44 @@ export function loadModels(dir: string, refs: ModelReferences): LoadedModel[] {
       const located = at(p.pointer).line ? p.pointer : p.pointer.replace(/\/[^/]*$/, '')
       problems.push({ file, ...p, ...at(located) })
     }
+    for (const duplicate of duplicateKeys(text))
+      problems.push({
+        file,
+        pointer: duplicate.pointer,
+        line: duplicate.line,
+        column: duplicate.column,
+        message: `key appears twice in this object (first on line ${duplicate.firstLine}): JSON keeps only this last one, silently`,
+        fix: 'remove one of the two, or merge them into one',
+      })
     const { model, problems: found } = checkModel(data, refs, relative(dir, path).split(sep).join('/'))
     found.forEach(report)
     // a model whose schema passes takes part in the clash check even with other problems (all are reported)
-    if (model) loaded.push({ file, model })
+    if (model) checked.push({ file, model })
     locate.set(file, at)
   }
-  for (const { file, ...problem } of checkModelClashes(loaded))
+  for (const { file, ...problem } of checkModelClashes(checked))
     problems.push({ file, ...problem, ...locate.get(file)?.(problem.pointer) })
-  if (problems.length) throw new ModelLoadError(problems)
+  const badFiles = new Set(problems.map((problem) => problem.file))
+  const loaded = checked.filter((entry) => !badFiles.has(entry.file))
   // lines find their documents from here on (scope, line writes)
   registerDocuments(loaded.map((entry) => entry.model))
+  const refused = [...badFiles].map((file) => ({
+    file,
+    key: keys.get(file) ?? file,
+    problems: problems.filter((problem) => problem.file === file),
+  }))
+  return { loaded, refused }
+}
+
+/** readModels for callers that need every model (db:reset, tests): throws ModelLoadError on any problem. */
+export function loadModels(dir: string, refs: ModelReferences): LoadedModel[] {
+  const { loaded, refused } = readModels(dir, refs)
+  if (refused.length) throw new ModelLoadError(refused.flatMap((model) => model.problems))
   return loaded
 }
+
+/** Refused model key → its first problem, for the pages that name it (CrossContext.refusedModels). */
+export const refusalReasons = (refused: readonly RefusedModel[]): Map<string, string> =>
+  new Map(
+    refused.map((model) => [model.key, model.problems[0] ? formatProblem(model.problems[0]) : model.file]),
+  )

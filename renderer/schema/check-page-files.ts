@@ -1,0 +1,125 @@
+/**
+ * The one check of page files, shared by `npm run schemas:check`, the server's page loading and the playground:
+ * the text (syntax with line and a fix, duplicate keys), the page (shape, meaning, linkage cycles: validate.ts),
+ * the references to other files (models, value sets, Lov views, permission codes: cross-check.ts) and, across
+ * files, routes that collide. Pure: the callers read the files and the references.
+ *
+ * @example
+ *   const checked = checkPageFiles([{ file, source }], context)
+ *   checked[0].issues.forEach((issue) => console.error(formatIssue(issue)))
+ */
+import { crossIssues, unlistedRouteIssues, type CrossContext } from './cross-check'
+import type { IssueDraft, SchemaIssue } from './issue'
+import { duplicateKeys, parseJsonText } from './json-text'
+import type { PageSchema } from './page'
+import { sourcePositions } from './source-position'
+import { validatePage } from './validate'
+
+export interface PageCheckContext extends CrossContext {
+  /** Names of the registered widgets (renderer/contract/widget-names.ts on the server and in the CLI). */
+  widgetNames: readonly string[]
+}
+
+export interface CheckedPage {
+  file: string
+  source: string
+  /** The parsed JSON; undefined when the text is not JSON. */
+  data?: unknown
+  /** Set when the page passed its own checks (shape and meaning); cross-file errors may still be in `issues`. */
+  page?: PageSchema
+  /** The route the file declares, read from the text even when it is not valid JSON ('' when none). */
+  route: string
+  kind: string
+  issues: SchemaIssue[]
+}
+
+/** A route as a pattern: `/a/{id}/` and `/a/{code}` are the same route. */
+export const routeShape = (route: string) =>
+  (route.split(/[?#]/)[0] ?? '').replace(/\{[^}/]*\}/g, '{}').replace(/(.)\/+$/, '$1')
+
+/** `"route": "/x"` read from a text that is not JSON, so a broken page still answers at its route. */
+const routeInText = (source: string) => /"route"\s*:\s*"([^"\\]+)"/.exec(source)?.[1] ?? ''
+
+/** Checks one file on its own (no route collisions: see checkPageFiles). */
+export function checkPageFile(file: string, source: string, context: PageCheckContext): CheckedPage {
+  const parsed = parseJsonText(source)
+  if (!parsed.ok) {
+    const { line, column, message, suggestion } = parsed.error
+    return {
+      file,
+      source,
+      route: routeInText(source),
+      kind: '',
+      issues: [{ file, line, column, pointer: '', severity: 'error', message, suggestion }],
+    }
+  }
+  const data = parsed.data
+  const issues: SchemaIssue[] = duplicateKeys(source).map((d) => ({
+    file,
+    line: d.line,
+    column: d.column,
+    pointer: d.pointer,
+    severity: 'error',
+    message: `key '${d.pointer.split('/').at(-1)?.replace(/~1/g, '/').replace(/~0/g, '~')}' appears twice in this object (first on line ${d.firstLine}): JSON keeps only this last one, silently`,
+    suggestion: 'remove one of the two, or merge them into one',
+  }))
+  const result = validatePage(data, { file, source, widgetNames: context.widgetNames })
+  issues.push(...result.issues)
+  const header = (typeof data === 'object' && data !== null ? data : {}) as {
+    route?: unknown
+    kind?: unknown
+  }
+  const route = typeof header.route === 'string' ? header.route : ''
+  if (result.ok) {
+    const position = sourcePositions(source, data)
+    const drafts: IssueDraft[] = [
+      ...crossIssues(result.page, context),
+      ...unlistedRouteIssues(route, context),
+    ]
+    for (const d of drafts) issues.push({ file, severity: 'error', ...d, ...position(d.pointer) })
+  }
+  return {
+    file,
+    source,
+    data,
+    page: result.ok ? result.page : undefined,
+    route,
+    kind: typeof header.kind === 'string' ? header.kind : '',
+    issues,
+  }
+}
+
+/**
+ * Checks every page file, then their routes across files: two files declaring one route (params named
+ * differently count as one) would replace each other's screen, so each of them gets an error naming all.
+ */
+export function checkPageFiles(
+  files: ReadonlyArray<{ file: string; source: string }>,
+  context: PageCheckContext,
+): CheckedPage[] {
+  const checked = files.map(({ file, source }) => checkPageFile(file, source, context))
+  const byShape = new Map<string, CheckedPage[]>()
+  for (const page of checked) {
+    if (!page.route) continue
+    const shape = routeShape(page.route)
+    byShape.set(shape, [...(byShape.get(shape) ?? []), page])
+  }
+  for (const pages of byShape.values()) {
+    if (pages.length < 2) continue
+    const files = pages.map((p) => p.file)
+    for (const page of pages) {
+      const others = files.filter((f) => f !== page.file)
+      const position =
+        page.data === undefined ? { line: 0, column: 0 } : sourcePositions(page.source, page.data)('/route')
+      page.issues.push({
+        file: page.file,
+        ...position,
+        pointer: '/route',
+        severity: 'error',
+        message: `route '${page.route}' is also declared by ${others.join(' and ')}: one would silently replace the other's screen, so the route shows this error until one of them moves`,
+        suggestion: 'give the new page a route of its own (one route, one page file)',
+      })
+    }
+  }
+  return checked
+}
