@@ -64,15 +64,16 @@ function usePageValidation(
 ) {
   const { registry } = useRendererServices()
   const [, setLoaded] = useState(0)
-  const judged = verdict !== undefined && isPageObject(page)
+  // The server's verdict stands for a page object, and for a text that is not one when it found errors (a
+  // syntax error then shows with its line and fix, not as "a page file must hold one JSON object").
+  const refused = verdict?.some((issue) => issue.severity === 'error') ?? false
+  const judged = verdict !== undefined && (isPageObject(page) || refused)
   useEffect(() => {
     if (!judged && !validator) void loadValidator().then(() => setLoaded((n) => n + 1))
   }, [judged])
   return useMemo((): PageValidation | undefined => {
-    if (judged) {
-      const errors = verdict.filter((issue) => issue.severity === 'error')
-      return errors.length ? { ok: false, issues: [...verdict] } : { ok: true, page, issues: [...verdict] }
-    }
+    if (verdict && refused) return { ok: false, issues: [...verdict] }
+    if (verdict && isPageObject(page)) return { ok: true, page, issues: [...verdict] }
     if (!validator) return undefined
     const known = typeof page === 'object' && page !== null ? validations.get(page) : undefined
     if (known) return known
@@ -81,7 +82,7 @@ function usePageValidation(
     return result
     // validator: set once, and the state update above re-runs this memo
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, file, source, registry, judged, verdict, validator])
+  }, [page, file, source, registry, refused, verdict, validator])
 }
 
 /** Every widget a page names: its page widget and each `widget` property anywhere in it. */

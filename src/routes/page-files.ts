@@ -68,5 +68,13 @@ export async function loadPageFile(
     params: which,
     silent: true,
   })
-  return { ...parsePageSource(served.file, served.source), issues: served.issues ?? [] }
+  const issues = served.issues ?? []
+  try {
+    return { ...parsePageSource(served.file, served.source), issues }
+  } catch (error) {
+    // The server's verdict on a text that is not JSON says where and what to fix: SchemaPage shows it.
+    if (issues.some((issue) => issue.severity === 'error'))
+      return { page: undefined, source: served.source, file: served.file, issues }
+    throw error
+  }
 }
