@@ -18,6 +18,8 @@ import { validatePage } from './validate'
 export interface PageCheckContext extends CrossContext {
   /** Names of the registered widgets (renderer/contract/widget-names.ts on the server and in the CLI). */
   widgetNames: readonly string[]
+  /** Report every stage at once (validate.ts allStages): the playground's check. */
+  allStages?: boolean
 }
 
 export interface CheckedPage {
@@ -63,19 +65,27 @@ export function checkPageFile(file: string, source: string, context: PageCheckCo
     message: `key '${d.pointer.split('/').at(-1)?.replace(/~1/g, '/').replace(/~0/g, '~')}' appears twice in this object (first on line ${d.firstLine}): JSON keeps only this last one, silently`,
     suggestion: 'remove one of the two, or merge them into one',
   }))
-  const result = validatePage(data, { file, source, widgetNames: context.widgetNames })
+  const result = validatePage(data, {
+    file,
+    source,
+    widgetNames: context.widgetNames,
+    allStages: context.allStages,
+  })
   issues.push(...result.issues)
   const header = (typeof data === 'object' && data !== null ? data : {}) as {
     route?: unknown
     kind?: unknown
   }
   const route = typeof header.route === 'string' ? header.route : ''
-  if (result.ok) {
+  if (result.ok || context.allStages) {
     const position = sourcePositions(source, data)
-    const drafts: IssueDraft[] = [
-      ...crossIssues(result.page, context),
-      ...unlistedRouteIssues(route, context),
-    ]
+    const drafts: IssueDraft[] = []
+    try {
+      drafts.push(...crossIssues(data as PageSchema, context), ...unlistedRouteIssues(route, context))
+    } catch (error) {
+      // only with allStages, on a page whose shape is wrong: the shape errors say what to fix first
+      if (result.ok) throw error
+    }
     for (const d of drafts) issues.push({ file, severity: 'error', ...d, ...position(d.pointer) })
   }
   return {
@@ -98,28 +108,32 @@ export function checkPageFiles(
   context: PageCheckContext,
 ): CheckedPage[] {
   const checked = files.map(({ file, source }) => checkPageFile(file, source, context))
-  const byShape = new Map<string, CheckedPage[]>()
-  for (const page of checked) {
-    if (!page.route) continue
-    const shape = routeShape(page.route)
-    byShape.set(shape, [...(byShape.get(shape) ?? []), page])
-  }
-  for (const pages of byShape.values()) {
-    if (pages.length < 2) continue
-    const files = pages.map((p) => p.file)
-    for (const page of pages) {
-      const others = files.filter((f) => f !== page.file)
-      const position =
-        page.data === undefined ? { line: 0, column: 0 } : sourcePositions(page.source, page.data)('/route')
-      page.issues.push({
-        file: page.file,
-        ...position,
-        pointer: '/route',
-        severity: 'error',
-        message: `route '${page.route}' is also declared by ${others.join(' and ')}: one would silently replace the other's screen, so the route shows this error until one of them moves`,
-        suggestion: 'give the new page a route of its own (one route, one page file)',
-      })
-    }
-  }
+  for (const page of checked) page.issues.push(...routeCollisionIssues(page, checked))
   return checked
+}
+
+/**
+ * Two files on one route (params named otherwise count as one) would replace each other's screen: an error on
+ * `page` naming every other file of `pages` that declares its route.
+ */
+export function routeCollisionIssues(
+  page: Pick<CheckedPage, 'file' | 'route' | 'source' | 'data'>,
+  pages: ReadonlyArray<{ file: string; route: string }>,
+): SchemaIssue[] {
+  if (!page.route) return []
+  const shape = routeShape(page.route)
+  const others = pages.filter((p) => p.file !== page.file && p.route && routeShape(p.route) === shape)
+  if (!others.length) return []
+  const position =
+    page.data === undefined ? { line: 0, column: 0 } : sourcePositions(page.source, page.data)('/route')
+  return [
+    {
+      file: page.file,
+      ...position,
+      pointer: '/route',
+      severity: 'error',
+      message: `route '${page.route}' is also declared by ${others.map((p) => p.file).join(' and ')}: one would silently replace the other's screen, so the route shows this error until one of them moves`,
+      suggestion: 'give the new page a route of its own (one route, one page file)',
+    },
+  ]
 }

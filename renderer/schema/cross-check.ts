@@ -8,6 +8,7 @@ import type { ModelSchema } from './model'
 import type { IssueDraft } from './issue'
 import type { PageAction, PageSchema } from './page'
 import { suggestName } from './suggest'
+import { walkJson } from './walk'
 
 export interface CrossContext {
   /** "wms/warehouse" → model. */
@@ -17,6 +18,11 @@ export interface CrossContext {
   /** Lov view codes of server/seed/data/lov-views.json; undefined when the file is missing. */
   lovCodes?: Set<string>
   routes: Set<string>
+  /**
+   * Permission codes the server knows (the playground's check); each code the page declares outside it is
+   * reported, with the closest known code. Undefined: not checked.
+   */
+  permissionCodes?: Set<string>
   /** Model files that exist but were refused (the server serves without them): key → first problem. */
   refusedModels?: Map<string, string>
 }
@@ -164,6 +170,7 @@ export function crossIssues(page: PageSchema, context: CrossContext): IssueDraft
     spec.send?.forEach((name, i) => rowField(name, `${at}/send/${i}`))
     for (const [name, from] of Object.entries(spec.fromRow ?? {})) rowField(from, `${at}/fromRow/${name}`)
   }
+  if (context.permissionCodes) issues.push(...permissionIssues(page, context.permissionCodes))
   for (const [block, base] of blocks) {
     const model = block.dataSource?.model ? context.models.get(block.dataSource.model) : undefined
     if (!model) continue
@@ -185,6 +192,24 @@ export function crossIssues(page: PageSchema, context: CrossContext): IssueDraft
         })
     }
   }
+  return issues
+}
+
+/**
+ * Declared permission codes the server does not know: a new page's own codes are registered when the server
+ * reads the file (a warning), but a misspelt existing code would hide its button from every role.
+ */
+function permissionIssues(page: PageSchema, known: Set<string>): IssueDraft[] {
+  const issues: IssueDraft[] = []
+  walkJson(page, (value, pointer, key) => {
+    if (key !== 'permission' || typeof value !== 'string' || known.has(value)) return
+    issues.push({
+      pointer,
+      severity: 'warning',
+      message: `permission code '${value}' is not registered on the server: no role has it until it is granted in the menu screens`,
+      suggestion: suggestName(value, [...known], 'permission codes'),
+    })
+  })
   return issues
 }
 

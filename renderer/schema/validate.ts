@@ -19,6 +19,11 @@ export interface ValidateOptions extends SemanticOptions {
   file: string
   /** The file's text, for exact line/column; without it positions assume a 2-space pretty-printed file. */
   source?: string
+  /**
+   * Report the checks of meaning even when the shape has errors (the playground: every stage at once). They
+   * assume the shape, so what they find under a shape error is left out.
+   */
+  allStages?: boolean
 }
 
 export type PageValidation =
@@ -40,7 +45,7 @@ export function validatePage(input: unknown, options: ValidateOptions): PageVali
   return errors.length ? { ok: false, issues } : { ok: true, page: input as PageSchema, issues }
 }
 
-function pageDrafts(input: unknown, options: SemanticOptions): IssueDraft[] {
+function pageDrafts(input: unknown, options: SemanticOptions & { allStages?: boolean }): IssueDraft[] {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return [
       {
@@ -66,6 +71,18 @@ function pageDrafts(input: unknown, options: SemanticOptions): IssueDraft[] {
   const schema = ajvIssues(input, kind as PageKind)
   // Semantic checks assume the shape is right; with shape errors they would only repeat them.
   const refused = new Set(expressions.map((e) => e.pointer))
-  if (schema.length) return [...expressions, ...schema.filter((s) => !refused.has(s.pointer))]
+  if (schema.length && !options.allStages)
+    return [...expressions, ...schema.filter((s) => !refused.has(s.pointer))]
+  if (schema.length) {
+    const broken = [...refused, ...schema.map((s) => s.pointer)]
+    const under = (pointer: string) => broken.some((b) => pointer === b || pointer.startsWith(`${b}/`))
+    let meaning: IssueDraft[] = []
+    try {
+      meaning = semanticIssues(input as Record<string, unknown>, options).filter((m) => !under(m.pointer))
+    } catch {
+      // a shape the checks of meaning cannot walk: the shape errors say what to fix first
+    }
+    return [...expressions, ...schema.filter((s) => !refused.has(s.pointer)), ...meaning]
+  }
   return [...expressions, ...semanticIssues(input as Record<string, unknown>, options)]
 }

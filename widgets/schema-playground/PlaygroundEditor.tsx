@@ -10,6 +10,7 @@ import { jsonSchema } from 'codemirror-json-schema'
 import { useEffect, useRef } from 'react'
 import pageSchema from '../../schemas/page.schema.json'
 import { validatePage } from '../../renderer/validation'
+import { withWidgetNames } from './widget-completion'
 
 export interface PlaygroundEditorProps {
   /** Text loaded into the editor (replaces what is there when it changes). */
@@ -34,7 +35,9 @@ export function PlaygroundEditor({ initial, file, widgetNames, onChange, label }
       } catch {
         return [] // the JSON linter of codemirror-json-schema reports syntax errors
       }
-      return validatePage(parsed, { file, source: text, widgetNames }).issues.map((issue): Diagnostic => {
+      // Every stage at once: the checks of meaning too while the shape still has errors.
+      const checked = validatePage(parsed, { file, source: text, widgetNames, allStages: true })
+      return checked.issues.map((issue): Diagnostic => {
         const line = view.state.doc.line(Math.min(Math.max(issue.line, 1), view.state.doc.lines))
         const from = Math.min(line.from + Math.max(issue.column - 1, 0), line.to)
         return {
@@ -58,7 +61,7 @@ export function PlaygroundEditor({ initial, file, widgetNames, onChange, label }
         lintGutter(),
         syntaxHighlighting(defaultHighlightStyle),
         // The generated file is plain draft-07 JSON Schema; its literal JSON type is narrower than JSONSchema7.
-        jsonSchema(pageSchema as unknown as Parameters<typeof jsonSchema>[0]),
+        jsonSchema(withWidgetNames(pageSchema, widgetNames) as unknown as Parameters<typeof jsonSchema>[0]),
         semantic,
         EditorView.contentAttributes.of({ 'aria-label': label }),
         EditorView.updateListener.of((update) => {

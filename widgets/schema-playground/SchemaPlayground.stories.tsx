@@ -34,6 +34,7 @@ const backend =
           source: JSON.stringify(warehousePage, null, 2),
         }),
         'POST iam /hzero/v1/menus/check-permissions': permissionCheck(denied),
+        'POST hpfm /v1/page-schemas/check': () => ({ issues: [] }),
         ...handlers,
       },
     })
@@ -59,6 +60,40 @@ export const LoadFails: Story = {
           'error.not_found',
         )
       },
+    }),
+  },
+}
+
+/**
+ * The server's check (POST /hpfm/v1/page-schemas/check) finds what only the server knows: a Lov view it does
+ * not have and a permission code no role has; both are listed below the editor with line, pointer and fix.
+ */
+export const ServerCheck: Story = {
+  parameters: {
+    errorPanel: true,
+    env: backend([], {
+      'POST hpfm /v1/page-schemas/check': () => ({
+        issues: [
+          {
+            file: 'playground.page.json',
+            line: 4,
+            column: 3,
+            pointer: '/permission',
+            severity: 'warning',
+            message: "permission code 'wmdm.warehouse.button.craete' is not registered on the server",
+            suggestion: "did you mean 'wmdm.warehouse.button.create'?",
+          },
+          {
+            file: 'playground.page.json',
+            line: 9,
+            column: 7,
+            pointer: '/fields/regionCode/lovCode',
+            severity: 'error',
+            message: "Lov view 'HPFM.REGOIN' is not in server/seed/data/lov-views.json",
+            suggestion: "did you mean 'HPFM.REGION'?",
+          },
+        ],
+      }),
     }),
   },
 }

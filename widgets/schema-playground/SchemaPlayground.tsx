@@ -11,13 +11,16 @@ import {
 } from '../../renderer/index'
 import { useDebouncedValue } from './use-debounced-value'
 import { PlaygroundEditor } from './PlaygroundEditor'
+import { PlaygroundIssues } from './PlaygroundIssues'
+import { useServerCheck } from './use-server-check'
 
 export const PLAYGROUND_PERMISSION = 'hpfm.playground.view'
 const STARTER = '{\n  "$schema": "../../page.schema.json",\n  "kind": "list"\n}\n'
 
 /**
- * The schema playground (a custom page): load any page by route, edit its JSON with completion and live
- * validation, and see it rendered beside the editor against the real server. Loaded on demand.
+ * The schema playground (a custom page): load any page by route, edit its JSON with completion (widget names
+ * included) and live validation of every stage, see it rendered beside the editor against the real server, and
+ * below it the server's own check (Lov views, permission codes, routes of the served pages). Loaded on demand.
  */
 export default function SchemaPlayground({ params }: PageWidgetProps) {
   const env = useRendererEnv()
@@ -31,6 +34,7 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
   const [failure, setFailure] = useState<string>()
   const shown = useDebouncedValue(text, 400)
   const widgetNames = useMemo(() => registry.names(), [registry])
+  const check = useServerCheck(env, loaded.file, shown, access.status === 'approved')
 
   useEffect(() => {
     env
@@ -117,6 +121,11 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
           )}
         </div>
       </div>
+      <PlaygroundIssues
+        check={check}
+        title={t('hpfm.playground.checks')}
+        clean={t('hpfm.playground.clean')}
+      />
     </div>
   )
 }

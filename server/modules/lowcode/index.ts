@@ -2,12 +2,14 @@ import type { FastifyPluginAsync } from 'fastify'
 import { formatIssue } from '../../../renderer/schema/issue.ts'
 import type { ServedPage } from './load-pages.ts'
 import { pageSchemaRoutes } from './routes-pages.ts'
+import { pageCheckRoutes } from './routes-page-check.ts'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
 
 /**
  * The low-code runtime's own API: the page files read at start, served to the browser (see server/README.md
  * "Page schemas at run time"). Problems found at start are logged once per issue with file, line and pointer.
  */
-export function lowcodeModule(pages: ServedPage[]): FastifyPluginAsync {
+export function lowcodeModule(pages: ServedPage[], models: ModelSchema[] = []): FastifyPluginAsync {
   return async (app) => {
     for (const page of pages) {
       for (const issue of page.issues) {
@@ -18,5 +20,6 @@ export function lowcodeModule(pages: ServedPage[]): FastifyPluginAsync {
       }
     }
     await app.register(pageSchemaRoutes(pages))
+    await app.register(pageCheckRoutes(pages, models))
   }
 }

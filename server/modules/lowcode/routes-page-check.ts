@@ -1,0 +1,58 @@
+/**
+ * POST /api/hpfm/v1/page-schemas/check {file, source} → {issues}: the playground's check of a page being
+ * edited, with every stage at once (syntax, duplicate keys, shape, meaning, linkage cycles, then references) and
+ * against what this server knows now: its models, value sets, the tenant's Lov views, the registered permission
+ * codes, and the routes of the pages it serves. The same check as schemas:check and the start
+ * (renderer/schema/check-page-files.ts). For configurators: guarded by the playground's permission code.
+ */
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import { WIDGET_NAMES } from '../../../renderer/contract/widget-names.ts'
+import { checkPageFile, routeCollisionIssues } from '../../../renderer/schema/check-page-files.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
+import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import { seedReferences } from '../../seed/data.ts'
+import { knownLovCodes } from '../hpfm/lov-views.ts'
+import type { ServedPage } from './load-pages.ts'
+
+/** The playground's code (server/seed/data/permissions.json, widgets/schema-playground). */
+export const PLAYGROUND_PERMISSION = 'hpfm.playground.view'
+
+const CheckBody = Type.Object(
+  {
+    file: Type.String({ pattern: '\\.page\\.json$', maxLength: 400 }),
+    source: Type.String({ maxLength: 2_000_000 }),
+  },
+  { additionalProperties: false },
+)
+
+export function pageCheckRoutes(pages: ServedPage[], models: ModelSchema[]): FastifyPluginAsync {
+  const byKey = new Map(models.map((model) => [modelKey(model), model]))
+  const { lookupCodes } = seedReferences()
+  return async (app) => {
+    app.post(
+      '/api/hpfm/v1/page-schemas/check',
+      { schema: { body: CheckBody }, preHandler: requirePermission(PLAYGROUND_PERMISSION) },
+      async (request) => {
+        const session = sessionOf(request)
+        const { file, source } = request.body as typeof CheckBody.static
+        const [lovCodes, permissions] = await Promise.all([
+          knownLovCodes(app.db, session.tenantId),
+          app.db.selectFrom('iamPermission').select('code').execute(),
+        ])
+        const checked = checkPageFile(file, source, {
+          widgetNames: WIDGET_NAMES,
+          models: byKey,
+          lookupCodes,
+          lovCodes: new Set(lovCodes),
+          permissionCodes: new Set(permissions.map((row) => row.code)),
+          routes: new Set(),
+          allStages: true,
+        })
+        const strip = (name: string) => name.replace(/^\.?\//, '')
+        const others = pages.filter((page) => strip(page.file) !== strip(file))
+        return { issues: [...checked.issues, ...routeCollisionIssues(checked, others)] }
+      },
+    )
+  }
+}

@@ -1,0 +1,31 @@
+/** Issue 22: the playground shows the server's check of the edited text (every stage, Lov and permission codes). */
+import { composeStories } from '@storybook/react-vite'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import { expect, test } from 'vitest'
+import preview from '../../.storybook/preview'
+import { currentStoryEnv } from '../../stories/support/story-env'
+import * as stories from './SchemaPlayground.stories'
+
+const { ServerCheck, Configurator } = composeStories(stories, preview)
+
+test("sends the editor's text to the server's check and lists what it finds, errors first", async () => {
+  render(<ServerCheck />)
+  const list = await screen.findByTestId('playground-checks', {}, { timeout: 10000 })
+  const items = within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent)
+  expect(items).toEqual([
+    "error: playground.page.json:9:7 /fields/regionCode/lovCode: Lov view 'HPFM.REGOIN' is not in server/seed/data/lov-views.json (did you mean 'HPFM.REGION'?)",
+    "warning: playground.page.json:4:3 /permission: permission code 'wmdm.warehouse.button.craete' is not registered on the server (did you mean 'wmdm.warehouse.button.create'?)",
+  ])
+  const call = currentStoryEnv().calls.find((c) => c.path === '/v1/page-schemas/check')
+  expect(call).toMatchObject({ method: 'POST', service: 'hpfm', data: { file: 'playground.page.json' } })
+  expect((call?.data as { source: string }).source).toContain('"kind": "list"')
+})
+
+test('says so when the server finds nothing', async () => {
+  render(<Configurator />)
+  await waitFor(() => expect(screen.getByText("The server's check finds no problem")).toBeInTheDocument(), {
+    timeout: 10000,
+  })
+})
