@@ -5,3 +5,4 @@
  */
 export { validatePage, type ValidateOptions, type PageValidation } from './schema/validate'
 export { PAGE_KINDS } from './schema/page'
+export { parseJsonText, duplicateKeys, type JsonSyntaxError } from './schema/json-text'

@@ -9,6 +9,7 @@ import {
   useRendererEnv,
   type PageWidgetProps,
 } from '../../renderer/index'
+import { parseJsonText } from '../../renderer/validation'
 import { useDebouncedValue } from './use-debounced-value'
 import { PlaygroundEditor } from './PlaygroundEditor'
 import { PlaygroundIssues } from './PlaygroundIssues'
@@ -68,12 +69,13 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
     }
   }
   const parsed = useMemo(() => {
-    try {
-      return { page: JSON.parse(shown) as unknown }
-    } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) }
-    }
-  }, [shown])
+    const result = parseJsonText(shown)
+    if (result.ok) return { page: result.data }
+    // Where and what to fix, as schemas:check and the server say it.
+    const { line, column, message, suggestion } = result.error
+    const reason = message.replace(/^not valid JSON: /, '')
+    return { error: `${loaded.file}:${line}:${column}: not valid JSON (${reason}): ${suggestion}` }
+  }, [shown, loaded.file])
 
   if (access.status === 'pending') return null
   if (access.status === 'denied')
@@ -115,7 +117,7 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
           style={{ border: '1px dashed #d9d9d9', borderRadius: 6, overflow: 'auto' }}
         >
           {'error' in parsed ? (
-            <Alert type="error" showIcon message={`${loaded.file}: not valid JSON (${parsed.error})`} />
+            <Alert type="error" showIcon message={parsed.error} />
           ) : (
             <SchemaPage page={parsed.page} source={shown} file={loaded.file} params={params} />
           )}

@@ -1,4 +1,5 @@
 /** Issue 22: the playground shows the server's check of the edited text (every stage, Lov and permission codes). */
+import { EditorView } from '@codemirror/view'
 import { composeStories } from '@storybook/react-vite'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { expect, test } from 'vitest'
@@ -28,4 +29,20 @@ test('says so when the server finds nothing', async () => {
   await waitFor(() => expect(screen.getByText("The server's check finds no problem")).toBeInTheDocument(), {
     timeout: 10000,
   })
+})
+
+test('a text that is not JSON: the preview says the line, the column and what to fix', async () => {
+  render(<Configurator />)
+  const content = await screen.findByRole('textbox', { name: 'Page JSON' }, { timeout: 10000 })
+  const view = EditorView.findFromDOM(content)!
+  const text = view.state.doc.toString()
+  const at = text.indexOf('"list"') + '"list"'.length
+  view.dispatch({ changes: { from: at, insert: ',' } })
+  expect(
+    await screen.findByText(
+      "playground.page.json:4:1: not valid JSON (Expected double-quoted property name): remove the comma before this '}'",
+      {},
+      { timeout: 5000 },
+    ),
+  ).toBeInTheDocument()
 })
