@@ -30,7 +30,11 @@ export const SchemaPlayground: Story = {
     errorPanel: true,
     env: () =>
       createFakeEnv({
-        handlers: { ...tabsBackend().handlers, 'GET hpfm /v1/page-schemas': pageIndex },
+        handlers: {
+          ...tabsBackend().handlers,
+          'GET hpfm /v1/page-schemas': pageIndex,
+          'POST hpfm /v1/page-schemas/check': () => ({ issues: [] }),
+        },
       }),
   },
 }

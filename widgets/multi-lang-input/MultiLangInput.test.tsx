@@ -53,7 +53,7 @@ test('PLAT-I18N-07: a failed read shows blank values for the other languages and
       {
         type: 'warning',
         message:
-          'The translations could not be loaded: languages you leave blank keep their stored value when you save',
+          'The translations could not be loaded: reload the form to see them; languages you leave blank keep their stored value',
       },
     ]),
   )
