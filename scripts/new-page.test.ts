@@ -2,9 +2,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { crossIssues, routeIssues, type CrossContext } from '../renderer/schema/cross-check'
+import { checkPageFiles, type PageCheckContext } from '../renderer/schema/check-page-files'
 import type { IssueDraft } from '../renderer/schema/issue'
-import { validatePage } from '../renderer/schema/validate'
 import { WIDGET_NAMES } from '../renderer/contract/widget-names'
 import { checkModelFiles, readModelReferences } from './lib/model-check'
 import { findFiles, readJsonFile, readLookupCodes, readLovViewCodes, readRoutes } from './lib/schema-files'
@@ -37,27 +36,15 @@ function check(): { errors: string[]; warnings: string[] } {
   const modelFiles = findFiles(root, 'schemas/models', '.model.json').map((f) => readJsonFile(root, f))
   const { drafts, models } = checkModelFiles(modelFiles, readModelReferences(root))
   for (const [file, found] of drafts) issues.push(...found.map((d) => ({ ...d, file: file.file })))
-  const context: CrossContext = {
+  const context: PageCheckContext = {
+    widgetNames: WIDGET_NAMES,
     models,
     lookupCodes: readLookupCodes(root, 'server/seed/data/lookups.json'),
     lovCodes: readLovViewCodes(root, 'server/seed/data/lov-views.json'),
     routes: readRoutes(root, 'schemas/routes.tsv'),
   }
-  const routes = new Map<string, string>()
-  for (const file of findFiles(root, 'schemas/pages', '.page.json').map((f) => readJsonFile(root, f))) {
-    const result = validatePage(file.data, {
-      file: file.file,
-      source: file.source,
-      widgetNames: WIDGET_NAMES,
-    })
-    issues.push(...result.issues.map((i) => ({ ...i, file: file.file })))
-    if (result.ok)
-      for (const d of [
-        ...crossIssues(result.page, context),
-        ...routeIssues(result.page.route, routes, file.file, context),
-      ])
-        issues.push({ ...d, file: file.file })
-  }
+  const pages = findFiles(root, 'schemas/pages', '.page.json').map((f) => readJsonFile(root, f))
+  for (const page of checkPageFiles(pages, context)) issues.push(...page.issues)
   const say = (i: IssueDraft & { file: string }) => `${i.file} ${i.pointer}: ${i.message}`
   return {
     errors: issues.filter((i) => i.severity !== 'warning').map(say),

@@ -1,7 +1,8 @@
 /**
  * Checks across files that the browser cannot make: page fields exist in the page's model (and are sortable
  * where the table sorts), lookup codes exist in the value-list seed, create/edit/delete/export codes equal the
- * model's guards, Lov codes exist among the seed's Lov views, routes are unique and known to the spec's route list.
+ * model's guards, Lov codes exist among the seed's Lov views, routes are known to the spec's route list
+ * (their uniqueness across files: check-page-files.ts).
  */
 import { filterTypeOfField } from '../contract/column-filter'
 import type { ModelSchema } from './model'
@@ -268,20 +269,6 @@ function guardIssue(action: PageAction, pointer: string, model: ModelSchema, iss
       suggestion: `write "${guard}"`,
     })
   }
-}
-
-/** Routes must be unique across pages (check-page-files.ts checks that for every caller); see unlistedRouteIssues. */
-export function routeIssues(
-  route: string,
-  seen: Map<string, string>,
-  file: string,
-  context: CrossContext,
-): IssueDraft[] {
-  const issues: IssueDraft[] = []
-  const other = seen.get(route)
-  if (other) issues.push({ pointer: '/route', message: `route '${route}' is also declared by ${other}` })
-  else seen.set(route, file)
-  return [...issues, ...unlistedRouteIssues(route, context)]
 }
 
 /** A route missing from the spec's list is worth a look (a warning). */

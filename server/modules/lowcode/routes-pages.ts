@@ -23,7 +23,8 @@ export function pageSchemaRoutes(pages: ServedPage[]): FastifyPluginAsync {
   // The browser names files without a leading slash (its route table's keys): compare them that way.
   const fileKey = (file: string) => file.replace(/^\.?\//, '')
   const byFile = new Map(pages.map((page) => [fileKey(page.file), page]))
-  // The first file declaring a route answers it (a second one is reported at start as a duplicate).
+  // The first file declaring a route answers it; when two do, both carry the clash as an error (check-page-files.ts),
+  // so the route shows the error panel naming both instead of one screen silently replacing the other.
   const byRoute = new Map<string, ServedPage>()
   for (const page of pages) if (page.route && !byRoute.has(page.route)) byRoute.set(page.route, page)
 
