@@ -314,6 +314,23 @@ describe('allocation by removal strategy', () => {
     expect((await orderAct(again, 'allocate')).statusCode).toBe(200)
     expect((await tasksOf(again)).map((t) => t.batchCode)).toEqual(['Z-OLD'])
   })
+  it('stock keeps its age where it is put away, so FIFO takes it before stock received later', async () => {
+    const goods = await newGoods('FS-AGE', ids.ownerA)
+    const first = await inbound(goods, [{ quantity: 2, to: ids.z }])
+    expect((await inboundAct(first.order.inboundOrderId, 'receive')).statusCode).toBe(200)
+    // It waited five days at receiving before put-away.
+    await sql`update winv_stock set in_date = in_date - interval '5 days'
+      where goods_id = ${goods.goodsId} and location_id = ${ids.rcv}`.execute(app.db)
+    const received = (await balances(goods)).find((b) => b.locationId === ids.rcv)!.inDate as string
+    expect((await inboundAct(first.order.inboundOrderId, 'putaway')).statusCode).toBe(200)
+    expect((await balances(goods)).find((b) => b.locationId === ids.z)).toMatchObject({ inDate: received })
+    const later = await inbound(goods, [{ quantity: 2, to: ids.x }])
+    expect((await inboundAct(later.order.inboundOrderId, 'receive')).statusCode).toBe(200)
+    expect((await inboundAct(later.order.inboundOrderId, 'putaway')).statusCode).toBe(200)
+    const order = await outbound(goods, 2)
+    expect((await orderAct(order, 'allocate')).statusCode).toBe(200)
+    expect((await tasksOf(order)).map((t) => t.locationId)).toEqual([ids.z])
+  })
 })
 
 describe('partial allocation with a backorder', () => {

@@ -63,15 +63,19 @@ export async function removalStrategy(
   return { strategy: 'FIFO', source: 'default' }
 }
 
-/** The `order by` of balances (table winv_stock) for a strategy; ties broken by batch and location. */
+/**
+ * The `order by` of balances (table winv_stock) for a strategy; ties broken by batch and location. A balance
+ * older than in dates (none kept) counts from its creation.
+ */
 export function removalOrder(strategy: RemovalStrategy): RawBuilder<unknown> {
+  const age = sql`coalesce(in_date, creation_date)`
   switch (strategy) {
     case 'FEFO':
-      return sql`expiry_date asc nulls last, in_date asc nulls last, batch_code, location_id`
+      return sql`expiry_date asc nulls last, ${age} asc, batch_code, location_id`
     case 'LIFO':
-      return sql`in_date desc nulls last, batch_code desc, location_id`
+      return sql`${age} desc, batch_code desc, location_id`
     default:
-      return sql`in_date asc nulls last, batch_code, location_id`
+      return sql`${age} asc, batch_code, location_id`
   }
 }
 
