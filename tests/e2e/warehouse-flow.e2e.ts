@@ -219,6 +219,11 @@ describe('a clerk receives, finds, ships and counts stock through the screens', 
     ]
     for (const [action, status] of steps) {
       await rowAction(page, outboundRow, action, action === 'Ship')
+      if (action === 'Allocate') {
+        // the allocate dialog offers "Backorder the rest" (off: all or nothing); there is stock for all 5
+        const allocateDialog = page.locator('.ant-modal-content').filter({ hasText: 'Backorder the rest' })
+        await allocateDialog.getByRole('button', { name: 'Allocate', exact: true }).click()
+      }
       if (action === 'Confirm picking') {
         // the pick asks for serial numbers only of serial-tracked goods: hand cream needs none
         const pickDialog = page.locator('.ant-modal-content').filter({ hasText: 'Serial numbers' })

@@ -11,6 +11,8 @@ import { onTransition } from '../models/lifecycle.ts'
 import { registerDealerOrderEffects } from './dealer-orders.ts'
 import { completeProcessing, registerProcessingGuards } from './processing.ts'
 import { checkSeeded, registerSortingEffects } from './sorting.ts'
+import { checkSplittable, splitBackorder } from './backorder.ts'
+import { releaseWave } from './wave-release.ts'
 import type { Row } from '../models/model-scope.ts'
 import {
   allocateOrder,
@@ -114,9 +116,23 @@ export function registerOutboundEffects(): void {
     await refreshOrderTotal(db, row.outboundOrderId as number)
     await checkDealerOrder(db, row)
   })
-  onTransition(ORDER, 'allocate', async ({ db, row, body, session }) => ({
-    to: await allocateOrder(db, session, asOrder(row), body.allowPartial === true),
-  }))
+  onTransition(ORDER, 'allocate', async ({ db, row, body, session }) => {
+    // backorder: reserve what there is and move the rest to a new order; allowPartial: keep waiting (PARTIAL).
+    if (body.backorder === true || body.backorder === 1) {
+      checkSplittable(asOrder(row))
+      if ((await allocateOrder(db, session, asOrder(row), 'BACKORDER')) === 'PARTIAL')
+        await splitBackorder(db, session, asOrder(row))
+      return { to: 'ALLOCATED' }
+    }
+    return {
+      to: await allocateOrder(
+        db,
+        session,
+        asOrder(row),
+        body.allowPartial === true || body.allowPartial === 1 ? 'PARTIAL' : 'ALL',
+      ),
+    }
+  })
   onTransition(ORDER, 'pick', async ({ db, row, body, session }) => {
     const picked = pickSerials(body)
     await pickOrder(db, session, asOrder(row), picked)
@@ -166,48 +182,7 @@ async function checkDealerOrderStillOpen(db: Db, row: Row): Promise<void> {
 }
 
 function registerWaveEffects(): void {
-  onTransition('wms/waveOrder', 'release', async ({ db, row, session }) => {
-    const { rows: moulds } = await sql<{
-      orderType: string | null
-      platformCode: string | null
-      maxOrders: number
-      enabledFlag: number
-      mouldCode: string
-    }>`
-      select order_type, platform_code, max_orders, enabled_flag, mould_code from winv_wave_mould
-      where mould_id = ${row.mouldId as number} and tenant_id = ${session.tenantId}`.execute(db)
-    const mould = moulds[0]
-    if (!mould)
-      throw badRequest(`Wave rule ${String(row.mouldId)} does not exist: pick another rule.`, {
-        mouldId: 'unknown rule',
-      })
-    if (!mould.enabledFlag)
-      throw conflict('error.disabled', `Wave rule ${mould.mouldCode} is disabled: enable it or pick another.`)
-    const { rows: orders } = await sql<OrderRow>`select outbound_order_id, order_num, warehouse_id, owner_id,
-        wave_id, sorting_position, jxs_order_id from winv_outbound_order
-      where tenant_id = ${session.tenantId} and warehouse_id = ${row.warehouseId as number}
-        and order_status = 'SUBMITTED' and wave_id is null
-        ${mould.orderType ? sql`and order_type = ${mould.orderType}` : sql``}
-        ${mould.platformCode ? sql`and platform_code = ${mould.platformCode}` : sql``}
-      order by case priority when 'HIGH' then 0 when 'NORMAL' then 1 else 2 end, outbound_order_id
-      limit ${mould.maxOrders} for update`.execute(db)
-    if (!orders.length)
-      throw conflict(
-        'error.wave_empty',
-        `No SUBMITTED order without a wave matches rule ${mould.mouldCode} in this warehouse: nothing to release. Check the rule's conditions, or wait for new orders.`,
-      )
-    for (const [i, order] of orders.entries()) {
-      const placed = { ...order, waveId: row.waveId as number, sortingPosition: i + 1 }
-      await sql`update winv_outbound_order set wave_id = ${placed.waveId}, sorting_position = ${placed.sortingPosition},
-          order_status = 'ALLOCATED', object_version_number = object_version_number + 1
-        where outbound_order_id = ${order.outboundOrderId}`.execute(db)
-      await allocateOrder(db, session, placed, false)
-    }
-    await sql`update winv_wave_order set order_count = ${orders.length}, released_date = localtimestamp(0),
-        total_quantity = (select coalesce(sum(quantity), 0) from winv_outbound_task
-          where wave_id = ${row.waveId as number} and task_status = 'OPEN')
-      where wave_id = ${row.waveId as number}`.execute(db)
-  })
+  onTransition('wms/waveOrder', 'release', ({ db, row, session }) => releaseWave(db, session, row))
   onTransition('wms/waveOrder', 'pick', async ({ db, row, body, session }) => {
     const picked = pickSerials(body)
     const { rows: orders } = await sql<OrderRow>`select outbound_order_id, order_num, warehouse_id, owner_id,

@@ -12,7 +12,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
-import { availableByLocation, moveStock } from '../stock/ledger.ts'
+import { availableByLocation, expiredQuantity, moveStock } from '../stock/ledger.ts'
 import { changeSerials, serialIds, type SerialDoc } from '../winv/serials.ts'
 import { shipDealerOrder } from './dealer-orders.ts'
 
@@ -77,15 +77,26 @@ export async function refreshOrderTotal(db: Db, orderId: number): Promise<void> 
 }
 
 /**
- * Reserves every line's missing quantity from the locations with available stock (batch first, then
- * location), one OPEN picking task per location. Short stock: 409 naming the goods, unless `allowPartial`,
- * then returns 'PARTIAL' with what could be reserved. Returns 'ALLOCATED' when every line is covered.
+ * How an allocation treats short stock: ALL refuses it (409, nothing changes); PARTIAL reserves what there is and
+ * keeps the order waiting for the rest (status PARTIAL); BACKORDER reserves what there is and moves the rest to
+ * a new order (backorder.ts), so this one goes on as ALLOCATED.
+ */
+export type AllocationMode = 'ALL' | 'PARTIAL' | 'BACKORDER'
+
+/** The text of the allocate dialog's choice, which short-stock messages point to. */
+export const BACKORDER_CHOICE = '"Backorder the rest"'
+
+/**
+ * Reserves every line's missing quantity from the locations with available, unexpired stock, in the order of
+ * the goods' removal strategy (FIFO / FEFO / LIFO, stock/strategies.ts), one OPEN picking task per location.
+ * Short stock: 409 naming the goods, unless the mode takes what there is ('PARTIAL' returned then).
+ * Returns 'ALLOCATED' when every line is covered.
  */
 export async function allocateOrder(
   db: Db,
   session: Session,
   order: OrderRow,
-  allowPartial: boolean,
+  mode: AllocationMode,
 ): Promise<'ALLOCATED' | 'PARTIAL'> {
   const lines = await orderLines(db, order.outboundOrderId)
   if (!lines.length) throw badRequest(`Order ${order.orderNum} has no lines: add lines before allocating.`)
@@ -95,17 +106,19 @@ export async function allocateOrder(
   for (const line of lines) {
     let missing = round4(line.quantity - (line.allocatedQuantity ?? 0))
     if (missing <= 0) continue
-    const places = await availableByLocation(db, session.tenantId, {
+    const where = {
       warehouseId: order.warehouseId,
       goodsId: line.goodsId,
       ownerId: order.ownerId,
       ...(line.batchCode ? { batchCode: line.batchCode } : {}),
-    })
+    }
+    const places = await availableByLocation(db, session.tenantId, where)
     const total = round4(places.reduce((sum, p) => sum + p.available, 0))
-    if (total < missing && !allowPartial) {
+    if (total < missing && mode === 'ALL') {
+      const expired = await expiredQuantity(db, session.tenantId, where)
       throw conflict(
         'error.stock_shortage',
-        `Not enough stock for order ${order.orderNum}: goods ${line.goodsCode ?? line.goodsId} needs ${missing}, ${total} available in the warehouse. Receive or move stock first, or allocate with "allow partial".`,
+        `Not enough stock for order ${order.orderNum}: goods ${line.goodsCode ?? line.goodsId} needs ${missing}, ${total} available in the warehouse${expired ? ` (${expired} more expired, never allocated)` : ''}. Receive or move stock first, or allocate again with ${BACKORDER_CHOICE} to ship what there is.`,
       )
     }
     for (const place of places) {
@@ -145,7 +158,7 @@ export async function allocateOrder(
     if (!anyReserved.length)
       throw conflict(
         'error.stock_shortage',
-        `No stock at all for order ${order.orderNum} in its warehouse: nothing to allocate. Receive or move stock first.`,
+        `No stock at all for order ${order.orderNum} in its warehouse (expired stock is never allocated): nothing to allocate. Receive or move stock first.`,
       )
   }
   return short ? 'PARTIAL' : 'ALLOCATED'

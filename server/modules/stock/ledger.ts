@@ -8,7 +8,11 @@
  * - quantity never goes below zero unless the warehouse's function parameter ALLOW_NEGATIVE_STOCK is on (or
  *   the move says `allowNegative`),
  *   reserved and locked never go below zero, and reserved + locked never exceed the quantity on hand;
- * - every change writes one row of the transaction log (winv_stock_transaction) in the same transaction;
+ * - every change writes one row of the transaction log (winv_stock_transaction) in the same transaction,
+ *   with who made it (the session's user, id and name) and when;
+ * - a balance of a lot carries the lot's production and expiry dates (table winv_lot, written at receiving),
+ *   and every balance its `inDate` (the lot's first receipt, else when stock last came into an empty balance),
+ *   which the removal strategies sort by (strategies.ts);
  * - any refusal throws 409 with the goods, location and the figures, and the caller's transaction rolls back.
  */
 import { sql } from 'kysely'
@@ -16,6 +20,7 @@ import type { Db } from '../../db/schema.ts'
 import { AppError, badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { functionSwitch } from './function-params.ts'
+import { notExpired, removalOrder, removalStrategy, type RemovalStrategy } from './strategies.ts'
 
 export interface StockKey {
   warehouseId: number
@@ -44,6 +49,11 @@ export interface StockMove extends StockKey {
    * decides (function-params.ts); false: never, whatever the parameter says.
    */
   allowNegative?: boolean
+  /**
+   * When the stock moved in here first came into the warehouse, for a move that carries stock from another
+   * balance (putaway): an empty target balance takes it as its `inDate`, so FIFO age survives the move.
+   */
+  inDate?: string | Date | null
 }
 
 export interface Balance extends StockKey {
@@ -51,6 +61,8 @@ export interface Balance extends StockKey {
   quantity: number
   reservedQuantity: number
   lockedQuantity: number
+  /** When the stock of this balance came in (FIFO's date); null while it never held stock. */
+  inDate?: string | Date | null
 }
 
 /** Quantities are numeric(18,4): compare and store rounded to 4 decimals so 0.1 + 0.2 is 0.3. */
@@ -66,13 +78,17 @@ export class StockShortage extends AppError {
 /** Locks and returns the balance of `key` (created at zero when absent). */
 export async function lockBalance(db: Db, tenantId: number, key: StockKey): Promise<Balance> {
   const batchCode = key.batchCode ?? ''
+  // A new balance of a lot takes the lot's dates (the lot is written before its first move, at receiving).
   await sql`insert into winv_stock (tenant_id, warehouse_id, location_id, owner_id, goods_id, batch_code,
-      quantity, reserved_quantity, locked_quantity, created_by, last_updated_by)
-    values (${tenantId}, ${key.warehouseId}, ${key.locationId}, ${key.ownerId}, ${key.goodsId}, ${batchCode},
-      0, 0, 0, -1, -1)
+      quantity, reserved_quantity, locked_quantity, production_date, expiry_date, in_date, created_by,
+      last_updated_by)
+    select ${tenantId}, ${key.warehouseId}, ${key.locationId}, ${key.ownerId}, ${key.goodsId}, ${batchCode},
+      0, 0, 0, lot.production_date, lot.expiry_date, lot.received_date, -1, -1
+    from (select 1) one left join winv_lot lot on lot.tenant_id = ${tenantId} and lot.goods_id = ${key.goodsId}
+      and lot.batch_code = ${batchCode} and ${batchCode} <> ''
     on conflict do nothing`.execute(db)
   const found = await sql<Balance>`select stock_id, warehouse_id, location_id, owner_id, goods_id, batch_code,
-      quantity, reserved_quantity, locked_quantity
+      quantity, reserved_quantity, locked_quantity, in_date
     from winv_stock
     where tenant_id = ${tenantId} and warehouse_id = ${key.warehouseId} and location_id = ${key.locationId}
       and owner_id = ${key.ownerId} and goods_id = ${key.goodsId} and batch_code = ${batchCode}
@@ -119,17 +135,21 @@ export async function moveStock(db: Db, session: Session, move: StockMove): Prom
       `Not enough available stock of ${where}: ${figures} (available ${available}); ${move.docType} ${move.docNum ?? ''} needs ${round4(change.reserved + change.locked - change.quantity)}.`,
     )
   }
+  // Stock arriving in an empty balance (or one that never held any) starts its age now, unless its lot has one.
+  const refill = change.quantity > 0 && (balance.quantity <= 0 || !balance.inDate)
   await sql`update winv_stock set quantity = ${after.quantity}, reserved_quantity = ${after.reserved},
       locked_quantity = ${after.locked}, object_version_number = object_version_number + 1,
+      in_date = ${refill ? sql`coalesce((select received_date from winv_lot where tenant_id = ${session.tenantId} and goods_id = ${move.goodsId} and batch_code = ${move.batchCode ?? ''} and batch_code <> ''), ${move.inDate ?? null}::timestamp, localtimestamp(0))` : sql`in_date`},
       last_updated_by = ${session.userId}, last_update_date = localtimestamp(0)
     where stock_id = ${balance.stockId}`.execute(db)
   await sql`insert into winv_stock_transaction (tenant_id, warehouse_id, location_id, owner_id, goods_id,
       batch_code, quantity_change, reserved_change, locked_change, quantity_after, doc_type, doc_id, doc_num,
-      doc_line_id, reason, transaction_date, created_by, last_updated_by)
+      doc_line_id, reason, transaction_date, operator_id, operator_name, created_by, last_updated_by)
     values (${session.tenantId}, ${move.warehouseId}, ${move.locationId}, ${move.ownerId}, ${move.goodsId},
       ${move.batchCode ?? ''}, ${change.quantity}, ${change.reserved}, ${change.locked}, ${after.quantity},
       ${move.docType}, ${move.docId ?? null}, ${move.docNum ?? null}, ${move.docLineId ?? null},
-      ${move.reason ?? null}, localtimestamp(0), ${session.userId}, ${session.userId})`.execute(db)
+      ${move.reason ?? null}, localtimestamp(0), ${session.userId}, ${operatorName(session)},
+      ${session.userId}, ${session.userId})`.execute(db)
   return {
     ...balance,
     quantity: after.quantity,
@@ -138,22 +158,48 @@ export async function moveStock(db: Db, session: Session, move: StockMove): Prom
   }
 }
 
-/** Available quantity of goods (optionally one owner / batch) across a warehouse's locations, for picking. */
+/**
+ * Available quantity of goods (optionally one owner / batch) across a warehouse's locations, for picking, in
+ * the order the goods' removal strategy takes them (strategies.ts; `strategy` overrides it). Expired stock is
+ * never available.
+ */
 export async function availableByLocation(
   db: Db,
   tenantId: number,
   where: { warehouseId: number; goodsId: number; ownerId?: number; batchCode?: string },
+  strategy?: RemovalStrategy,
 ): Promise<Array<Balance & { available: number }>> {
+  const order = strategy ?? (await removalStrategy(db, tenantId, where)).strategy
   const rows = await sql<Balance>`select stock_id, warehouse_id, location_id, owner_id, goods_id, batch_code,
-      quantity, reserved_quantity, locked_quantity
+      quantity, reserved_quantity, locked_quantity, in_date
     from winv_stock
     where tenant_id = ${tenantId} and warehouse_id = ${where.warehouseId} and goods_id = ${where.goodsId}
       ${where.ownerId === undefined ? sql`` : sql`and owner_id = ${where.ownerId}`}
       ${where.batchCode === undefined ? sql`` : sql`and batch_code = ${where.batchCode}`}
-      and quantity - reserved_quantity - locked_quantity > 0
-    order by batch_code, location_id`.execute(db)
+      and quantity - reserved_quantity - locked_quantity > 0 and ${notExpired}
+    order by ${removalOrder(order)}`.execute(db)
   return rows.rows.map((row) => ({
     ...row,
     available: round4(row.quantity - row.reservedQuantity - row.lockedQuantity),
   }))
 }
+
+/** Expired available stock of goods in a warehouse (for messages saying why stock is not allocated). */
+export async function expiredQuantity(
+  db: Db,
+  tenantId: number,
+  where: { warehouseId: number; goodsId: number; ownerId?: number; batchCode?: string },
+): Promise<number> {
+  const { rows } = await sql<{
+    expired: string | null
+  }>`select sum(quantity - reserved_quantity - locked_quantity)
+      as expired from winv_stock
+    where tenant_id = ${tenantId} and warehouse_id = ${where.warehouseId} and goods_id = ${where.goodsId}
+      ${where.ownerId === undefined ? sql`` : sql`and owner_id = ${where.ownerId}`}
+      ${where.batchCode === undefined ? sql`` : sql`and batch_code = ${where.batchCode}`}
+      and quantity - reserved_quantity - locked_quantity > 0 and not ${notExpired}`.execute(db)
+  return round4(Number(rows[0]?.expired ?? 0))
+}
+
+/** The user's name as the ledger shows it: looked up once per move from the user table. */
+const operatorName = (session: Session) => sql`(select real_name from iam_user where id = ${session.userId})`

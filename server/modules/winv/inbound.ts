@@ -13,6 +13,7 @@ import type { Row } from '../models/model-scope.ts'
 import { onRowWrite } from '../models/write-guards.ts'
 import { moveStock } from '../stock/ledger.ts'
 import { goodsOf, locationOf, nameOf, type GoodsInfo } from './lookup.ts'
+import { lotDate, receiveLot } from './lots.ts'
 import { changeSerials, serialIds } from './serials.ts'
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000
@@ -96,13 +97,20 @@ async function writeRecord(
   goods: Pick<GoodsInfo, 'goodsCode' | 'goodsName'>,
   record: { type: string; locationId: number; batchCode: string; quantity: number; serialNumber?: string },
 ): Promise<void> {
+  // Who and when (issue 19): the session's user and name; the lot's dates from the lot (null without one).
   await sql`insert into winv_inbound_receipt_record (tenant_id, inbound_order_id, order_num, inbound_line_id,
       record_type, warehouse_id, owner_id, goods_id, goods_code, goods_name, location_id, location_code,
-      batch_code, serial_number, quantity, record_date, created_by, last_updated_by)
+      batch_code, serial_number, quantity, record_date, production_date, expiry_date, operator_id, operator_name,
+      created_by, last_updated_by)
     values (${session.tenantId}, ${order.inboundOrderId}, ${order.orderNum}, ${line.inboundLineId}, ${record.type},
       ${order.warehouseId}, ${order.ownerId}, ${line.goodsId}, ${goods.goodsCode}, ${goods.goodsName},
       ${record.locationId}, (select location_code from wmdm_location where location_id = ${record.locationId}),
       ${record.batchCode}, ${record.serialNumber ?? null}, ${record.quantity}, localtimestamp(0),
+      (select production_date from winv_lot where tenant_id = ${session.tenantId} and goods_id = ${line.goodsId}
+        and batch_code = ${record.batchCode} and batch_code <> ''),
+      (select expiry_date from winv_lot where tenant_id = ${session.tenantId} and goods_id = ${line.goodsId}
+        and batch_code = ${record.batchCode} and batch_code <> ''),
+      ${session.userId}, (select real_name from iam_user where id = ${session.userId}),
       ${session.userId}, ${session.userId})`.execute(db)
 }
 
@@ -120,6 +128,8 @@ interface RequestLine {
   quantity?: number
   batchCode?: string
   serialNumbers?: string[]
+  productionDate?: string | null
+  expiryDate?: string | null
 }
 
 function requestLines(body: Row): RequestLine[] | undefined {
@@ -149,6 +159,8 @@ function requestLines(body: Row): RequestLine[] | undefined {
           : positive(line.quantity, `lines[${i}].quantity`),
       batchCode: typeof line.batchCode === 'string' ? line.batchCode.trim() : undefined,
       serialNumbers: (line.serialNumbers as unknown[] | undefined)?.map((s) => String(s).trim()),
+      productionDate: lotDate(line.productionDate, `lines[${i}].productionDate`),
+      expiryDate: lotDate(line.expiryDate, `lines[${i}].expiryDate`),
     }
   })
 }
@@ -163,7 +175,7 @@ function lineById(lines: LineRow[], id: number, orderNum: string): LineRow {
 async function receive(db: Db, session: Session, row: Row, body: Row) {
   const order = row as unknown as OrderRow
   const lines = await linesOf(db, order.inboundOrderId)
-  const wanted =
+  const wanted: RequestLine[] =
     requestLines(body) ??
     lines
       .filter((l) => l.quantity > l.receivedQuantity)
@@ -192,11 +204,21 @@ async function receive(db: Db, session: Session, row: Row, body: Row) {
       )
     const goods = await goodsOf(db, session.tenantId, line.goodsId)
     const batchCode = (want.batchCode || line.batchCode || '').trim()
-    if (goods.batchManagedFlag && !batchCode)
-      throw badRequest(
-        `${where}: ${goods.goodsCode} is batch tracked: give the batch (batchCode) of the goods received.`,
-        { [`lines[${i}].batchCode`]: 'required for batch-tracked goods' },
+    // One lot per line (as a receipt line of ERPNext): put-away moves the line's lot.
+    if (line.batchCode && batchCode !== line.batchCode && line.receivedQuantity > 0)
+      throw new AppError(
+        409,
+        'error.lot_per_line',
+        `${where} was received as lot ${line.batchCode}: receive lot ${batchCode} on another line of the order (add one while it is NEW, or on a new order).`,
+        { [`lines[${i}].batchCode`]: `this line holds lot ${line.batchCode}` },
       )
+    await receiveLot(
+      db,
+      session,
+      goods,
+      { batchCode, productionDate: want.productionDate ?? null, expiryDate: want.expiryDate ?? null },
+      { where, field: `lines[${i}]`, orderNum: order.orderNum },
+    )
     const serials = want.serialNumbers ?? []
     if (!goods.serialManagedFlag && serials.length)
       throw badRequest(
@@ -309,8 +331,18 @@ async function putaway(db: Db, session: Session, row: Row, body: Row) {
     const location = await locationOf(db, session.tenantId, target, order.warehouseId)
     const booking = lineBooking(order, line, 'PUTAWAY', 'Putaway')
     if (location.locationId !== order.receivingLocationId) {
-      await moveStock(db, session, { ...booking, locationId: order.receivingLocationId, quantity: -open })
-      await moveStock(db, session, { ...booking, locationId: location.locationId, quantity: open })
+      const source = await moveStock(db, session, {
+        ...booking,
+        locationId: order.receivingLocationId,
+        quantity: -open,
+      })
+      // The stock keeps its age (FIFO) where it is put away.
+      await moveStock(db, session, {
+        ...booking,
+        locationId: location.locationId,
+        quantity: open,
+        inDate: source.inDate ?? null,
+      })
       const moving = await serialIds(
         db,
         session.tenantId,

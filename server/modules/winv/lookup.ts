@@ -10,6 +10,9 @@ export interface GoodsInfo {
   ownerId: number
   batchManagedFlag: number
   serialManagedFlag: number
+  /** Lots carry an expiry date (receiving needs one). */
+  expiryManagedFlag: number
+  shelfLifeDays: number | null
 }
 
 export async function goodsOf(
@@ -19,7 +22,7 @@ export async function goodsOf(
   field = 'goodsId',
 ): Promise<GoodsInfo> {
   const found = await sql<GoodsInfo>`select goods_id, goods_code, goods_name, owner_id, batch_managed_flag,
-      serial_managed_flag from wmdm_goods where tenant_id = ${tenantId} and goods_id = ${Number(goodsId)}`.execute(
+      serial_managed_flag, coalesce(expiry_managed_flag, 0) as expiry_managed_flag, shelf_life_days from wmdm_goods where tenant_id = ${tenantId} and goods_id = ${Number(goodsId)}`.execute(
     db,
   )
   const goods = found.rows[0]

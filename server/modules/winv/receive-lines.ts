@@ -6,7 +6,10 @@
  *
  *   GET /api/wms/v1/{tenantId}/inbound-orders/{inboundOrderId}/receive-lines   (winv.inboundOrder.button.receive)
  *   → { lines: [{ inboundLineId, lineNum, goodsCode, goodsName, batchCode, quantity, receivedQuantity,
- *                 openQuantity, batchManaged, serialManaged }] }
+ *                 openQuantity, batchManaged, serialManaged, expiryManaged }] }
+ *
+ * batchManaged is true for goods tracked by batch or by expiry (both need the lot, lots.ts); expiryManaged for
+ * goods whose lots need an expiry date.
  *
  * Fully received lines are left out (an empty list: nothing is left to receive). The order must be one the user
  * may see (the inbound order model's data scope, as its own GET), else 404.
@@ -30,6 +33,7 @@ export interface ReceiveLine {
   openQuantity: number
   batchManaged: boolean
   serialManaged: boolean
+  expiryManaged: boolean
 }
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000
@@ -76,9 +80,10 @@ export const receiveLineRoutes =
           receivedQuantity: string
           batchManagedFlag: number | null
           serialManagedFlag: number | null
+          expiryManagedFlag: number | null
         }>`select l.inbound_line_id, l.line_num, coalesce(l.goods_code, g.goods_code) as goods_code,
           coalesce(l.goods_name, g.goods_name) as goods_name, l.batch_code, l.quantity, l.received_quantity,
-          g.batch_managed_flag, g.serial_managed_flag
+          g.batch_managed_flag, g.serial_managed_flag, g.expiry_managed_flag
         from winv_inbound_order_line l join wmdm_goods g on g.goods_id = l.goods_id
         where l.tenant_id = ${session.tenantId} and l.inbound_order_id = ${id}
           and l.quantity > l.received_quantity
@@ -92,8 +97,9 @@ export const receiveLineRoutes =
           quantity: Number(r.quantity),
           receivedQuantity: Number(r.receivedQuantity),
           openQuantity: round4(Number(r.quantity) - Number(r.receivedQuantity)),
-          batchManaged: Number(r.batchManagedFlag) === 1,
+          batchManaged: Number(r.batchManagedFlag) === 1 || Number(r.expiryManagedFlag) === 1,
           serialManaged: Number(r.serialManagedFlag) === 1,
+          expiryManaged: Number(r.expiryManagedFlag) === 1,
         }))
         return { lines }
       },
