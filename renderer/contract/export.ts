@@ -55,6 +55,25 @@ export interface ExportDataParams {
   singleExcelMaxSheetNum: number
 }
 
+/**
+ * One column of the screen an export writes (issue 19: an export is the screen's columns, as shown): sent as
+ * `exportColumns=<JSON array>` with exportType=COLUMN and =DATA, in the screen's order, titled as the user reads
+ * them. A column drawn through a Lov names `lovCode` (and the row's `textField`), so the cell is the referenced
+ * record's name; a code shown by its meaning names the value set (`lookupCode`).
+ */
+export interface ExportScreenColumn {
+  field: string
+  title: string
+  lovCode?: string
+  textField?: string
+  lookupCode?: string
+  /** MulLov: comma-joined keys. */
+  multiple?: boolean
+}
+
+/** The query parameter carrying the screen's columns (JSON). */
+export const EXPORT_COLUMNS_PARAM = 'exportColumns'
+
 /** Async answer (CORE-EXP-12). */
 export interface ExportSubmitted {
   uuid: string

@@ -57,5 +57,26 @@ export const LOV_MODAL_WIDTH = 720
 export const LOV_PAGE_SIZE = 50
 export const LOV_PAGE_SIZE_OPTIONS = [10, 20, 50]
 
-/** Query parameters a picker query always may send besides the view's query fields (CORE-LOV-12). */
-export const LOV_RESERVED_PARAMS = ['lovCode', 'page', 'size', 'lang'] as const
+/**
+ * Query parameters a picker query always may send besides the view's query fields (CORE-LOV-12):
+ * `keyword` is the text typed into the picker, searched in every keyword field of the view (prefix matches
+ * first); `ids` (comma-joined values of the value field) names the rows of those values, for read-only cells.
+ */
+export const LOV_RESERVED_PARAMS = ['lovCode', 'page', 'size', 'lang', 'keyword', 'ids'] as const
+
+/** At most this many ids in one `ids` request. */
+export const LOV_IDS_MAX = 200
+
+/**
+ * The fields the typed text (`keyword`) is searched in: the view's text query fields (a view declares what is
+ * searched by listing them), else its display field. SELECT, number and date fields take a value, not a text.
+ */
+export function keywordFields(view: {
+  displayField: string
+  queryFields: Array<{ field: string; dataType: LovDataType; matchMode?: string }>
+}): string[] {
+  const text = view.queryFields
+    .filter((q) => (q.dataType === 'STRING' || q.dataType === 'LOV_CODE') && q.matchMode !== 'exact')
+    .map((q) => q.field)
+  return text.length ? text : [view.displayField]
+}

@@ -57,15 +57,15 @@ test(`more than ${LOV_NAME_BATCH} ids are asked ${LOV_NAME_BATCH} a call`, async
   expect(names.cached(view, '1249')).toBe('Warehouse 1249')
 })
 
-test('a view refusing ids is asked once a session (the ids stay shown); SQL views are not asked', async () => {
+test('a view refusing ids is asked once a session (the ids stay shown); SQL views are asked too (lovs/data answers ids)', async () => {
   const { env, calls } = fakeEnv(400)
   const names = createLovNames(env)
   await names.load(view, ['11'])
   await names.load(view, ['12'])
   expect(calls).toHaveLength(1)
   expect(names.cached(view, '11')).toBeUndefined()
-  await names.load({ ...view, viewCode: 'WMDM.WHAREA', lovTypeCode: 'SQL' }, ['5'])
-  expect(calls).toHaveLength(1)
+  await names.load({ ...view, viewCode: 'WINV.OWNER', lovTypeCode: 'SQL' }, ['5'])
+  expect(calls).toHaveLength(2)
 })
 
 test('after a failed call (500) the names are asked again later', async () => {

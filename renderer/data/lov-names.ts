@@ -1,8 +1,9 @@
 /**
  * Names of Lov values for read-only fields that keep no text field (a table column or a read-only form showing
  * a warehouse or area id): the ids asked for while a page draws are collected and fetched in one call per view
- * (`ids=` on the view's list, at most 100 a call), then kept for the session. Only URL views are asked (the
- * accessible warehouse and area lists answer `ids`); a view that refuses `ids`, a failed call or an id the
+ * (`ids=` on the view's list, at most 100 a call), then kept for the session. Every SQL view answers `ids`
+ * (lovs/data), as do the accessible warehouse and area lists of the URL views; a value set answers all its
+ * values, which name the ids as well. A view that refuses `ids`, a failed call or an id the
  * list does not answer leave the id shown, as before (a refusing view is not asked again). Keyed by tenant and language, like the definitions.
  */
 import type { LovView } from '../contract/lov-view'
@@ -40,7 +41,7 @@ export function createLovNames(env: Pick<RendererEnv, 'request' | 'user'>): LovN
   return {
     cached: (view, key) => names.get(nameKey(view, key)),
     load(view, keys) {
-      if (view.lovTypeCode !== 'URL' || refused.has(scope(view))) return Promise.resolve()
+      if (refused.has(scope(view))) return Promise.resolve()
       const wanted = keys.filter((key) => !names.has(nameKey(view, key)))
       if (!wanted.length) return Promise.resolve()
       const id = scope(view)

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn } from 'storybook/test'
+import inboundOrders from '../../schemas/pages/winv/inbound-order.page.json'
 import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
 import { compileColumns, createTexts, type ListPage } from '../../renderer/index'
 import { sampleWarehouses } from '../../stories/fixtures/warehouse-backend'
@@ -72,4 +73,30 @@ export const Editable: Story = {
 /** The same lines after a save was attempted: every empty required cell says what to fill in. */
 export const EditableValidated: Story = {
   args: { ...Editable.args, editing: { validated: true, onCellChange: fn() } },
+}
+
+const inbound = inboundOrders as unknown as ListPage
+const inboundT = createTexts({ t: (_key, fallback) => fallback ?? '', user: fakeUser }, inbound.texts)
+const orderRow = (n: number, orderStatus: string) => ({
+  inboundOrderId: n,
+  orderNum: `RK2026000${n}`,
+  orderType: 'PURCHASE',
+  orderStatus,
+  totalQuantity: 100,
+  receivedQuantity: 0,
+})
+
+/**
+ * The inbound order list's eight row actions, of which each row shows only those its status allows (a NEW
+ * order: details, execute, cancel, delete, print): the Actions column is as wide as the widest row's buttons.
+ */
+export const OrderActions: Story = {
+  args: {
+    columns: compileColumns(inbound, inboundT, 'story'),
+    rows: [orderRow(1, 'NEW'), orderRow(2, 'EXECUTING'), orderRow(3, 'COMPLETED')],
+    total: 3,
+    rowKey: 'inboundOrderId',
+    rowActions: inbound.table.rowActions,
+  },
+  decorators: [(Story) => <WithPage page={inbound}>{<Story />}</WithPage>],
 }

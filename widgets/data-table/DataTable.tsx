@@ -13,6 +13,8 @@ import {
   type PageAction,
   type Row,
 } from '../../renderer/index'
+import { actionLabel } from '../shared/action-label'
+import { actionsColumnWidth } from './actions-width'
 import { useCellTexts } from './cell-text'
 import { ColumnFilter } from './ColumnFilter'
 import { EditableCell } from './EditableCell'
@@ -86,6 +88,14 @@ export function DataTable(props: DataTableProps) {
       }),
     )
   }
+  // Sized from the buttons the rows show (actions-width.ts); the scroll width adds exactly this column.
+  const actionsWidth = useMemo(
+    () =>
+      rowActions?.length && onRowAction
+        ? actionsColumnWidth(rowActions, rows, (a) => actionLabel(a, t), t('common.table.actions'))
+        : 0,
+    [rowActions, onRowAction, rows, t],
+  )
   const antColumns = useMemo<TableColumnsType<Row>>(() => {
     const list: TableColumnsType<Row> = columns.map((column) => {
       const Pretty = registry.get(column.widget).readPretty
@@ -135,7 +145,7 @@ export function DataTable(props: DataTableProps) {
         key: '__actions',
         title: t('common.table.actions'),
         fixed: 'right',
-        width: 60 + rowActions.length * 56,
+        width: actionsWidth,
         render: (_: unknown, record: Row) => (
           <RowActions actions={rowActions} row={record} onAction={onRowAction} />
         ),
@@ -143,7 +153,7 @@ export function DataTable(props: DataTableProps) {
     }
     return list
     // eslint-disable-next-line react-hooks/exhaustive-deps -- applyFilter reads `filters`, listed
-  }, [columns, registry, cellTexts, rowActions, onRowAction, t, filters, onFilter, editing])
+  }, [columns, registry, cellTexts, rowActions, onRowAction, t, filters, onFilter, editing, actionsWidth])
 
   const handleChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter
@@ -153,7 +163,7 @@ export function DataTable(props: DataTableProps) {
     onChange({ page: nextPage, size: nextSize, sort })
   }
 
-  const scrollX = columns.reduce((sum, c) => sum + c.width, 0) + (rowActions?.length ? 180 : 0)
+  const scrollX = columns.reduce((sum, c) => sum + c.width, 0) + actionsWidth
   const box = useRef<HTMLDivElement>(null)
   const height = useTableHeight(box)
   const virtual = rows.length > VIRTUAL_ROWS_FROM

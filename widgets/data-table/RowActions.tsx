@@ -1,13 +1,8 @@
 import { Button, Space } from 'antd'
-import {
-  evaluateCondition,
-  Permission,
-  usePageContext,
-  type PageAction,
-  type Row,
-} from '../../renderer/index'
+import { Permission, usePageContext, type PageAction, type Row } from '../../renderer/index'
 import { actionKey, actionLabel } from '../shared/action-label'
 import { useLeadingDebounce } from '../shared/use-debounced'
+import { visibleActions } from './actions-width'
 
 export interface RowActionsProps {
   actions: PageAction[]
@@ -21,25 +16,21 @@ export function RowActions({ actions, row, onAction }: RowActionsProps) {
   const run = useLeadingDebounce(onAction)
   return (
     <Space size={0}>
-      {actions
-        .filter(
-          (action) => !action.visibleWhen || evaluateCondition(action.visibleWhen, (field) => row[field]),
-        )
-        .map((action) => (
-          <Permission key={actionKey(action)} code={action.permission}>
-            {(disabled) => (
-              <Button
-                type="link"
-                size="small"
-                danger={action.type === 'delete'}
-                disabled={disabled}
-                onClick={() => run(actionKey(action), action, row)}
-              >
-                {actionLabel(action, t)}
-              </Button>
-            )}
-          </Permission>
-        ))}
+      {visibleActions(actions, row).map((action) => (
+        <Permission key={actionKey(action)} code={action.permission}>
+          {(disabled) => (
+            <Button
+              type="link"
+              size="small"
+              danger={action.type === 'delete'}
+              disabled={disabled}
+              onClick={() => run(actionKey(action), action, row)}
+            >
+              {actionLabel(action, t)}
+            </Button>
+          )}
+        </Permission>
+      ))}
     </Space>
   )
 }

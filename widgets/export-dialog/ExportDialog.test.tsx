@@ -294,9 +294,15 @@ test(
     expect(await within(dialog).findByText('All columns')).toBeInTheDocument()
     expect(within(dialog).getByText('Warehouse name: Hefei')).toBeInTheDocument()
     expect(within(dialog).getByLabelText('File name')).toHaveValue('Warehouses')
-    expect(currentStoryEnv().calls.find((c) => c.params?.exportType === 'COLUMN')?.params).toEqual({
-      warehouseName: 'Hefei',
-      exportType: 'COLUMN',
-    })
+    const { exportColumns, ...params } =
+      currentStoryEnv().calls.find((c) => c.params?.exportType === 'COLUMN')?.params ?? {}
+    expect(params).toEqual({ warehouseName: 'Hefei', exportType: 'COLUMN' })
+    // issue 19: the screen's columns, as shown (the file is what the table shows)
+    const shown = JSON.parse(String(exportColumns)) as Array<{ field: string; title: string }>
+    expect(shown.slice(0, 3)).toEqual([
+      { field: 'warehouseCode', title: 'Warehouse code' },
+      { field: 'warehouseName', title: 'Warehouse name' },
+      { field: 'warehouseType', title: 'Warehouse type', lookupCode: 'WMDM.WAREHOUSE_TYPE' },
+    ])
   },
 )

@@ -9,6 +9,7 @@ import {
   type ExportColumnTree,
   type ExportFileType,
   type ExportFillerType,
+  type ExportScreenColumn,
   type ServiceName,
 } from '../../renderer/index'
 import { ExportTasks } from '../export-tasks/ExportTasks'
@@ -30,6 +31,11 @@ export interface ExportDialogProps {
   filterLabels?: Record<string, string>
   /** Suggested file name (the page title). */
   defaultFileName: string
+  /**
+   * The columns the user sees, in their order, as shown (issue 19): the file has these columns, titles and
+   * cell texts. Without them the server offers the model's fields.
+   */
+  columns?: ExportScreenColumn[]
 }
 
 interface ExportFormValues {
@@ -85,7 +91,7 @@ function ExportForm(props: ExportDialogProps & { onShowTasks(): void }) {
   const env = useRendererEnv()
   const t = useSharedTexts()
   const [form] = Form.useForm<ExportFormValues>()
-  const columns = useExportColumns(service, path, filters)
+  const columns = useExportColumns(service, path, filters, props.columns)
   const fillerTypes = useLookup(EXPORT_LOOKUPS.fillerType)
   const [checked, setChecked] = useState<Key[]>([])
   const [submitting, setSubmitting] = useState(false)
@@ -128,6 +134,7 @@ function ExportForm(props: ExportDialogProps & { onShowTasks(): void }) {
         service,
         path,
         filters: values.applyFilters ? { ...filters, ...fixedFilters } : fixedFilters,
+        ...(props.columns?.length ? { screen: props.columns } : {}),
         options: {
           ids,
           fileName: values.fileName.trim(),

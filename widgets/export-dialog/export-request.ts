@@ -7,10 +7,12 @@ import {
   stripEmpty,
   type DownloadResult,
   type ExportDataParams,
+  type ExportScreenColumn,
   type RendererEnv,
   type ServiceName,
 } from '../../renderer/index'
 import { saveFile } from '../shared/save-file'
+import { screenColumnsParams } from './screen-columns'
 
 export type ExportOutcome = { kind: 'downloaded'; fileName: string } | { kind: 'submitted'; uuid: string }
 
@@ -19,15 +21,22 @@ export interface ExportRun {
   path: string
   filters: Record<string, unknown>
   options: Omit<ExportDataParams, 'exportType'>
+  /** The screen's columns the ids refer to (issue 19); absent: the model's fields. */
+  screen?: ExportScreenColumn[]
 }
 
 /** The query string of exportType=DATA: ids travel comma-separated (Spring and our server read both forms). */
-export function exportParams({ filters, options }: Pick<ExportRun, 'filters' | 'options'>) {
+export function exportParams({
+  filters,
+  options,
+  screen,
+}: Pick<ExportRun, 'filters' | 'options' | 'screen'>) {
   return {
     ...stripEmpty(filters),
     exportType: 'DATA',
     ...options,
     ids: options.ids.join(','),
+    ...screenColumnsParams(screen),
   }
 }
 

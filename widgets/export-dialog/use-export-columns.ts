@@ -1,6 +1,13 @@
 /** Loads the column tree of an export (CORE-EXP-02): the list URL with exportType=COLUMN and the page's filters. */
 import { useCallback, useEffect, useState } from 'react'
-import { stripEmpty, useRendererEnv, type ExportColumnTree, type ServiceName } from '../../renderer/index'
+import {
+  stripEmpty,
+  useRendererEnv,
+  type ExportColumnTree,
+  type ExportScreenColumn,
+  type ServiceName,
+} from '../../renderer/index'
+import { screenColumnsParams } from './screen-columns'
 
 export interface ExportColumnsState {
   tree?: ExportColumnTree
@@ -13,6 +20,8 @@ export function useExportColumns(
   service: ServiceName,
   path: string,
   filters: Record<string, unknown>,
+  /** The screen's columns (issue 19): the tree then offers them, as shown. */
+  screen?: ExportScreenColumn[],
 ): ExportColumnsState {
   const env = useRendererEnv()
   const [state, setState] = useState<Omit<ExportColumnsState, 'reload'>>({ loading: true })
@@ -25,7 +34,7 @@ export function useExportColumns(
         method: 'GET',
         service,
         path,
-        params: { ...stripEmpty(filters), exportType: 'COLUMN' },
+        params: { ...stripEmpty(filters), exportType: 'COLUMN', ...screenColumnsParams(screen) },
         silent: true,
       })
       .then(

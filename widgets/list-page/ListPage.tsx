@@ -23,6 +23,7 @@ import { DataTable } from '../data-table/DataTable'
 import { OperationBar } from '../operation-bar/OperationBar'
 import { SearchBar } from '../search-bar/SearchBar'
 import { useListActions } from './use-row-actions'
+import { exportScreenColumns } from '../export-dialog/screen-columns'
 
 // What a list page opens on demand (the form, the export and action dialogs) loads when first opened, and is
 // fetched ahead once the page is idle after its first rows, so that opening it does not wait for the network.
@@ -192,6 +193,7 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
               Object.entries(page.fields).map(([name, field]) => [name, t(field.label)]),
             )}
             defaultFileName={t(page.title)}
+            columns={exportScreenColumns(personal.columns)}
           />
         </Suspense>
       ) : null}

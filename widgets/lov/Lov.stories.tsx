@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { goodsLovEnv } from '../../stories/fixtures/goods-lov-backend'
 import { lovEnv, lovHandlers } from '../../stories/fixtures/lov-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
 import { FormHarness } from '../../stories/support/FormHarness'
@@ -132,4 +133,24 @@ export const Untitled: Story = {
       },
     },
   },
+}
+/**
+ * The goods picker of an inbound order line (an SQL view, WINV.GOODS): the typed text is searched in code, name
+ * and barcode; opening the dropdown lists the first goods at once.
+ */
+export const GoodsBySqlView: Story = {
+  args: {
+    fields: {
+      goodsId: {
+        title: 'Goods',
+        'x-component': 'Lov',
+        'x-component-props': {
+          'aria-label': 'Goods',
+          lovCode: 'WINV.GOODS',
+          lovMapping: { textField: 'goodsName', fill: { goodsCode: 'goodsCode' } },
+        },
+      },
+    },
+  },
+  parameters: { env: goodsLovEnv() },
 }

@@ -2,7 +2,7 @@
  * The popup picker (CORE-LOV-03…09): 720 wide (CORE-LOV-03; every seeded view says 720 or nothing — a width an
  * administrator sets on a view in the Lov view page overrides it, the way the view's page size does, X-03), a search form of the view's query
  * fields, a paged table of its table fields (page size 50 or the view's, options 10/20/50), single or multiple
- * choice. Double-clicking a row (or Enter on its box) confirms it. MulLov keeps the selection while the user pages and searches.
+ * choice. A click on a row selects it; double-clicking a row (or Enter on its box) confirms it. MulLov keeps the selection while the user pages and searches.
  */
 import { Alert, Modal, Table, type CheckboxProps, type TableColumnsType } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
@@ -143,9 +143,17 @@ export function LovModal(props: LovModalProps) {
           },
         }}
         onRow={(row) => {
-          const pick = () =>
-            confirm(multiple ? [...new Map([...selected, [keyOf(row, fields), row]]).values()] : [row])
+          const key = keyOf(row, fields)
+          const pick = () => confirm(multiple ? [...new Map([...selected, [key, row]]).values()] : [row])
           return {
+            // A click anywhere on the row selects it (MulLov: toggles it), not only a click on its box.
+            onClick: (event) => {
+              if (event.target instanceof HTMLInputElement) return // the box handles its own click
+              const next = new Map(multiple ? selected : [])
+              if (multiple && next.has(key)) next.delete(key)
+              else next.set(key, row)
+              setSelected(next)
+            },
             onDoubleClick: pick,
             // the keyboard's double-click: Enter on a row's box confirms that row (Space only selects it)
             onKeyDown: (event) => {

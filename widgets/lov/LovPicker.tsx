@@ -7,7 +7,7 @@ import { SearchOutlined } from '@ant-design/icons'
 import { useField } from '@formily/react'
 import type { Field } from '@formily/core'
 import { Button, Select, Space, Tooltip } from 'antd'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import {
   queryLov,
   useLovNames,
@@ -100,17 +100,22 @@ export function LovPicker(props: LovPickerProps) {
   // A change of a field narrowing this picker (lovMapping.params) by the user empties it and its text field.
   useClearOnParamChange(field, lovMapping, () => choose([]))
 
-  const searchInline = useTrailingDebounce((text: string) => {
+  // The typed text: an SQL view searches it in all its keyword fields (code, name, barcode …), prefix matches
+  // first (lovs/data `keyword`); another view is searched by its display field, as its endpoint understands.
+  // Empty text asks for the first page, so an opened picker lists rows before anything is typed.
+  const inlineQuery = (text: string) => {
     if (!view) return
     const param =
       view.queryFields.find((q) => q.field === fields.displayField)?.field ?? view.queryFields[0]?.field
+    const search = !text
+      ? {}
+      : view.lovTypeCode === 'SQL'
+        ? { keyword: text }
+        : param
+          ? { [param]: text }
+          : {}
     setSearching(true)
-    queryLov(env, view, {
-      page: 0,
-      size: INLINE_SIZE,
-      search: param ? { [param]: text } : {},
-      extra: extraNow(),
-    }).then(
+    queryLov(env, view, { page: 0, size: INLINE_SIZE, search, extra: extraNow() }).then(
       (page) => {
         setOptions(page.rows)
         setSearching(false)
@@ -122,7 +127,14 @@ export function LovPicker(props: LovPickerProps) {
         )
       },
     )
-  }, LOV_INLINE_DEBOUNCE_MS)
+  }
+  const searchInline = useTrailingDebounce(inlineQuery, LOV_INLINE_DEBOUNCE_MS)
+  // Opening the dropdown shows the first page at once (not "No data" until something is typed).
+  // (a ref: the dropdown opens in the same event as the first keystroke, which then searches on its own)
+  const typed = useRef('')
+  const onOpenChange = (opened: boolean) => {
+    if (opened && !typed.current) inlineQuery('')
+  }
 
   const open = async () => {
     if (!view) return
@@ -158,7 +170,11 @@ export function LovPicker(props: LovPickerProps) {
         placeholder={failed ? t('lov.unavailable') : (props.placeholder ?? t('lov.search.placeholder'))}
         value={multiple ? current : current[0]}
         options={options.map((row) => ({ value: keyOf(row, fields), label: labelOf(row, fields) }))}
-        onSearch={searchInline}
+        onSearch={(text) => {
+          typed.current = text
+          searchInline(text)
+        }}
+        onOpenChange={onOpenChange}
         onChange={(next: { value: string } | { value: string }[] | undefined) => {
           const list = next === undefined ? [] : Array.isArray(next) ? next : [next]
           choose(list.map((item) => rowOf(item.value)).filter((row): row is LovRow => row !== undefined))

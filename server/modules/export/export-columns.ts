@@ -8,6 +8,7 @@ import type { ModelField, ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { lookupValues } from '../hpfm/lookups.ts'
 import type { Row } from '../models/model-scope.ts'
+import type { ReferenceNames } from './reference-names.ts'
 
 /** Id of the tree's root; field columns are numbered from 2 in model order. */
 export const ROOT_COLUMN_ID = 1
@@ -16,6 +17,14 @@ export interface ExportColumn {
   id: number
   field: ModelField
   title: string
+  /** The screen draws the column through this Lov: the cell is the referenced record's name (screen-columns.ts). */
+  lovCode?: string
+  /** The row's field keeping the Lov's display text, used when filled. */
+  textField?: string
+  /** The screen shows the code's meaning in this value set (the model field's own lookupCode otherwise). */
+  lookupCode?: string
+  /** A MulLov column: comma-joined keys. */
+  multiple?: boolean
 }
 
 /** Every exportable field of the model (json fields hold structures, not cell values). */
@@ -26,7 +35,7 @@ export function exportColumns(model: ModelSchema): ExportColumn[] {
 }
 
 /** The exportType=COLUMN answer: a root "Class" node with one checked child per column. */
-export function columnTree(model: ModelSchema): ExportColumnTree {
+export function columnTree(model: ModelSchema, columns = exportColumns(model)): ExportColumnTree {
   return {
     id: ROOT_COLUMN_ID,
     title: model.entity,
@@ -39,7 +48,7 @@ export function columnTree(model: ModelSchema): ExportColumnTree {
     defaultRequestMode: null,
     allowFillType: ['single-sheet'],
     allowFileType: ['EXCEL2007', 'CSV'],
-    children: exportColumns(model).map((column, order) => ({
+    children: columns.map((column, order) => ({
       id: column.id,
       title: column.title,
       name: column.field.name,
@@ -65,14 +74,20 @@ export async function cellFormatters(
   columns: ExportColumn[],
   tenantId: number,
   language: Language,
+  /** Names of referenced records (reference-names.ts), for the columns drawn through a Lov. */
+  references?: Pick<ReferenceNames, 'cell'>,
 ): Promise<Array<(row: Row) => CellValue>> {
-  const codes = [...new Set(columns.map((c) => c.field.lookupCode).filter((c): c is string => !!c))]
+  const lookupOf = (column: ExportColumn) => column.lookupCode ?? column.field.lookupCode
+  const codes = [...new Set(columns.map(lookupOf).filter((c): c is string => !!c))]
   const values = await lookupValues(db, codes, tenantId, language)
   const [yes, no] = YES_NO[language]
-  return columns.map(({ field }) => {
+  return columns.map((column) => {
+    const { field } = column
     const name = field.name
-    if (field.lookupCode) {
-      const meanings = new Map((values.get(field.lookupCode) ?? []).map((v) => [v.value, v.meaning]))
+    if (column.lovCode && references) return (row) => references.cell(column, row)
+    const lookupCode = lookupOf(column)
+    if (lookupCode) {
+      const meanings = new Map((values.get(lookupCode) ?? []).map((v) => [v.value, v.meaning]))
       return (row) => (row[name] == null ? null : (meanings.get(String(row[name])) ?? String(row[name])))
     }
     switch (field.type) {

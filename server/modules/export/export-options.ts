@@ -8,9 +8,17 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { exportColumns, type ExportColumn } from './export-columns.ts'
+import {
+  readScreenColumns,
+  SCREEN_COLUMNS_PARAM,
+  screenExportColumns,
+  type ScreenColumn,
+} from './screen-columns.ts'
 
 export interface ExportOptions {
   columnIds: number[]
+  /** The screen's columns (exportColumns), kept so a task writes them again; absent: the model's fields. */
+  screenColumns?: ScreenColumn[]
   fileType: ExportFileType
   fillerType: ExportFillerType
   /** Without extension; the server adds .xlsx or .csv. */
@@ -42,6 +50,7 @@ export const EXPORT_PARAMS = [
   'async',
   'page',
   'size',
+  SCREEN_COLUMNS_PARAM,
 ] as const
 
 export const modelKey = (model: ModelSchema) => `${model.service}/${model.entity}`
@@ -82,8 +91,14 @@ export function safeFileName(name: string): string {
   )
 }
 
+/** The columns a request exports from: the screen's when it sends them, else the model's fields. */
+export function offeredColumns(model: ModelSchema, screen: ScreenColumn[] | undefined): ExportColumn[] {
+  return screen ? screenExportColumns(model, screen) : exportColumns(model)
+}
+
 export function readExportOptions(model: ModelSchema, query: Record<string, unknown>): ExportOptions {
-  const known = new Map(exportColumns(model).map((column) => [column.id, column]))
+  const screenColumns = readScreenColumns(query[SCREEN_COLUMNS_PARAM])
+  const known = new Map(offeredColumns(model, screenColumns).map((column) => [column.id, column]))
   const ids = columnIdsOf(query.ids)
   if (!ids.length) {
     throw invalid(
@@ -138,6 +153,7 @@ export function readExportOptions(model: ModelSchema, query: Record<string, unkn
   const fileName = safeFileName(String(query.fileName ?? '')) || model.entity
   return {
     columnIds,
+    ...(screenColumns ? { screenColumns } : {}),
     fileType,
     fillerType: 'single-sheet',
     fileName,
@@ -149,7 +165,7 @@ export function readExportOptions(model: ModelSchema, query: Record<string, unkn
 
 /** The chosen columns in the order the client listed them. */
 export function chosenColumns(model: ModelSchema, options: ExportOptions): ExportColumn[] {
-  const byId = new Map(exportColumns(model).map((column) => [column.id, column]))
+  const byId = new Map(offeredColumns(model, options.screenColumns).map((column) => [column.id, column]))
   return options.columnIds.map((id) => byId.get(id)).filter((c): c is ExportColumn => !!c)
 }
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/schema.ts'
 import type { FileStore } from '../hfle/file-store.ts'
 import { modelDb } from '../models/model-scope.ts'
 import { cellFormatters } from './export-columns.ts'
+import { namedBatches, referenceNames } from './reference-names.ts'
 import { checkCapacity, chosenColumns, FILE_EXTENSION, modelKey } from './export-options.ts'
 import {
   failInterrupted,
@@ -102,7 +103,8 @@ export function createExportWorker({
       checkCapacity(options, total)
       if (!(await recordProgress(db, uuid, 0, total))) throw new Stopped()
       const columns = chosenColumns(model, options)
-      const formatters = await cellFormatters(db, columns, session.tenantId, session.language)
+      const references = await referenceNames(db, columns, session, session.language)
+      const formatters = await cellFormatters(db, columns, session.tenantId, session.language, references)
       const spec = {
         fileType: options.fileType,
         singleSheetMaxRow: options.singleSheetMaxRow,
@@ -112,14 +114,17 @@ export function createExportWorker({
       const written = await writeExport(
         stream,
         spec,
-        rowBatches(
-          modelDb(db),
-          model,
-          session,
-          query,
-          paging.batchSize,
-          fieldsOf(columns),
-          paging.keyPageSize,
+        namedBatches(
+          rowBatches(
+            modelDb(db),
+            model,
+            session,
+            query,
+            paging.batchSize,
+            fieldsOf(columns),
+            paging.keyPageSize,
+          ),
+          references,
         ),
         async (done) => {
           if (stopping) throw new Error(INTERRUPTED_BY_SHUTDOWN)

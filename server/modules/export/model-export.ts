@@ -9,7 +9,9 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { modelDb } from '../models/model-scope.ts'
-import { cellFormatters, columnTree, exportColumns } from './export-columns.ts'
+import { cellFormatters, columnTree } from './export-columns.ts'
+import { namedBatches, referenceNames } from './reference-names.ts'
+import { readScreenColumns, SCREEN_COLUMNS_PARAM } from './screen-columns.ts'
 import { fieldRulesFor } from '../models/field-rules.ts'
 import {
   checkCapacity,
@@ -19,6 +21,7 @@ import {
   FILE_EXTENSION,
   filtersOf,
   modelKey,
+  offeredColumns,
   readExportOptions,
   type ExportRequest,
 } from './export-options.ts'
@@ -42,7 +45,7 @@ export async function handleExport(
   const exportType = String(query.exportType)
   if (exportType === 'COLUMN') {
     // The columns offered leave out the fields a field permission rule hides from the session (field-rules.ts).
-    const tree = columnTree(model)
+    const tree = columnTree(model, offeredColumns(model, readScreenColumns(query[SCREEN_COLUMNS_PARAM])))
     const { hidden } = await fieldRulesFor(request.server.db, model, sessionOf(request))
     return { ...tree, children: tree.children?.filter((column) => !hidden.has(column.name)) }
   }
@@ -58,8 +61,8 @@ export async function handleExport(
   const { hidden } = await fieldRulesFor(app.db, model, session)
   if (hidden.size) {
     const hiddenIds = new Set(
-      exportColumns(model)
-        .filter((c) => hidden.has(c.field.name))
+      offeredColumns(model, options.screenColumns)
+        .filter((c) => hidden.has(c.field.name) || (c.textField !== undefined && hidden.has(c.textField)))
         .map((c) => c.id),
     )
     options.columnIds = options.columnIds.filter((id) => !hiddenIds.has(id))
@@ -86,7 +89,8 @@ export async function handleExport(
   }
 
   const columns = chosenColumns(model, options)
-  const formatters = await cellFormatters(app.db, columns, session.tenantId, session.language)
+  const references = await referenceNames(app.db, columns, session, session.language)
+  const formatters = await cellFormatters(app.db, columns, session.tenantId, session.language, references)
   const fileName = `${options.fileName}.${FILE_EXTENSION[options.fileType]}`
   const body = new PassThrough()
   const spec = {
@@ -99,7 +103,7 @@ export async function handleExport(
   writeExport(
     body,
     spec,
-    rowBatches(db, model, session, filters, EXPORT_BATCH_SIZE, fieldsOf(columns)),
+    namedBatches(rowBatches(db, model, session, filters, EXPORT_BATCH_SIZE, fieldsOf(columns)), references),
   ).catch((error: unknown) => {
     request.log.error({ err: error }, 'export stream failed')
     body.destroy(error instanceof Error ? error : new Error(String(error)))

@@ -23,9 +23,12 @@ import type { ModelDb, Row } from '../models/model-scope.ts'
 export const EXPORT_BATCH_SIZE = 2000
 export const EXPORT_KEY_PAGE_SIZE = 50_000
 
-/** The model fields an export's columns read. */
-export const fieldsOf = (columns: Array<{ field: { name: string } }>) =>
-  columns.map((column) => column.field.name)
+/** The model fields an export's columns read (a reference column's text field too). */
+export const fieldsOf = (columns: Array<{ field: { name: string }; textField?: string }>) => [
+  ...new Set(
+    columns.flatMap((column) => [column.field.name, ...(column.textField ? [column.textField] : [])]),
+  ),
+]
 
 type Order = Array<[string, 'asc' | 'desc']>
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Language } from '../../../renderer/contract/wire.ts'
-import { LOV_RESERVED_PARAMS } from '../../../renderer/contract/lov-view.ts'
+import { LOV_IDS_MAX, LOV_RESERVED_PARAMS } from '../../../renderer/contract/lov-view.ts'
 import { suggestName } from '../../../renderer/schema/suggest.ts'
 import { badRequest, forbidden, notFound } from '../../errors.ts'
 import { lookupValues } from './lookups.ts'
@@ -39,6 +39,7 @@ export async function lovData(
       const search = searchValues(view, input.rest)
       return sqlViewPage(app.db, view, request.session, {
         search,
+        ...keywordAndIds(view, input.rest),
         page: input.page,
         size: input.size,
         language: scope.language,
@@ -82,6 +83,26 @@ function searchValues(view: StoredLovView, rest: Record<string, unknown>): Recor
     search[name] = String(value)
   }
   return search
+}
+
+/** The typed text and the ids to name (reserved parameters every SQL view answers). */
+function keywordAndIds(view: StoredLovView, rest: Record<string, unknown>) {
+  const keyword = typeof rest.keyword === 'string' && rest.keyword.trim() ? rest.keyword : undefined
+  if (rest.ids === undefined || rest.ids === null || rest.ids === '') return { keyword }
+  const ids = [
+    ...new Set(
+      String(rest.ids)
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ]
+  if (ids.length > LOV_IDS_MAX)
+    throw badRequest(
+      `ids names ${ids.length} values of value list '${view.lovCode}': ask for at most ${LOV_IDS_MAX} at a time.`,
+      { ids: `at most ${LOV_IDS_MAX} values` },
+    )
+  return { keyword, ids }
 }
 
 async function forwardToQueryUrl(

@@ -12,6 +12,7 @@ import { snakeCase } from '../models/naming.ts'
 import { AppError } from '../../errors.ts'
 import { registeredModels } from '../models/model-documents.ts'
 import { grantedIds, isDataUnrestricted, scopeConditions, type ScopeType } from '../models/model-scope.ts'
+import { keywordFields } from '../../../renderer/contract/lov-view.ts'
 import { placeholdersOf, type SqlPlaceholder } from './lov-view-definition.ts'
 import type { StoredLovView } from './lov-views.ts'
 import { pageOf } from '../../paging.ts'
@@ -93,11 +94,34 @@ function scopedTables(view: StoredLovView, text: string, session: Session): RawB
   return shadows.length ? sql`with ${sql.join(shadows)} ` : sql``
 }
 
+export interface LovSqlRequest {
+  search: Record<string, string>
+  /** The typed text: any keyword field contains it; rows where one equals or starts with it come first. */
+  keyword?: string
+  /** Only the rows whose value field is one of these (naming ids in read-only cells). */
+  ids?: string[]
+  page: number
+  size: number
+  language: string
+}
+
+/**
+ * How well a row matches the typed text: 0 a keyword field equals it, 1 one starts with it, 2 one contains it.
+ * Prefix matches are what a clerk typing a code or scanning a barcode means, so they rank first.
+ */
+function keywordRank(fields: string[], keyword: string): RawBuilder<unknown> {
+  const text = (field: string) => sql`lower(cast(${column(field)} as text))`
+  const lowered = keyword.toLowerCase()
+  const any = (test: (field: string) => RawBuilder<unknown>) => sql.join(fields.map(test), sql` or `)
+  return sql`case when ${any((f) => sql`${text(f)} = ${lowered}`)} then 0
+    when ${any((f) => sql`${text(f)} like ${`${escapeLike(lowered)}%`}`)} then 1 else 2 end`
+}
+
 export async function sqlViewPage(
   db: Db,
   view: StoredLovView,
   session: Session,
-  request: { search: Record<string, string>; page: number; size: number; language: string },
+  request: LovSqlRequest,
 ): Promise<Page<LovRow>> {
   if (!view.sqlText) throw new Error(`Lov view ${view.viewCode} is SQL-type but has no SQL text`)
   const base = boundViewSql(view.sqlText, session, request.language)
@@ -109,10 +133,24 @@ export async function sqlViewPage(
       ? [sql`cast(${column(field.field)} as text) = ${value}`]
       : [sql`cast(${column(field.field)} as text) ilike ${`%${escapeLike(value)}%`}`]
   })
+  const keyword = request.keyword?.trim()
+  const searched = keyword ? keywordFields(view) : []
+  if (keyword)
+    conditions.push(
+      sql`(${sql.join(
+        searched.map((f) => sql`cast(${column(f)} as text) ilike ${`%${escapeLike(keyword)}%`}`),
+        sql` or `,
+      )})`,
+    )
+  if (request.ids)
+    conditions.push(sql`cast(${column(view.valueField)} as text) in (${sql.join(request.ids)})`)
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``
-  const order = [view.sortField, view.valueField]
-    .filter((field, i, all): field is string => Boolean(field) && all.indexOf(field) === i)
-    .map((field) => sql`${column(field)} asc`)
+  const order = [
+    ...(keyword ? [keywordRank(searched, keyword)] : []),
+    ...[view.sortField, view.valueField]
+      .filter((field, i, all): field is string => Boolean(field) && all.indexOf(field) === i)
+      .map((field) => sql`${column(field)} asc`),
+  ]
   const { page, size } = request
   const [count, rows] = await Promise.all([
     sql<{

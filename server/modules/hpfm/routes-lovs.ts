@@ -17,6 +17,12 @@ const Paging = {
   page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
   lang: Lang,
+  keyword: Type.Optional(
+    Type.String({ maxLength: 240, description: "The typed text, searched in the view's keyword fields." }),
+  ),
+  ids: Type.Optional(
+    Type.String({ maxLength: 4000, description: 'Comma-joined values of the value field: name these rows.' }),
+  ),
 }
 const DataQuery = Type.Object(
   { lovCode: Type.Optional(Code), tenantId: Type.Optional(Type.Integer()), ...Paging },

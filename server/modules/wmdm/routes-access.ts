@@ -36,7 +36,7 @@ const MAX_IDS = 100
 const ids = () =>
   Type.Optional(Type.String({ pattern: `^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,${MAX_IDS - 1}}$` }))
 const InvOrgQuery = Type.Object(
-  { ...Paging, invOrganizationCode: text(30), invOrganizationName: text(120) },
+  { ...Paging, invOrganizationCode: text(30), invOrganizationName: text(120), ids: ids() },
   { additionalProperties: false },
 )
 const WarehouseQuery = Type.Object(
@@ -241,11 +241,16 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
         schema: { params: Params, querystring: InvOrgQuery },
         config: { fieldRules: { answers: [{ model: 'wms/invOrganization', query: true }] } },
       },
-      (request) =>
-        listRows(db(), models.invOrganization, sessionOf(request), {
-          ...filtersOf(request.query),
-          enabledFlag: 1,
-        }),
+      (request) => {
+        const { list, filters } = idFilter(filtersOf(request.query))
+        if (!list) return listRows(db(), models.invOrganization, sessionOf(request), filters)
+        // `ids`: name these organisations (read-only cells), disabled ones too
+        const model = models.invOrganization
+        const session = sessionOf(request)
+        const rows = filteredRows(db(), model, session, filters).where(model.primaryKey, 'in', list)
+        const sorted = sortedRows(db(), model, session, filters).where(model.primaryKey, 'in', list)
+        return scopedPage(rows, sorted as typeof sorted, Number(filters.page), Number(filters.size))
+      },
     )
     app.get(
       `${base}/warehouses/accessibleList`,
