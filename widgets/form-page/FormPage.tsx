@@ -26,7 +26,9 @@ export function FormPage({ page, params: routeParams, search }: PageWidgetProps<
   const id = recordId(page.idParam, params, search)
   const [record, setRecord] = useState<Row | undefined>()
   const [failure, setFailure] = useState<string | undefined>()
-  const form = useMemo(() => createForm({ initialValues: record ?? {} }), [record])
+  const [blank, setBlank] = useState(0)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `blank` counts the saved creates: each starts a new form
+  const form = useMemo(() => createForm({ initialValues: record ?? {} }), [record, blank])
   useEffect(() => {
     if (!id) return
     dataSource
@@ -39,7 +41,11 @@ export function FormPage({ page, params: routeParams, search }: PageWidgetProps<
   const back = () => (page.backTo ? env.navigate(page.backTo) : undefined)
   const save = async () => {
     const saved = await saveRecord({ form, mode: id ? 'edit' : 'create', record, dataSource, env, t })
-    if (saved !== undefined) back()
+    if (saved === undefined) return
+    if (id) back()
+    // A saved create page is not kept filled: it hands its tab to the list (replace), or starts blank again.
+    else if (page.backTo) env.navigate(page.backTo, { replace: true })
+    else setBlank((n) => n + 1)
   }
   return (
     <div className="wms-form-page" style={{ padding: 16, maxWidth: 960 }}>

@@ -115,11 +115,14 @@ export function MasterDetailPage({ page, params: routeParams, search }: PageWidg
     }
     env.notify.success(t('common.message.saved'))
     const savedId = String(outcome.header[page.dataSource.primaryKey])
+    // A create page becomes the document it saved (replace: its tab moves there and the filled create page is
+    // not kept), so "New" opens a blank one again instead of this document's header and lines.
     if (!id)
       env.navigate(
         recordPath(page.route, page.idParam, savedId, (route) =>
           fillPath(route, { user: env.user, params: { ...params, [page.idParam]: savedId } }),
         ),
+        { replace: true },
       )
     else setAttempt((n) => n + 1)
   }
