@@ -127,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outboundModule)
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))
-  await app.register(lowcodeModule(options.pages ?? []))
+  await app.register(lowcodeModule(options.pages ?? [], options.models))
   await app.register(staticApp(config.staticDir))
   return app
 }
