@@ -9,7 +9,13 @@
  */
 import type { i18n } from 'i18next'
 import type { CurrentUser } from '../../renderer/contract/wire'
-import type { HttpRequest, Notifier, RendererEnv, SessionUser } from '../../renderer/index'
+import {
+  ApiError,
+  type HttpRequest,
+  type Notifier,
+  type RendererEnv,
+  type SessionUser,
+} from '../../renderer/index'
 import { createHttpClient } from '../../src/http/http-client'
 import { createRendererEnv } from '../../src/http/renderer-env'
 import { createI18n } from '../../src/locales/i18n'
@@ -75,6 +81,20 @@ function toCurrentUser(user: SessionUser): CurrentUser {
 
 // The bearer token every story call carries (the client adds it as the app does).
 const storyToken = 'story-access-token'
+
+/**
+ * Form and master-detail pages ask the server what they show of a saved document (widgets/document-header):
+ * a story's page is not one unless its handlers answer for it.
+ */
+const NOT_A_DOCUMENT_PAGE: Record<string, Handler> = {
+  'GET hpfm /v1/page-schemas/document': () => {
+    throw new ApiError(
+      'The page is not a document page: open the document from its list instead.',
+      404,
+      'error.not_found',
+    )
+  },
+}
 
 export function createFakeEnv(options: {
   handlers: Record<string, Handler>
@@ -142,7 +162,7 @@ export function createFakeEnv(options: {
     navigations,
     confirms,
     missing,
-    handlers: { ...options.handlers },
+    handlers: { ...NOT_A_DOCUMENT_PAGE, ...options.handlers },
     i18n,
   }
   return env
