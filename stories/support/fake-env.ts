@@ -9,13 +9,7 @@
  */
 import type { i18n } from 'i18next'
 import type { CurrentUser } from '../../renderer/contract/wire'
-import {
-  ApiError,
-  type HttpRequest,
-  type Notifier,
-  type RendererEnv,
-  type SessionUser,
-} from '../../renderer/index'
+import type { HttpRequest, Notifier, RendererEnv, SessionUser } from '../../renderer/index'
 import { createHttpClient } from '../../src/http/http-client'
 import { createRendererEnv } from '../../src/http/renderer-env'
 import { createI18n } from '../../src/locales/i18n'
@@ -87,13 +81,7 @@ const storyToken = 'story-access-token'
  * a story's page is not one unless its handlers answer for it.
  */
 const NOT_A_DOCUMENT_PAGE: Record<string, Handler> = {
-  'GET hpfm /v1/page-schemas/document': () => {
-    throw new ApiError(
-      'The page is not a document page: open the document from its list instead.',
-      404,
-      'error.not_found',
-    )
-  },
+  'GET hpfm /v1/page-schemas/document': (request) => ({ route: request.params?.route, document: false }),
 }
 
 export function createFakeEnv(options: {

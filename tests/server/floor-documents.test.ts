@@ -43,6 +43,7 @@ const documentPages = pageFiles.flatMap(({ file, page }) => {
 })
 
 interface Facts {
+  document: boolean
   statusField: string
   numberField?: string
   actions: Array<{
@@ -64,6 +65,7 @@ describe('document pages (every form or master-detail page with an id on a model
       const response = await factsOf(page.route)
       expect(response.statusCode, `${file}: ${response.body}`).toBe(200)
       const facts = response.json() as Facts
+      expect(facts.document, file).toBe(true)
       expect(facts.statusField, file).toBe(model.lifecycle.field)
       expect(facts.numberField, file).toBe(model.fields.find((f) => f.codeRule)?.name)
       for (const action of facts.actions) {
@@ -100,12 +102,15 @@ describe('document pages (every form or master-detail page with an id on a model
     })
   })
 
-  it('a page that is not a document page is refused with the reason', async () => {
-    for (const route of ['/wmdm/warehouse', '/winv/inboundOrder/create?x=1', '/no/such/page']) {
+  it('a page that is not a document page says so, and an unknown route is refused with the reason', async () => {
+    for (const route of ['/wmdm/warehouse', '/hitf/data-mapping/create']) {
       const response = await factsOf(route)
-      expect(response.statusCode, route).toBe(404)
-      expect(response.json().message).toMatch(/is not a document page/)
+      expect(response.statusCode, route).toBe(200)
+      expect(response.json()).toEqual({ route, document: false })
     }
+    const unknown = await factsOf('/no/such/page')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().message).toMatch(/No page file declares the route \/no\/such\/page/)
     expect((await call('clerk', 'GET', '/api/hpfm/v1/page-schemas/document')).statusCode).toBe(400)
   })
 })
@@ -180,5 +185,48 @@ describe('live totals: a document total follows its lines on every write', () =>
     })
     expect(created.statusCode, created.body).toBe(200)
     expect(Number(created.json().header.totalQuantity)).toBe(7)
+  })
+})
+
+describe("the dealer's order: goods lines picked from what their customers may order", () => {
+  it('the dealer picks from the goods of their customers (WINV.DEALER_GOODS), never from others', async () => {
+    const picked = await call('jxs', 'GET', '/api/hpfm/v1/1/lovs/data?lovCode=WINV.DEALER_GOODS&size=50')
+    expect(picked.statusCode, picked.body).toBe(200)
+    const rows = picked.json().content as Array<{ goodsCode: string; goodsName: string }>
+    expect(rows.map((r) => r.goodsCode)).toEqual(
+      expect.arrayContaining(['SKU00001', 'SKU00002', 'SKU00003', 'SKU00004', 'SKU00005']),
+    )
+    expect(rows.find((r) => r.goodsCode === 'SKU00001')?.goodsName).toBe('洗发水 500ml')
+    // G-0002 may be ordered by CUS-003 only, a customer the dealer is not granted
+    expect(rows.map((r) => r.goodsCode)).not.toContain('G-0002')
+    const all = await call('admin', 'GET', '/api/hpfm/v1/1/lovs/data?lovCode=WINV.DEALER_GOODS&size=50')
+    expect((all.json().content as Array<{ goodsCode: string }>).map((r) => r.goodsCode)).toContain('G-0002')
+  })
+
+  it('a line keeps the picked goods name beside its code', async () => {
+    const created = await call('jxs', 'POST', '/api/wms/v1/1/jxs-outbound-orders/with-lines', {
+      header: {
+        customerName: 'Dealer shop',
+        receiverName: 'Li',
+        receiverPhone: '13900000000',
+        receiverAddress: 'R 3',
+      },
+      lines: [
+        {
+          key: 'lines',
+          resource: 'jxs-outbound-lines',
+          parentField: 'outboundOrderId',
+          rows: [
+            { _status: 'create', lineNum: 1, itemCode: 'SKU00001', itemName: '洗发水 500ml', quantity: 2 },
+          ],
+        },
+      ],
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    const id = created.json().header.outboundOrderId as number
+    const lines = await call('jxs', 'GET', `/api/wms/v1/1/jxs-outbound-lines?outboundOrderId=${id}`)
+    expect(lines.json().content).toEqual([
+      expect.objectContaining({ itemCode: 'SKU00001', itemName: '洗发水 500ml' }),
+    ])
   })
 })

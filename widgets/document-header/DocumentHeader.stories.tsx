@@ -35,6 +35,7 @@ function documentBackend() {
     ...backend.handlers,
     'GET wms /v1/1/transfer-orders/7': () => ({ ...header }),
     'GET hpfm /v1/page-schemas/document': () => ({
+      document: true,
       statusField: 'status',
       numberField: 'orderNumber',
       actions: [

@@ -1,12 +1,15 @@
 /**
  * What the server derives for a document page (GET hpfm page-schemas/document, server/modules/lowcode/
  * document-facts.ts): number and status fields, the actions the lifecycle allows with their texts, and the
- * totals kept from the lines. Undefined while loading and for a page that is not a document page.
+ * totals kept from the lines. Undefined while loading and for a page that is not a document page
+ * (answered `{document: false}`).
  */
 import { useEffect, useState } from 'react'
 import { useRendererEnv, type PageAction, type PageTexts } from '../../renderer/index'
 
 export interface DocumentFacts {
+  /** false: the page is not a document page (the other fields are absent then). */
+  document: boolean
   statusField: string
   numberField?: string
   actions: PageAction[]
@@ -29,7 +32,7 @@ export function useDocumentFacts(route: string, enabled: boolean): DocumentFacts
         silent: true,
       })
       .then(
-        (answer) => live && setFacts({ route, facts: answer }),
+        (answer) => live && setFacts(answer.document ? { route, facts: answer } : { route }),
         // not a document page (404) or not reachable: the page shows its fields as before
         () => live && setFacts({ route }),
       )

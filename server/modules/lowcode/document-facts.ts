@@ -40,6 +40,8 @@ export interface DocumentTransition {
 export interface DocumentFacts {
   /** The detail page's route. */
   route: string
+  /** Always true here; a page that is not a document page is answered `{route, document: false}`. */
+  document: true
   model: string
   statusField: string
   numberField?: string
@@ -104,6 +106,7 @@ export function documentFacts(pages: readonly ServedPage[], models: readonly Mod
     })
     facts.set(page.route, {
       route: page.route,
+      document: true,
       model: `${model.service}/${model.entity}`,
       statusField: lifecycle.field,
       numberField: model.fields.find((f) => f.codeRule)?.name,

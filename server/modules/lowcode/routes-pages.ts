@@ -49,11 +49,12 @@ export function pageSchemaRoutes(
         sessionOf(request)
         const { route } = request.query as typeof DocumentQuery.static
         const facts = documents.get(route)
-        if (!facts)
-          throw notFound(
-            `The page ${route} is not a document page (a form or master-detail page with an idParam on a model with a lifecycle): open the document from its list instead.`,
-          )
-        return facts
+        if (facts) return facts
+        // A page that is not a document page answers so (pages ask without knowing their model's lifecycle).
+        if (byRoute.has(route)) return { route, document: false }
+        throw notFound(
+          `No page file declares the route ${route}: ask with the route of a form or master-detail page (e.g. /winv/inboundOrder/detail).`,
+        )
       },
     )
 
