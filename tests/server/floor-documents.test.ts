@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ModelSchema } from '../../renderer/schema/model.ts'
 import { loadSchemaFiles } from '../../server/bootstrap.ts'
+import { checkModelClashes } from '../../server/modules/models/check-model.ts'
 import { modelOf } from '../../server/modules/lowcode/document-facts.ts'
 import { findPageFiles } from '../../server/modules/lowcode/load-pages.ts'
 import { startWarehouseApp, type WarehouseApp } from './support/warehouse-app.ts'
@@ -227,6 +228,25 @@ describe("the dealer's order: goods lines picked from what their customers may o
     const lines = await call('jxs', 'GET', `/api/wms/v1/1/jxs-outbound-lines?outboundOrderId=${id}`)
     expect(lines.json().content).toEqual([
       expect.objectContaining({ itemCode: 'SKU00001', itemName: '洗发水 500ml' }),
+    ])
+  })
+})
+
+describe('header.totals is checked with the models', () => {
+  it('refuses a total naming a field that is not numeric, on the document or on the line', () => {
+    const byEntity = (entity: string) => models.find((m) => m.service === 'wms' && m.entity === entity)!
+    const line = byEntity('inboundOrderLine')
+    const broken = {
+      ...line,
+      header: { ...line.header!, totals: { orderNum: 'quantity', totalQuantity: 'remark' } },
+    }
+    const problems = checkModelClashes([
+      { file: 'inbound-order.model.json', model: byEntity('inboundOrder') },
+      { file: 'inbound-order-line.model.json', model: broken },
+    ])
+    expect(problems.map((p) => `${p.pointer}: ${p.message}`)).toEqual([
+      "/header/totals/orderNum: 'orderNum' is not a numeric field of inboundOrder",
+      "/header/totals/totalQuantity: 'remark' is not a numeric field of inboundOrderLine",
     ])
   })
 })
