@@ -101,4 +101,9 @@ export interface RendererEnv {
    * e.g. "Warehouse WH-E001"; undefined returns to the menu title. Absent where pages have no tabs.
    */
   setTitle?(title: string | undefined): void
+  /**
+   * Subscribes to the page being shown again (its kept-alive tab activated); returns the unsubscribe. Absent
+   * where pages are not kept alive. Data pages reload then if data was written meanwhile (data-changes.ts).
+   */
+  onPageShown?(listener: () => void): () => void
 }

@@ -3,6 +3,7 @@
  * failure (CORE-TBL-06). The page number is reported through `onPageChange` so the page can keep it in the URL.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useReloadWhenShown } from './data-changes'
 import type { PageResult } from './page-response'
 import type { DataSource, ListQuery, Row } from './rest-data-source'
 
@@ -32,9 +33,12 @@ export function useListQuery(dataSource: DataSource, options: ListQueryOptions) 
   const latest = useRef(options)
   latest.current = options
   const ticket = useRef(0)
+  // A kept-alive list shown again reloads its current query when data was written since it loaded.
+  const markLoaded = useReloadWhenShown(() => void run(queryRef.current))
 
   const run = useCallback(
     async (query: ListQuery) => {
+      markLoaded()
       const mine = ++ticket.current
       setState((s) => ({ ...s, query, loading: true }))
       try {
@@ -50,7 +54,7 @@ export function useListQuery(dataSource: DataSource, options: ListQueryOptions) 
         latest.current.onError?.(error)
       }
     },
-    [dataSource],
+    [dataSource, markLoaded],
   )
 
   const queryRef = useRef(state.query)

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { createPermissionChecker, type PermissionChecker } from '../access/permission-checker'
 import { onConfigChanged, watchConfigWrites } from '../data/config-changes'
+import { watchDataWrites } from '../data/data-changes'
 import { createLookupLoader } from '../data/lookups'
 import { createLovNames } from '../data/lov-names'
 import { createLovViewLoader, type LovViewLoader } from '../data/lov-views'
@@ -40,7 +41,7 @@ export function RendererProvider({
   // Lov loader given as a prop clears itself, session-caches.ts).
   const [configVersion, setConfigVersion] = useState(0)
   useEffect(() => onConfigChanged(() => setConfigVersion((version) => version + 1)), [])
-  const watched = useMemo(() => watchConfigWrites(env), [env])
+  const watched = useMemo(() => watchDataWrites(watchConfigWrites(env)), [env])
   const services = useMemo(
     () => ({
       env: watched,

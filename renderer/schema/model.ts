@@ -274,6 +274,16 @@ export const ModelSchema = Type.Object(
         {
           entity: Name('The document (a model of the same service) whose lines these rows are.'),
           field: Name("This model's integer field holding the document's id."),
+          totals: Type.Optional(
+            Type.Record(
+              Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' }),
+              Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' }),
+              {
+                description:
+                  'Totals the server keeps on the document: `{"<document field>": "<line field>"}`, e.g. `{"totalQuantity": "quantity"}`. After every line create, update and delete (each route: POST, PUT, DELETE, batch-save, with-lines, import) the document field is set to the sum of that field over its lines, in the same transaction, so a saved document always shows its live totals. Both fields must be numeric; the document field should be readOnly.',
+              },
+            ),
+          ),
         },
         {
           additionalProperties: false,

@@ -24,6 +24,8 @@ export interface RendererEnvParts {
   quantityPrecision?: number
   /** The user's default warehouse from the same config, if one is flagged. */
   defaultWarehouse?: DefaultWarehouse
+  /** Subscribes to the page's tab being shown again (kept-alive pages only). */
+  onPageShown?: RendererEnv['onPageShown']
 }
 
 /**
@@ -68,5 +70,6 @@ export function createRendererEnv(parts: RendererEnvParts): RendererEnv {
     navigate: parts.navigate,
     menuId,
     ...(parts.setTitle ? { setTitle: parts.setTitle } : {}),
+    ...(parts.onPageShown ? { onPageShown: parts.onPageShown } : {}),
   }
 }

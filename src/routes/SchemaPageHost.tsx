@@ -16,7 +16,7 @@ import { widgetEntries } from '../../widgets/index'
 import { createRendererEnv } from '../http/renderer-env'
 import { useServices, useSession } from '../stores/contexts'
 import { flaggedDefaultWarehouse } from '../stores/warehouse-config'
-import { usePageAddress } from '../tabs/kept-page'
+import { PageShownContext, usePageAddress } from '../tabs/kept-page'
 import { TabTitleContext } from '../tabs/use-tab-title'
 import { loadPageFile, type LoadedPage } from './page-files'
 
@@ -57,6 +57,7 @@ export default function SchemaPageHost({ file, menuId, params, search, titleFrom
   const setTabTitle = useContext(TabTitleContext)
   const { pathname, search: query } = usePageAddress()
   const tabKey = `${pathname}${query}`
+  const shown = useContext(PageShownContext)
   useEffect(() => () => setTabTitle?.(tabKey, undefined), [setTabTitle, tabKey])
 
   const env = useMemo(
@@ -73,8 +74,9 @@ export default function SchemaPageHost({ file, menuId, params, search, titleFrom
         setTitle: setTabTitle ? (title) => setTabTitle(tabKey, title) : undefined,
         quantityPrecision,
         defaultWarehouse,
+        onPageShown: shown?.subscribe,
       }),
-    [services, user, menuId, setTabTitle, tabKey, quantityPrecision, defaultWarehouse],
+    [services, user, menuId, setTabTitle, tabKey, quantityPrecision, defaultWarehouse, shown],
   )
 
   const loaded = state.file === file ? state.loaded : undefined

@@ -5,7 +5,14 @@
  */
 import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useLocation, useOutlet } from 'react-router-dom'
-import { CurrentPage, PageActiveContext, PageAddressContext, type PageAddress } from './kept-page'
+import {
+  createPageShown,
+  CurrentPage,
+  PageActiveContext,
+  PageAddressContext,
+  PageShownContext,
+  type PageAddress,
+} from './kept-page'
 import type { PageCache } from './page-cache'
 
 export interface KeptEntry {
@@ -43,17 +50,29 @@ export function KeepAliveOutlet({ activeKey, cache, isKept, dropsOnLeave }: Keep
     cache.visit(activeKey, { element: outlet, address })
   }
 
+  // One "shown again" signal per kept page, for as long as it is kept.
+  const signals = useRef(new Map<string, ReturnType<typeof createPageShown>>())
+  const kept = cache.keys()
+  for (const key of [...signals.current.keys()]) if (!kept.includes(key)) signals.current.delete(key)
+  const signalOf = (key: string) => {
+    let signal = signals.current.get(key)
+    if (!signal) signals.current.set(key, (signal = createPageShown()))
+    return signal
+  }
+
   const hiddenBefore = useRef<string | undefined>(undefined)
   useLayoutEffect(() => {
     const hidden = hiddenBefore.current
     hiddenBefore.current = activeKey
-    if (hidden === undefined || hidden === activeKey) return
-    closePopupsIn(containers.current.get(hidden))
+    if (hidden === activeKey) return
+    if (hidden !== undefined) closePopupsIn(containers.current.get(hidden))
+    // A page mounted just now subscribes after this (its effects run later): only a page shown again hears it.
+    if (activeKey !== undefined) signals.current.get(activeKey)?.fire()
   }, [activeKey])
 
   return (
     <>
-      {cache.keys().map((key) => {
+      {kept.map((key) => {
         const entry = cache.get(key) as KeptEntry
         const active = key === activeKey
         return (
@@ -67,7 +86,9 @@ export function KeepAliveOutlet({ activeKey, cache, isKept, dropsOnLeave }: Keep
             }}
           >
             <PageAddressContext.Provider value={entry.address}>
-              <PageActiveContext.Provider value={active}>{entry.element}</PageActiveContext.Provider>
+              <PageShownContext.Provider value={signalOf(key)}>
+                <PageActiveContext.Provider value={active}>{entry.element}</PageActiveContext.Provider>
+              </PageShownContext.Provider>
             </PageAddressContext.Provider>
           </div>
         )

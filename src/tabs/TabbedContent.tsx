@@ -6,9 +6,9 @@
  */
 import { FullscreenExitOutlined } from '@ant-design/icons'
 import { App, Button, theme } from 'antd'
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom'
 import { hasWorkplace, homePathOf, WORKPLACE_PATH } from '../routes/home'
 import { shellTabPages } from '../routes/shell-pages'
 import { useServices, useSession } from '../stores/contexts'
@@ -63,20 +63,31 @@ export function TabbedContent({ showTabBar, header }: TabbedContentProps) {
   )
   const current = findTabbablePage(pathname, routes, home, shellPages)
   const key = current ? `${pathname}${search}` : undefined
+  // A replace navigation moves the page's tab to the new address instead of opening another one, and drops the
+  // page it left (KeepAliveOutlet's dropsOnLeave below): a create page that saved replaces itself with the
+  // saved document, so nothing is left kept under the create address and the next "New" starts blank.
+  const replacing = useNavigationType() === 'REPLACE'
+  const shownKey = useRef<string | undefined>(undefined)
   useEffect(() => {
     services.activeMenu.id = current?.menuId
-    if (current && key) store.open({ key, pathname, routeTitle: current.routeTitle, menuId: current.menuId })
-    else store.activate(undefined)
-  }, [services, store, key, pathname, current?.routeTitle, current?.menuId]) // eslint-disable-line react-hooks/exhaustive-deps -- `current` is rebuilt each render; its fields are the inputs
+    const previous = shownKey.current
+    shownKey.current = key
+    if (current && key) {
+      const tab = { key, pathname, routeTitle: current.routeTitle, menuId: current.menuId }
+      if (replacing && previous !== undefined && previous !== key) store.replace(previous, tab)
+      else store.open(tab)
+    } else store.activate(undefined)
+  }, [services, store, key, pathname, current?.routeTitle, current?.menuId]) // eslint-disable-line react-hooks/exhaustive-deps -- `current` is rebuilt each render; its fields are the inputs, `replacing` is read with the key it came with
 
   const dropOnLeave = useCallback(
     (from: string, to: string) =>
+      replacing ||
       dropsOnLeave(
         pathnameOf(from),
         pathnameOf(to),
         (detail) => findTabbablePage(detail, routes, home)?.listPath,
       ),
-    [routes, home],
+    [routes, home, replacing],
   )
 
   const show = (result: TabResult) => {

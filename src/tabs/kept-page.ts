@@ -23,6 +23,27 @@ export interface KeptPage extends PageAddress {
 export const PageAddressContext = createContext<PageAddress | null>(null)
 export const PageActiveContext = createContext(true)
 
+/**
+ * Tells a kept page that it is shown again (its tab activated), without re-rendering it: a stable object per
+ * kept page whose listeners the outlet calls. Data pages reload then if data was written meanwhile
+ * (renderer/data/data-changes.ts). Undefined for a page that is not kept alive.
+ */
+export interface PageShown {
+  subscribe(listener: () => void): () => void
+}
+export const PageShownContext = createContext<PageShown | undefined>(undefined)
+
+export function createPageShown(): PageShown & { fire(): void } {
+  const listeners = new Set<() => void>()
+  return {
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    fire: () => [...listeners].forEach((listener) => listener()),
+  }
+}
+
 /** The address the calling page was opened at (a kept-alive page keeps its own while others are shown). */
 export function usePageAddress(): PageAddress {
   const address = useContext(PageAddressContext)

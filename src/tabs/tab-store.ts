@@ -47,6 +47,12 @@ export interface TabStore {
   subscribe(listener: () => void): () => void
   /** Adds a tab for `key` or activates the existing one. Ignored for /workplace when the role has none (X-05). */
   open(tab: TabOpen): void
+  /**
+   * The page of tab `from` moved to `tab.key` in place (a replace navigation, e.g. a create page showing the
+   * document it saved): the tab takes the new key where it stood, or closes when `tab.key` already has a tab,
+   * which becomes active. The home tab never moves: then this is `open`.
+   */
+  replace(from: string, tab: TabOpen): void
   /** Makes `key` the active tab; undefined leaves no tab active (the browser shows a page without a tab). */
   activate(key: string | undefined): void
   setCustomTitle(key: string, title: string | undefined): void
@@ -100,6 +106,24 @@ export function createTabStore(options: TabStoreOptions): TabStore {
     return changed ? { activate: activeKey } : {}
   }
   const indexOf = (key: string) => state.tabs.findIndex((t) => t.key === key)
+  const newTab = ({ key, pathname, routeTitle, menuId }: TabOpen): Tab => ({
+    key,
+    pathname,
+    closable: true,
+    routeTitle,
+    menuId,
+    queryTitle: queryTitleOf(key),
+    customTitle: customTitles.get(key),
+  })
+
+  const open = (tab: TabOpen): void => {
+    if (tab.pathname === WORKPLACE_PATH && !hasWorkplace(options.roleCode)) return
+    if (indexOf(tab.key) >= 0) {
+      if (state.activeKey !== tab.key) set({ ...state, activeKey: tab.key })
+      return
+    }
+    set({ tabs: [...state.tabs, newTab(tab)], activeKey: tab.key })
+  }
 
   return {
     getState: () => state,
@@ -107,22 +131,17 @@ export function createTabStore(options: TabStoreOptions): TabStore {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    open({ key, pathname, routeTitle, menuId }) {
-      if (pathname === WORKPLACE_PATH && !hasWorkplace(options.roleCode)) return
-      if (indexOf(key) >= 0) {
-        if (state.activeKey !== key) set({ ...state, activeKey: key })
+    open,
+    replace(from, tab) {
+      const index = indexOf(from)
+      const moving = state.tabs[index]
+      if (!moving?.closable || from === tab.key) return open(tab)
+      if (indexOf(tab.key) >= 0) {
+        set({ tabs: state.tabs.filter((t) => t.key !== from), activeKey: tab.key })
         return
       }
-      const tab: Tab = {
-        key,
-        pathname,
-        closable: true,
-        routeTitle,
-        menuId,
-        queryTitle: queryTitleOf(key),
-        customTitle: customTitles.get(key),
-      }
-      set({ tabs: [...state.tabs, tab], activeKey: key })
+      customTitles.delete(from)
+      set({ tabs: state.tabs.map((t, i) => (i === index ? newTab(tab) : t)), activeKey: tab.key })
     },
     activate(key) {
       const activeKey = key !== undefined && indexOf(key) >= 0 ? key : ''

@@ -47,6 +47,8 @@ export interface SignedInOptions {
   layoutSettings?: unknown
   /** The shell's start-up permission answers (code → approved). */
   startPermissions?: Record<string, boolean>
+  /** Page files and their routes (default: the fixtures' index). */
+  pageIndex?: Record<string, string>
 }
 
 export function renderSignedIn(options: SignedInOptions = {}) {
@@ -59,11 +61,11 @@ export function renderSignedIn(options: SignedInOptions = {}) {
     saveLayoutSettings(services.http, settings),
   )
   const menus = options.menus ?? adminMenus
-  const routes = buildRouteTable(menus, fixturePageIndex)
+  const routes = buildRouteTable(menus, options.pageIndex ?? fixturePageIndex)
   const router = createMemoryRouter(signedInRoutes(routes, user.currentRoleCode, homePathOf(user, routes)), {
     initialEntries: [options.path ?? '/workplace'],
   })
-  services.router.navigate = (to) => void router.navigate(to)
+  services.router.navigate = (to, navigateOptions) => void router.navigate(to, navigateOptions)
   const session = {
     user,
     roles: options.roles ?? adminRoles,

@@ -76,6 +76,14 @@ function toCurrentUser(user: SessionUser): CurrentUser {
 // The bearer token every story call carries (the client adds it as the app does).
 const storyToken = 'story-access-token'
 
+/**
+ * Form and master-detail pages ask the server what they show of a saved document (widgets/document-header):
+ * a story's page is not one unless its handlers answer for it.
+ */
+const NOT_A_DOCUMENT_PAGE: Record<string, Handler> = {
+  'GET hpfm /v1/page-schemas/document': (request) => ({ route: request.params?.route, document: false }),
+}
+
 export function createFakeEnv(options: {
   handlers: Record<string, Handler>
   user?: Partial<SessionUser>
@@ -142,7 +150,7 @@ export function createFakeEnv(options: {
     navigations,
     confirms,
     missing,
-    handlers: { ...options.handlers },
+    handlers: { ...NOT_A_DOCUMENT_PAGE, ...options.handlers },
     i18n,
   }
   return env

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator } from 'playwright-core'
 import { launch, openSession, signIn } from './browser'
-import { drawer, rows } from './antd-locators'
+import { rows } from './antd-locators'
 
 let browser: Browser
 beforeAll(async () => {
@@ -21,8 +21,9 @@ describe('Lov on the dealer outbound order screen (schemas/pages/winv/jxs-outbou
     await page.waitForURL('**/winv/jxsOutboundOrder')
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThan(0)
 
-    await page.getByRole('button', { name: 'Create' }).click()
-    const form = drawer(page)
+    // a dealer's order is a page with goods lines (issue 19), no longer a drawer
+    await page.getByRole('button', { name: 'New order' }).click()
+    const form = page.locator('.wms-master-detail-page')
     // The new order starts with the dealer's default warehouse (WH-E001 is flagged default for jxs in the seed)
     await expect.poll(() => item(form, 'Ship-from warehouse').innerText()).toContain('上海一号仓')
     expect(await item(form, 'Warehouse code').innerText()).toContain('WH-E001')
@@ -53,13 +54,14 @@ describe('Lov on the dealer outbound order screen (schemas/pages/winv/jxs-outbou
     expect(await item(form, 'Warehouse code').innerText()).toContain('WH-E005')
 
     await form.getByRole('button', { name: 'Save' }).click()
-    await expect.poll(() => form.isVisible()).toBe(false)
+    await page.waitForURL('**/winv/jxsOutboundOrder/create?outboundOrderId=*')
+    await form.getByRole('button', { name: 'Back' }).click()
     await expect.poll(() => rows(page).first().innerText()).toContain('Lov e2e customer')
     expect(await rows(page).first().innerText()).toContain(name)
 
     // reopening the saved order shows the warehouse by name, not by id
-    await rows(page).first().getByRole('button', { name: 'Edit' }).click()
-    await expect.poll(() => item(drawer(page), 'Ship-from warehouse').innerText()).toContain(name)
+    await rows(page).first().getByRole('button', { name: 'Details' }).click()
+    await expect.poll(() => item(form, 'Ship-from warehouse').innerText()).toContain(name)
     expect(problems).toEqual([])
     await context.close()
   })

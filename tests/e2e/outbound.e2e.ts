@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
-import { drawer, field, rows } from './antd-locators'
+import { field, rows } from './antd-locators'
 
 let browser: Browser
 beforeAll(async () => {
@@ -59,14 +59,16 @@ describe('outbound orders', () => {
     await signIn(page, 'jxs', 'Jxs@12345')
     await page.waitForURL('**/winv/jxsOutboundOrder')
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0)
-    await page.getByRole('button', { name: 'Create' }).click()
-    const form = drawer(page)
+    // a dealer's order is a page with goods lines (issue 19), no longer a drawer
+    await page.getByRole('button', { name: 'New order' }).click()
+    const form = page.locator('.wms-master-detail-page')
     await field(form, 'Customer').fill('E2E dealer customer')
     await field(form, 'Receiver').fill('E2E receiver')
     await field(form, 'Receiver phone').fill('13912345678')
     await field(form, 'Delivery address').fill('E2E road 1')
     await form.getByRole('button', { name: 'Save' }).click()
-    await expect.poll(() => form.isVisible()).toBe(false)
+    await page.waitForURL('**/winv/jxsOutboundOrder/create?outboundOrderId=*')
+    await form.getByRole('button', { name: 'Back' }).click()
     await expect.poll(() => page.getByText('E2E dealer customer').count()).toBeGreaterThan(0)
 
     const token = await accessToken(context)

@@ -156,7 +156,8 @@ describe('outbound order lifecycle', () => {
       remark: 'ok',
     })
     expect(echoed.statusCode, echoed.body).toBe(200)
-    expect(echoed.json()).toMatchObject({ remark: 'ok', totalQuantity: null, waveId: null })
+    // totalQuantity is the lines' sum (header.totals), never the echoed 999
+    expect(echoed.json()).toMatchObject({ remark: 'ok', totalQuantity: 1, waveId: null })
   })
 
   it('changes lines only while the order is NEW', async () => {

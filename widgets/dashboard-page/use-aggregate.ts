@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { fillPath, useRendererEnv, type DashboardCardSpec } from '../../renderer/index'
+import { fillPath, useReloadWhenShown, useRendererEnv, type DashboardCardSpec } from '../../renderer/index'
 
 export interface AggregateRow {
   key: string | number | boolean | null
@@ -15,10 +15,14 @@ export function useAggregate(card: DashboardCardSpec, params: Record<string, str
   const [state, setState] = useState<AggregateState>({ status: 'loading' })
   const source = card.dataSource
   const key = JSON.stringify([source, card.measure, card.field, card.groupBy, card.filters, params])
+  // Shown again after data was written elsewhere: computed again (the figure stays until the new one comes).
+  const [attempt, setAttempt] = useState(0)
+  const markLoaded = useReloadWhenShown(() => setAttempt((n) => n + 1))
   useEffect(() => {
     if (!source) return
     let live = true
-    setState({ status: 'loading' })
+    markLoaded()
+    if (attempt === 0) setState({ status: 'loading' })
     env
       .request<AggregateRow[]>({
         method: 'GET',
@@ -43,6 +47,6 @@ export function useAggregate(card: DashboardCardSpec, params: Record<string, str
     }
     // `key` stands for the card's query: the objects themselves are new on every render of a parsed page
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [env, key])
+  }, [env, key, attempt, markLoaded])
   return state
 }

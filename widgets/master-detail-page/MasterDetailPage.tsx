@@ -5,11 +5,14 @@ import {
   fillPath,
   restDataSource,
   usePageContext,
+  useReloadWhenShown,
   useRendererEnv,
   type MasterDetailPage as MasterDetailSchema,
   type PageWidgetProps,
   type Row,
 } from '../../renderer/index'
+import { DocumentHeader } from '../document-header/DocumentHeader'
+import { sumOf, useDocumentFacts } from '../document-header/use-document-facts'
 import { FormBody } from '../edit-form/FormBody'
 import { recordId, recordPath } from '../shared/record-id'
 import { useStableParams } from '../shared/use-stable-params'
@@ -46,8 +49,14 @@ export function MasterDetailPage({ page, params: routeParams, search }: PageWidg
   const [attempt, setAttempt] = useState(0)
   const form = useMemo(() => createForm({ initialValues: header ?? {} }), [header])
 
+  // Shown again after data was written elsewhere (a receipt on another tab): read again, unless edited here.
+  const markLoaded = useReloadWhenShown(() => {
+    const edited = form.modified || page.details.some((d) => lines[d.key] && isDirty(lines[d.key]!))
+    if (id && !edited) setAttempt((n) => n + 1)
+  })
   useEffect(() => {
     if (!id) return
+    markLoaded()
     let live = true
     Promise.all([
       headerSource.get(id),
@@ -73,7 +82,7 @@ export function MasterDetailPage({ page, params: routeParams, search }: PageWidg
     return () => {
       live = false
     }
-  }, [headerSource, lineSources, page.details, id, attempt])
+  }, [headerSource, lineSources, page.details, id, attempt, markLoaded])
 
   const change = useCallback(
     (key: string) => (update: (state: LineState) => LineState) =>
@@ -86,6 +95,15 @@ export function MasterDetailPage({ page, params: routeParams, search }: PageWidg
   )
 
   const reload = useCallback(() => setAttempt((n) => n + 1), [])
+
+  // Live totals: a header total the server keeps from the lines follows the lines being edited at once.
+  const facts = useDocumentFacts(page.route, Boolean(page.idParam))
+  useEffect(() => {
+    for (const total of facts?.totals ?? []) {
+      const state = lines[total.detail]
+      if (state && isDirty(state)) form.setValuesIn(total.field, sumOf(state.rows, total.of))
+    }
+  }, [facts, lines, form])
 
   if (failure) return <Alert type="error" showIcon message={failure} />
   if (id && !header) return <Spin />
@@ -115,11 +133,14 @@ export function MasterDetailPage({ page, params: routeParams, search }: PageWidg
     }
     env.notify.success(t('common.message.saved'))
     const savedId = String(outcome.header[page.dataSource.primaryKey])
+    // A create page becomes the document it saved (replace: its tab moves there and the filled create page is
+    // not kept), so "New" opens a blank one again instead of this document's header and lines.
     if (!id)
       env.navigate(
         recordPath(page.route, page.idParam, savedId, (route) =>
           fillPath(route, { user: env.user, params: { ...params, [page.idParam]: savedId } }),
         ),
+        { replace: true },
       )
     else setAttempt((n) => n + 1)
   }
@@ -127,7 +148,14 @@ export function MasterDetailPage({ page, params: routeParams, search }: PageWidg
 
   return (
     <div className="wms-master-detail-page" style={{ padding: 16 }}>
-      <h2 style={{ fontSize: 18 }}>{t(page.title)}</h2>
+      <DocumentHeader
+        title={page.title}
+        facts={facts}
+        record={id ? header : undefined}
+        dataSource={headerSource}
+        unsaved={() => dirty || form.modified}
+        onActed={reload}
+      />
       {conflict ? (
         <Alert
           type="warning"

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { formatIssue } from '../../../renderer/schema/issue.ts'
 import type { ServedPage } from './load-pages.ts'
 import { pageSchemaRoutes } from './routes-pages.ts'
@@ -9,7 +10,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
  * The low-code runtime's own API: the page files read at start, served to the browser (see server/README.md
  * "Page schemas at run time"). Problems found at start are logged once per issue with file, line and pointer.
  */
-export function lowcodeModule(pages: ServedPage[], models: ModelSchema[] = []): FastifyPluginAsync {
+export function lowcodeModule(pages: ServedPage[], models: readonly ModelSchema[] = []): FastifyPluginAsync {
   return async (app) => {
     for (const page of pages) {
       for (const issue of page.issues) {
@@ -19,7 +20,7 @@ export function lowcodeModule(pages: ServedPage[], models: ModelSchema[] = []): 
         else app.log.warn(entry, formatIssue(issue))
       }
     }
-    await app.register(pageSchemaRoutes(pages))
+    await app.register(pageSchemaRoutes(pages, models))
     await app.register(pageCheckRoutes(pages, models))
   }
 }

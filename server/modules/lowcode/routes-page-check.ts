@@ -26,7 +26,7 @@ const CheckBody = Type.Object(
   { additionalProperties: false },
 )
 
-export function pageCheckRoutes(pages: ServedPage[], models: ModelSchema[]): FastifyPluginAsync {
+export function pageCheckRoutes(pages: ServedPage[], models: readonly ModelSchema[]): FastifyPluginAsync {
   const byKey = new Map(models.map((model) => [modelKey(model), model]))
   const { lookupCodes } = seedReferences()
   return async (app) => {

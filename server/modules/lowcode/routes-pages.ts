@@ -1,6 +1,8 @@
 /**
  * GET /api/hpfm/v1/page-schemas            → the page index: [{file, route, kind, errors}]
  * GET /api/hpfm/v1/page-schemas/page?route= → one page: {file, route, kind, source, issues} (or ?file=)
+ * GET /api/hpfm/v1/page-schemas/document?route= → what a document page shows of a saved document
+ *   (document-facts.ts: number and status fields, the actions its lifecycle allows, totals)
  * Pages are site-wide definitions (like menus): any signed-in user may read them; what a page shows is
  * guarded by its permission codes and by the data endpoints it calls.
  */
@@ -9,6 +11,8 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { badRequest, notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { documentFacts } from './document-facts.ts'
 import type { ServedPage } from './load-pages.ts'
 
 const PageQuery = Type.Object(
@@ -19,7 +23,15 @@ const PageQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export function pageSchemaRoutes(pages: ServedPage[]): FastifyPluginAsync {
+const DocumentQuery = Type.Object(
+  { route: Type.String({ pattern: '^/', maxLength: 240 }) },
+  { additionalProperties: false },
+)
+
+export function pageSchemaRoutes(
+  pages: ServedPage[],
+  models: readonly ModelSchema[] = [],
+): FastifyPluginAsync {
   // The browser names files without a leading slash (its route table's keys): compare them that way.
   const fileKey = (file: string) => file.replace(/^\.?\//, '')
   const byFile = new Map(pages.map((page) => [fileKey(page.file), page]))
@@ -28,7 +40,25 @@ export function pageSchemaRoutes(pages: ServedPage[]): FastifyPluginAsync {
   const byRoute = new Map<string, ServedPage>()
   for (const page of pages) if (page.route && !byRoute.has(page.route)) byRoute.set(page.route, page)
 
+  const documents = documentFacts(pages, models)
+
   return async (app) => {
+    app.get(
+      '/api/hpfm/v1/page-schemas/document',
+      { schema: { querystring: DocumentQuery } },
+      async (request) => {
+        sessionOf(request)
+        const { route } = request.query as typeof DocumentQuery.static
+        const facts = documents.get(route)
+        if (facts) return facts
+        // A page that is not a document page answers so (pages ask without knowing their model's lifecycle).
+        if (byRoute.has(route)) return { route, document: false }
+        throw notFound(
+          `No page file declares the route ${route}: ask with the route of a form or master-detail page (e.g. /winv/inboundOrder/detail).`,
+        )
+      },
+    )
+
     app.get('/api/hpfm/v1/page-schemas', { schema: { querystring: NoQuery } }, async (request) => {
       sessionOf(request)
       return pages.map((page) => ({

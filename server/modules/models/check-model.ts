@@ -133,7 +133,34 @@ export function checkModelClashes(
           )}`,
           fix: `name the entity of the document these rows are lines of`,
         })
+      const document = others.find((m) => m.model.entity === model.header!.entity)?.model
+      if (document) problems.push(...totalsProblems(model, document).map((p) => ({ file, ...p })))
     }
+  }
+  return problems
+}
+
+const NUMERIC = ['integer', 'decimal']
+
+/** `header.totals`: each pair a numeric field of the document and a numeric field of the line. */
+function totalsProblems(line: ModelSchema, document: ModelSchema): SemanticProblem[] {
+  const problems: SemanticProblem[] = []
+  for (const [total, of] of Object.entries(line.header?.totals ?? {})) {
+    const pointer = `/header/totals/${total}`
+    const target = document.fields.find((f) => f.name === total)
+    const source = line.fields.find((f) => f.name === of)
+    if (!target || !NUMERIC.includes(target.type))
+      problems.push({
+        pointer,
+        message: `'${total}' is not a numeric field of ${document.entity}`,
+        fix: `name a decimal or integer field of ${document.entity} to hold the sum`,
+      })
+    if (!source || !NUMERIC.includes(source.type))
+      problems.push({
+        pointer,
+        message: `'${of}' is not a numeric field of ${line.entity}`,
+        fix: `name a decimal or integer field of ${line.entity} to sum`,
+      })
   }
   return problems
 }

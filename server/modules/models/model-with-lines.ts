@@ -21,7 +21,7 @@ import { hideFields } from './field-rules.ts'
 import { modelPath } from './model-routes.ts'
 import * as schemas from './model-schemas.ts'
 import { modelDb, inScope, type Row } from './model-scope.ts'
-import { createRow, deleteRow, updateRow } from './model-write.ts'
+import { createRow, deleteRow, getRow, updateRow } from './model-write.ts'
 import {
   changesOf,
   checkDeleteKeys,
@@ -105,7 +105,9 @@ export function withLinesRoute(header: ModelSchema, models: ModelSchema[]): Fast
           const lines: Record<string, Row[]> = {}
           for (const table of tables)
             lines[table.key] = await saveLines(trx, session, table, saved[header.primaryKey])
-          return { header: saved, lines }
+          // Read again when lines were written: their totals (header.totals of a line model) changed the header.
+          const id = Number(saved[header.primaryKey])
+          return { header: tables.length ? await getRow(trx, header, session, id) : saved, lines }
         })
         // The rows answered leave out the fields a field permission rule hides from the session.
         const lines: Record<string, Row[]> = {}

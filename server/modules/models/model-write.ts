@@ -15,6 +15,7 @@ import { checkScopedValues, grantCreatedRow, modelDb, inScope, type Row } from '
 import { runWriteGuards } from './write-guards.ts'
 import { checkFieldRules } from './field-rules.ts'
 import { checkLineDocument, type LineCheckOptions } from './line-document.ts'
+import { refreshDocumentTotals } from './document-totals.ts'
 import { uniqueKeyOfIndex } from './model-table.ts'
 
 const now = sql<string>`localtimestamp(0)`
@@ -132,6 +133,7 @@ export async function createRow(
       .executeTakeFirstOrThrow(),
   )
   await saveTranslations(db, model, session, row[model.primaryKey], body._tls)
+  if (model.header) await refreshDocumentTotals(db, model, row[model.header.field])
   await (await auditContext(db, model, session, 'CREATE'))?.record(row)
   await grantCreatedRow(db, model, session, row)
   return row
@@ -198,6 +200,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   )
   if (!updated) return staleOrMissing(db, model, session, id, version)
   await saveTranslations(db, model, session, id, body._tls)
+  if (model.header) await refreshDocumentTotals(db, model, updated[model.header.field])
   await audit?.record(updated)
   return updated
 }
@@ -219,6 +222,7 @@ export async function deleteRow(db: Db, model: ModelSchema, session: Session, bo
     .executeTakeFirst()
   if (!Number(deleted.numDeletedRows)) await staleOrMissing(db, model, session, id, version)
   await removeTranslations(db, model, session.tenantId, id)
+  if (model.header) await refreshDocumentTotals(db, model, current[model.header.field])
   await audit?.record(null)
 }
 
