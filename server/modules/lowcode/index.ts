@@ -4,7 +4,6 @@ import { formatIssue } from '../../../renderer/schema/issue.ts'
 import type { ServedPage } from './load-pages.ts'
 import { pageSchemaRoutes } from './routes-pages.ts'
 import { pageCheckRoutes } from './routes-page-check.ts'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
 
 /**
  * The low-code runtime's own API: the page files read at start, served to the browser (see server/README.md
