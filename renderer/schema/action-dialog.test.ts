@@ -13,7 +13,7 @@ import { validatePage } from './validate'
 
 const file = 'schemas/pages/winv/inbound-order-line.page.json'
 const source = readFileSync(file, 'utf8')
-const widgetNames = ['Input', 'TextArea', 'InputNumber', 'Select', 'Lov']
+const widgetNames = ['Input', 'TextArea', 'InputNumber', 'Select', 'Lov', 'DatePicker']
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- fixtures are changed freely
 type Json = Record<string, any>
 const good = (): Json => JSON.parse(source) as Json
@@ -39,10 +39,16 @@ const cross = (change: (page: Json) => void) => {
 }
 
 describe('action dialogs', () => {
-  it('accepts the inbound line page: receive and return ask for quantity, batch and serial numbers', () => {
+  it('accepts the inbound line page: receive asks for quantity, batch, lot dates and serial numbers', () => {
     expect(messages(() => undefined)).toEqual([])
     expect(cross(() => undefined)).toEqual([])
-    expect(Object.keys(receive(good()).dialog.fields)).toEqual(['quantity', 'batchCode', 'serialNumbers'])
+    expect(Object.keys(receive(good()).dialog.fields)).toEqual([
+      'quantity',
+      'batchCode',
+      'productionDate',
+      'expiryDate',
+      'serialNumbers',
+    ])
   })
 
   it('refuses a dialog on an action type that sends no body of its own', () => {

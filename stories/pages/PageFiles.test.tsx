@@ -19,7 +19,7 @@ describe('page files, one per kind', () => {
     expect(screen.getAllByText('Submitted').length).toBeGreaterThan(0)
     await waitFor(() => expect(listCalls('/v1/1/jxs-outbound-orders').length).toBeGreaterThan(0))
     expect(listCalls('/v1/1/jxs-outbound-orders')[0]!.params).toMatchObject({ page: 0 })
-    expect(await screen.findByRole('button', { name: /Create/ })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: /New order/ })).toBeInTheDocument()
   })
 
   it('list as the dealer in zh_TW: traditional texts and value meanings, the dealer may create', async () => {
@@ -37,7 +37,7 @@ describe('page files, one per kind', () => {
     await waitFor(() =>
       expect(currentStoryEnv().calls.some((c) => c.path === '/hzero/v1/menus/check-permissions')).toBe(true),
     )
-    await waitFor(() => expect(screen.queryByRole('button', { name: /Create/ })).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('button', { name: /New order/ })).toBeNull())
   })
 
   it('list: the batch table names the warehouse and owner of each row (its text fields), not their ids', async () => {
