@@ -81,20 +81,10 @@ async function openExport(page: Page) {
   return dialog
 }
 
-/** Unticks every column but code, name and type. */
+/** Keeps code, name and type: unticks every column the screen offers (all are ticked at first), then ticks those. */
 async function keepFirstThreeColumns(dialog: Locator) {
-  for (const title of [
-    'Address',
-    'Contact',
-    'Contact phone',
-    'Area (m²)',
-    'Enabled',
-    'Remark',
-    'Attachments',
-    'Quantity decimals',
-    'Region',
-    'Region name',
-  ])
+  await dialog.getByText('All columns').click()
+  for (const title of ['Warehouse code', 'Warehouse name', 'Warehouse type'])
     await dialog.getByRole('checkbox', { name: `Select ${title}`, exact: true }).click()
 }
 
