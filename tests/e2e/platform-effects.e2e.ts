@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn, type Session } from './browser'
-import { drawer, field, rows } from './antd-locators'
+import { field, rows } from './antd-locators'
 
 let browser: Browser
 let admin: Session
@@ -54,14 +54,17 @@ describe('platform configuration takes effect', () => {
     try {
       await page.goto('/winv/jxsOutboundOrder')
       await expect.poll(() => rows(page).count()).toBeGreaterThan(0)
-      await page.getByRole('button', { name: 'Create' }).click()
-      const form = drawer(page)
+      // a dealer's order is a page with goods lines (issue 19)
+      await page.getByRole('button', { name: 'New order' }).click()
+      const form = page.locator('.wms-master-detail-page')
       await field(form, 'Customer').fill('E2E code-rule customer')
       await field(form, 'Receiver').fill('Zhang')
       await field(form, 'Receiver phone').fill('13800000000')
       await field(form, 'Delivery address').fill('No. 1 Road')
       await form.getByRole('button', { name: 'Save' }).click()
-      await expect.poll(() => form.isVisible()).toBe(false)
+      await page.waitForURL('**/winv/jxsOutboundOrder/create?outboundOrderId=*')
+      await form.getByRole('button', { name: 'Back' }).click()
+      await page.waitForURL('**/winv/jxsOutboundOrder')
       await page.waitForTimeout(1600) // the search button takes one click per 1500 ms
       await field(page.locator('form').first(), 'Customer').fill('E2E code-rule customer')
       await page.getByRole('button', { name: 'Search' }).click()
