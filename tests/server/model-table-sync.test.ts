@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ModelSchema } from '../../renderer/schema/model.ts'
 import type { Db } from '../../server/db/schema.ts'
 import { loadModelFiles } from '../../server/bootstrap.ts'
+import { isWidening } from '../../server/modules/models/column-types.ts'
 import { ModelTableError } from '../../server/modules/models/model-table-apply.ts'
 import { readModelTableFacts } from '../../server/modules/models/model-table-facts.ts'
 import {
@@ -315,5 +316,26 @@ describe('planModelTable (pure)', () => {
     expect(summary(added, table({}))).toEqual([
       'add-column: alter table "zz_sync_probe" add column "note" text',
     ])
+  })
+})
+
+describe('isWidening: type changes that keep every value, whatever the rows', () => {
+  it.each([
+    ['character varying(30)', 'character varying(80)', true],
+    ['character varying(80)', 'character varying(30)', false],
+    ['character varying(30)', 'text', true],
+    ['text', 'character varying(4000)', false],
+    ['integer', 'bigint', true],
+    ['bigint', 'smallint', false],
+    ['numeric(10,2)', 'numeric(14,4)', true],
+    ['numeric(10,2)', 'numeric(10,3)', false],
+    ['integer', 'numeric(18,0)', true],
+    ['bigint', 'numeric(18,0)', false],
+    ['timestamp(0) without time zone', 'timestamp without time zone', true],
+    ['timestamp without time zone', 'timestamp(0) without time zone', false],
+    ['json', 'jsonb', true],
+    ['character varying(10)', 'bigint', false],
+  ])('%s → %s: %s', (from, to, widening) => {
+    expect(isWidening(from, to)).toBe(widening)
   })
 })
