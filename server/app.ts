@@ -27,6 +27,7 @@ import { etsModule } from './modules/ets/index.ts'
 import { winvConfigModule } from './modules/winv-config/index.ts'
 import { wmdmModule } from './modules/wmdm/index.ts'
 import { modelsModule } from './modules/models/index.ts'
+import { checkModelBehaviour } from './modules/models/behaviour-check.ts'
 import { winvModule } from './modules/winv/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
 import { outboundModule } from './modules/outbound/index.ts'
@@ -129,5 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cuszModule(options.models))
   await app.register(lowcodeModule(options.pages ?? [], options.models))
   await app.register(staticApp(config.staticDir))
+  // Every module has registered its transition effects, write guards and scopes: a key or action that no
+  // model file declares would be ignored at run time, so the start stops here naming it.
+  checkModelBehaviour(options.models, config.modelsDir)
   return app
 }

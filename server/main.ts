@@ -1,5 +1,7 @@
 import { formatIssue } from '../renderer/schema/issue.ts'
+import { ModelBehaviourError } from './modules/models/behaviour-check.ts'
 import { formatProblem, ModelLoadError } from './modules/models/model-errors.ts'
+import { ModelTableError } from './modules/models/model-table-apply.ts'
 import { seedData } from './seed/data.ts'
 import { startServer } from './start.ts'
 
@@ -58,6 +60,10 @@ try {
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 } catch (error) {
-  console.error(error instanceof ModelLoadError ? error.message : error)
+  // Errors that say what to fix are printed as they are; anything else with its stack.
+  const explained = [ModelLoadError, ModelTableError, ModelBehaviourError].some(
+    (type) => error instanceof type,
+  )
+  console.error(explained ? (error as Error).message : error)
   process.exit(1)
 }
