@@ -60,6 +60,8 @@ export interface BuildAppOptions {
 /** The Fastify app on an open, prepared database: external plugins, then app plugins, then routes. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = defaultConfig(options.config)
+  // One array for every module: the lowcode module changes it in place when a page file changes (live-pages.ts).
+  const pages = options.pages ?? []
   const app = Fastify({
     logger: options.logger ? { serializers: { req: redactedRequest } } : false,
     requestIdHeader: 'h-request-id',
@@ -107,7 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(iamModule)
   await app.register(hiamModule(options.models))
   await app.register(hpfmModule)
-  await app.register(hpfmAdminModule(options.models, options.pages ?? []))
+  await app.register(hpfmAdminModule(options.models, pages))
   // Before the model routes: it adds the Lov read of data dimensions to the permission rule writes.
   await app.register(dimensionLovChecks)
   await app.register(exportModule(options.models))
@@ -127,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outboundModule)
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))
-  await app.register(lowcodeModule(options.pages ?? [], options.models))
+  await app.register(lowcodeModule(pages, options.models))
   await app.register(staticApp(config.staticDir))
   return app
 }
