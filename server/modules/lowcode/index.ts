@@ -101,8 +101,8 @@ export function lowcodeModule(pages: ServedPage[], models: readonly ModelSchema[
           JSON.stringify({ key: PAGE_CHANGED_FRAME_KEY, type: 'S', message: JSON.stringify(message) }),
         )
       }
-      // A new menu entry is in the database before the browsers hear of the page.
-      if (change.outcome === 'applied' && page && declaresMenu(page) && !change.issues.length)
+      // Its permission codes and menu entry are in the database before the browsers hear of the page.
+      if (change.outcome === 'applied' && page && !change.issues.length)
         live.database = applying = applyToDatabase(page).then(announce)
       else live.database = applying = applying.then(announce)
     })
