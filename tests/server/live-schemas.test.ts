@@ -242,6 +242,22 @@ describe('reloadPageFile (what a designer calls after saving a file)', () => {
     expect((await served('/live/direct')).statusCode).toBe(200)
   })
 
+  it('keeps serving the last good version of a file whose save fails, and serves the fix', async () => {
+    const path = join(dir, 'direct.page.json')
+    const good = JSON.stringify(page({ route: '/live/direct', menu: undefined, grants: undefined }), null, 2)
+    app.livePages.apply(path, good)
+    const bad = good.replace('"kind": "list"', '"kind": "lsit"')
+    expect(app.livePages.apply(path, bad)).toMatchObject({ outcome: 'rejected', route: '/live/direct' })
+    const kept = (await served('/live/direct')).json()
+    expect(kept.source).toBe(good)
+    expect(kept.rejected.issues[0]).toMatchObject({ pointer: '/kind', severity: 'error' })
+    const fixed = good.replace('a configurator adds', 'someone adds')
+    expect(app.livePages.apply(path, fixed)).toMatchObject({ outcome: 'applied', issues: [] })
+    const now = (await served('/live/direct')).json()
+    expect(now.source).toBe(fixed)
+    expect(now.rejected).toBeUndefined()
+  })
+
   it('refuses grants of codes the page does not declare, naming the pointer and the codes it does', () => {
     const path = join(dir, 'bad-grants.page.json')
     const change = app.livePages.apply(
