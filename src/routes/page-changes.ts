@@ -44,3 +44,9 @@ export function onPageFileChange(file: string, listener: Listener): () => void {
   listeners.add(wrapped)
   return () => void listeners.delete(wrapped)
 }
+
+/** Calls `listener` for every page change (the shell: a new screen's route); answers the function that stops it. */
+export function onAnyPageChange(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
