@@ -71,15 +71,17 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
   // A search field named in the address (`/winv/stockCount/detail?stockCountId=5`, opened by another page's
   // navigate action) fills the search bar and filters from the first load.
   const address = search?.toString() ?? ''
-  const fromAddress = useMemo(() => {
+  const fromAddressKey = useMemo(() => {
     const values: Record<string, unknown> = {}
     const query = new URLSearchParams(address)
     for (const name of page.search?.fields ?? []) {
       const value = query.get(name)
       if (value !== null && value !== '' && page.fields[name]?.search !== 'range') values[name] = value
     }
-    return values
+    return JSON.stringify(values)
   }, [address, page.search, page.fields])
+  // By content: a page reloaded after its file changed (live files) keeps the search form and what is typed in it.
+  const fromAddress = useMemo(() => JSON.parse(fromAddressKey) as Record<string, unknown>, [fromAddressKey])
   const initialFilters = Object.keys(fromAddress).length ? searchParams(page.fields, fromAddress) : undefined
   const list = useListQuery(dataSource, {
     initial: { page: initialPage, size, ...(initialFilters ? { filters: initialFilters } : {}) },
