@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWarehouseApp, type WarehouseApp, type WarehouseUser } from './support/warehouse-app.ts'
 
@@ -191,5 +192,195 @@ describe('pick lists in pick path order', () => {
     const refused = await call('admin', 'PUT', `${api}/locations`, { ...location, pickSequence: -1 })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().fields).toHaveProperty(['pickSequence'])
+  })
+})
+
+describe('cycle counts with a second person approving differences above the threshold', () => {
+  const counts = `${api}/stock-counts`
+  const countAct = async (id: number, action: string, user: WarehouseUser) => {
+    const row = await get(`${counts}/${id}`)
+    return call(user, 'POST', `${counts}/${id}/${action}`, row)
+  }
+  const linesOf = async (id: number): Promise<Row[]> =>
+    (await get(`${api}/stock-count-lines?stockCountId=${id}&size=100`)).content
+  const enter = async (line: Row, countedQuantity: number, user: WarehouseUser) =>
+    call(user, 'PUT', `${api}/stock-count-lines`, { ...line, countedQuantity })
+  const realName = async (login: string) =>
+    (
+      await app.db
+        .selectFrom('iamUser')
+        .select('realName')
+        .where('loginName', '=', login)
+        .executeTakeFirstOrThrow()
+    ).realName as string
+  async function setParam(paramCode: string, paramValue: string | null) {
+    const found: Row[] = (
+      await get(`${api}/function-params?paramCode=${paramCode}&warehouseId=${ids.warehouse}`)
+    ).content
+    const response = found[0]
+      ? await call('admin', 'PUT', `${api}/function-params`, {
+          ...found[0],
+          paramValue: paramValue ?? found[0].paramValue,
+          enabledFlag: paramValue === null ? 0 : 1,
+        })
+      : await call('admin', 'POST', `${api}/function-params`, {
+          paramCode,
+          paramValue,
+          warehouseId: ids.warehouse,
+          enabledFlag: 1,
+        })
+    expect(response.statusCode, response.body).toBeLessThan(300)
+  }
+
+  it('a difference above the percentage waits for a second person: the counter is refused, another approves, the ledger names both', async () => {
+    await setParam('COUNT_APPROVAL_PERCENT', '10')
+    const small = await newGoods('FF-C1', { unitPrice: 10 })
+    const large = await newGoods('FF-C2', { unitPrice: 10 })
+    await stockAt(small, 100, ids.z)
+    await stockAt(large, 50, ids.z)
+    // A cycle count of one location.
+    const created = await call('clerk', 'POST', counts, {
+      warehouseId: ids.warehouse,
+      locationId: ids.z,
+      countType: 'CYCLE',
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const count = created.json() as Row
+    expect(count).toMatchObject({ locationCode: 'A03-04' })
+    expect((await countAct(count.stockCountId, 'start', 'clerk')).statusCode).toBe(200)
+    const lines = await linesOf(count.stockCountId)
+    expect(new Set(lines.map((line) => line.locationCode))).toEqual(new Set(['A03-04']))
+    const lineOf = async (goods: Row) =>
+      (await linesOf(count.stockCountId)).find((line) => line.goodsId === goods.goodsId)!
+    // 98 of 100 (2 %) is within 10 %; 40 of 50 (20 %) is not.
+    expect((await enter(await lineOf(small), 98, 'clerk')).statusCode).toBe(200)
+    expect((await enter(await lineOf(large), 40, 'clerk')).statusCode).toBe(200)
+    const clerkName = await realName('clerk')
+    expect(await lineOf(large)).toMatchObject({ counterName: clerkName, countedDate: expect.any(String) })
+
+    const posted = await countAct(count.stockCountId, 'post', 'clerk')
+    expect(posted.statusCode, posted.body).toBe(200)
+    expect(posted.json()).toMatchObject({ countStatus: 'PENDING_APPROVAL', approvalLineCount: 1 })
+    expect(await lineOf(large)).toMatchObject({ approvalRequired: 1 })
+    expect(await lineOf(small)).toMatchObject({ approvalRequired: 0 })
+    // Nothing is posted yet, and the counted quantities are frozen while it waits.
+    const onHand = async (goods: Row) =>
+      Number((await get(`${api}/stocks?goodsId=${goods.goodsId}&locationId=${ids.z}`)).content[0].quantity)
+    expect([await onHand(small), await onHand(large)]).toEqual([100, 50])
+    expect((await enter(await lineOf(large), 50, 'clerk')).statusCode).toBe(409)
+    // The clerk has no approval permission; the administrator orders a recount of the marked line only.
+    expect((await countAct(count.stockCountId, 'approve', 'clerk')).statusCode).toBe(403)
+    const recount = await countAct(count.stockCountId, 'recount', 'admin')
+    expect(recount.statusCode, recount.body).toBe(200)
+    expect(recount.json()).toMatchObject({ countStatus: 'COUNTING', recountCount: 1 })
+    expect(await lineOf(large)).toMatchObject({
+      countedQuantity: null,
+      counterName: null,
+      approvalRequired: 0,
+    })
+    expect(await lineOf(small)).toMatchObject({ countedQuantity: 98 })
+
+    // The administrator counts it again, and may not approve their own count.
+    expect((await enter(await lineOf(large), 41, 'admin')).statusCode).toBe(200)
+    expect((await countAct(count.stockCountId, 'post', 'admin')).json()).toMatchObject({
+      countStatus: 'PENDING_APPROVAL',
+    })
+    const own = await countAct(count.stockCountId, 'approve', 'admin')
+    expect(own.statusCode).toBe(409)
+    expect(own.json()).toMatchObject({ code: 'error.count_second_person' })
+    expect(own.json().message).toMatch(
+      /you counted A03-04 FF-C2, whose difference is above the approval threshold/,
+    )
+    expect(own.json().message).toMatch(/Ask another user with the approval permission/)
+    expect([await onHand(small), await onHand(large)]).toEqual([100, 50])
+
+    // A second person holding the approval permission (granted to the clerk's role) approves: all is posted.
+    await sql`insert into iam_role_permission (role_id, code) values (4, 'winv.stockCount.button.approve')
+      on conflict do nothing`.execute(app.db)
+    const approved = await countAct(count.stockCountId, 'approve', 'clerk')
+    expect(approved.statusCode, approved.body).toBe(200)
+    expect(approved.json()).toMatchObject({
+      countStatus: 'POSTED',
+      approvedByName: clerkName,
+      differenceCount: 2,
+    })
+    expect([await onHand(small), await onHand(large)]).toEqual([98, 41])
+    const ledger: Row[] = (
+      await get(`${api}/stock-transactions?docType=COUNT&docNum=${count.countNum}&size=10`)
+    ).content
+    const byGoods = (goods: Row) => ledger.find((row) => row.goodsId === goods.goodsId)
+    expect(byGoods(large)).toMatchObject({
+      quantityChange: -9,
+      operatorName: clerkName,
+      counterName: await realName('admin'),
+    })
+    expect(byGoods(small)).toMatchObject({
+      quantityChange: -2,
+      operatorName: clerkName,
+      counterName: clerkName,
+    })
+  })
+
+  it('posts at once when every difference is within the value threshold; above it waits', async () => {
+    await setParam('COUNT_APPROVAL_PERCENT', null)
+    await setParam('COUNT_APPROVAL_VALUE', '100')
+    const goods = await newGoods('FF-C3', { unitPrice: 10 })
+    await stockAt(goods, 30, ids.y)
+    const countOf = async () => {
+      const created = await call('clerk', 'POST', counts, {
+        warehouseId: ids.warehouse,
+        goodsId: goods.goodsId,
+        countType: 'CYCLE',
+      })
+      expect(created.statusCode, created.body).toBe(201)
+      const count = created.json() as Row
+      expect((await countAct(count.stockCountId, 'start', 'clerk')).statusCode).toBe(200)
+      const lines = await linesOf(count.stockCountId)
+      expect(lines.map((line) => line.goodsCode)).toEqual(['FF-C3'])
+      return { count, line: lines[0]! }
+    }
+    // 5 short × 10 = 50, within 100: posted by the counter at once.
+    const within = await countOf()
+    expect((await enter(within.line, 25, 'clerk')).statusCode).toBe(200)
+    const posted = await countAct(within.count.stockCountId, 'post', 'clerk')
+    expect(posted.json()).toMatchObject({ countStatus: 'POSTED', approvalLineCount: 0 })
+    // 20 short × 10 = 200, above 100: waits for approval.
+    const above = await countOf()
+    expect((await enter(above.line, 5, 'clerk')).statusCode).toBe(200)
+    const waiting = await countAct(above.count.stockCountId, 'post', 'clerk')
+    expect(waiting.json()).toMatchObject({ countStatus: 'PENDING_APPROVAL', approvalLineCount: 1 })
+    const cancelled = await countAct(above.count.stockCountId, 'cancel', 'clerk')
+    expect(cancelled.json()).toMatchObject({ countStatus: 'CANCELLED' })
+  })
+
+  it('refuses a threshold that is not a number, and a count location outside the warehouse', async () => {
+    await setParam('COUNT_APPROVAL_VALUE', 'lots')
+    const goods = await newGoods('FF-C4')
+    await stockAt(goods, 3, ids.y)
+    const created = (
+      await call('clerk', 'POST', counts, {
+        warehouseId: ids.warehouse,
+        goodsId: goods.goodsId,
+        countType: 'CYCLE',
+      })
+    ).json() as Row
+    expect((await countAct(created.stockCountId, 'start', 'clerk')).statusCode).toBe(200)
+    const [line] = await linesOf(created.stockCountId)
+    expect((await enter(line!, 2, 'clerk')).statusCode).toBe(200)
+    const refused = await countAct(created.stockCountId, 'post', 'clerk')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toMatch(/COUNT_APPROVAL_VALUE is 'lots', not a number: set it to a number/)
+    await setParam('COUNT_APPROVAL_VALUE', null)
+
+    const other = (await get(`${api}/locations?locationCode=A01-01&size=50`)).content.find(
+      (location: Row) => location.warehouseId !== ids.warehouse,
+    )
+    const outside = await call('clerk', 'POST', counts, {
+      warehouseId: ids.warehouse,
+      locationId: other.locationId,
+      countType: 'CYCLE',
+    })
+    expect(outside.statusCode).toBe(400)
+    expect(outside.json().fields).toHaveProperty(['locationId'])
   })
 })

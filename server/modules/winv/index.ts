@@ -6,6 +6,7 @@ import { registerRestDocs } from './rest-docs.ts'
 import { printRecordRoutes } from './print-records.ts'
 import { publicStockRoutes } from './routes-public.ts'
 import { receiveLineRoutes } from './receive-lines.ts'
+import { registerStockCounts } from './stock-count.ts'
 import { registerStockLocks } from './stock-lock.ts'
 
 let registered = false
@@ -15,6 +16,7 @@ export function registerWinvEffects(): void {
   registered = true
   registerInbound()
   registerInventory()
+  registerStockCounts()
   registerStockLocks()
   registerRestDocs()
 }
