@@ -384,3 +384,117 @@ describe('cycle counts with a second person approving differences above the thre
     expect(outside.json().fields).toHaveProperty(['locationId'])
   })
 })
+
+describe('put-away suggestions and split put-away', () => {
+  const suggestions = async (orderId: number): Promise<Row[]> =>
+    (await get(`${api}/inbound-orders/${orderId}/putaway-suggestions`, 'clerk')).lines
+
+  it('suggests the goods’ location with room first, then empty locations of its area; a line splits over several', async () => {
+    const goods = await newGoods('FF-PA1')
+    // Two new pallet places of the storage area, first on the pick path: 70 of the goods on FF-01 (room for
+    // 30 more of its capacity 100), FF-02 empty.
+    const storage = (
+      await sql<{ whareaId: number }>`select wharea_id from wmdm_wharea
+        where warehouse_id = ${ids.warehouse} and area_type = 'STORAGE'`.execute(app.db)
+    ).rows[0]!
+    const place = async (locationCode: string, pickSequence: number) => {
+      const created = await call('admin', 'POST', `${api}/locations`, {
+        warehouseId: ids.warehouse,
+        whareaId: storage.whareaId,
+        locationCode,
+        locationType: 'PALLET',
+        capacity: 100,
+        pickSequence,
+      })
+      expect(created.statusCode, created.body).toBe(201)
+      return created.json() as Row
+    }
+    const ff01 = await place('FF-01', 0)
+    await place('FF-02', 1)
+    await stockAt(goods, 70, Number(ff01.locationId))
+    const { order, lines } = await inbound([{ goods, quantity: 50 }])
+    const received = await inboundAct(order.inboundOrderId, 'receive')
+    expect(received.statusCode, received.body).toBe(200)
+
+    const rows = await suggestions(order.inboundOrderId)
+    const line = lines[0]!.inboundLineId
+    expect(rows.every((row) => row.inboundLineId === line && row.openQuantity === 50)).toBe(true)
+    expect(rows[0]).toMatchObject({ rule: 'SAME_GOODS', locationCode: 'FF-01', quantity: 30 })
+    // The rest goes to an empty location of the same area, and a blank row is left for the clerk's choice.
+    expect(rows[1]).toMatchObject({ rule: 'EMPTY', locationCode: 'FF-02', quantity: 20 })
+    expect((await get(`${api}/locations/${rows[1]!.locationId}`)).whareaId).toBe(ff01.whareaId)
+    const onEmpty = await get(`${api}/stocks?locationId=${rows[1]!.locationId}&size=50`)
+    expect(onEmpty.content.filter((balance: Row) => Number(balance.quantity) > 0)).toEqual([])
+    expect(rows.at(-1)).toMatchObject({ rule: 'OTHER', locationCode: null, quantity: null })
+
+    // More than is waiting over the rows of a line: refused on the row that goes over, nothing moves.
+    const over = await inboundAct(order.inboundOrderId, 'putaway', {
+      lines: [
+        { putawayKey: rows[0]!.putawayKey, locationCode: 'FF-01', quantity: 30 },
+        { putawayKey: rows.at(-1)!.putawayKey, locationCode: 'A03-02', quantity: 21 },
+      ],
+    })
+    expect(over.statusCode).toBe(409)
+    expect(over.json()).toMatchObject({ code: 'error.over_putaway' })
+    expect(over.json().message).toMatch(/51 to put away is more than the 50 received and waiting/)
+    expect(over.json().fields).toHaveProperty(['lines[1].quantity'])
+    const unknown = await inboundAct(order.inboundOrderId, 'putaway', {
+      lines: [{ inboundLineId: line, locationCode: 'NOPE-9', quantity: 1 }],
+    })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json().fields).toHaveProperty(['lines[0].locationCode'])
+
+    // The clerk accepts the first suggestion, and puts 15 at another location of their choice: 5 still wait.
+    const split = await inboundAct(order.inboundOrderId, 'putaway', {
+      lines: [
+        { putawayKey: rows[0]!.putawayKey, locationCode: 'FF-01', quantity: 30 },
+        { putawayKey: rows.at(-1)!.putawayKey, locationCode: 'A03-02', quantity: 15 },
+      ],
+    })
+    expect(split.statusCode, split.body).toBe(200)
+    expect(split.json()).toMatchObject({ orderStatus: 'RECEIVED' })
+    const stockOf = async (locationId: number) =>
+      Number(
+        (await get(`${api}/stocks?locationId=${locationId}&goodsId=${goods.goodsId}`)).content[0]?.quantity ??
+          0,
+      )
+    expect([await stockOf(Number(ff01.locationId)), await stockOf(ids.x), await stockOf(ids.rcv)]).toEqual([
+      100, 15, 5,
+    ])
+    // What is left is suggested again (FF-01 is full now), then put away: the order completes.
+    const again = await suggestions(order.inboundOrderId)
+    expect(again[0]).toMatchObject({ openQuantity: 5, quantity: 5 })
+    expect(again[0]).toMatchObject({ rule: 'EMPTY', locationCode: 'FF-02' })
+    const rest = await inboundAct(order.inboundOrderId, 'putaway', {
+      lines: [{ inboundLineId: line, locationCode: again[0]!.locationCode, quantity: 5 }],
+    })
+    expect(rest.json()).toMatchObject({ orderStatus: 'COMPLETED' })
+    const records: Row[] = (
+      await get(
+        `${api}/inbound-receipt-records?inboundOrderId=${order.inboundOrderId}&recordType=PUTAWAY&size=50`,
+      )
+    ).content
+    expect(records.map((record) => Number(record.quantity)).sort((a, b) => a - b)).toEqual([5, 15, 30])
+    expect(await suggestions(order.inboundOrderId)).toEqual([])
+  })
+
+  it('puts away what came in while the rest of the order is still open (PARTIAL stays PARTIAL)', async () => {
+    const goods = await newGoods('FF-PA2')
+    const { order, lines } = await inbound([{ goods, quantity: 100, to: ids.y }])
+    const first = await inboundAct(order.inboundOrderId, 'receive', {
+      lines: [{ inboundLineId: lines[0]!.inboundLineId, quantity: 60 }],
+    })
+    expect(first.json()).toMatchObject({ orderStatus: 'PARTIAL' })
+    const putaway = await inboundAct(order.inboundOrderId, 'putaway', {
+      lines: [{ inboundLineId: lines[0]!.inboundLineId, locationCode: 'A03-03', quantity: 60 }],
+    })
+    expect(putaway.statusCode, putaway.body).toBe(200)
+    expect(putaway.json()).toMatchObject({ orderStatus: 'PARTIAL' })
+    expect((await inboundAct(order.inboundOrderId, 'receive')).json()).toMatchObject({
+      orderStatus: 'RECEIVED',
+    })
+    expect((await inboundAct(order.inboundOrderId, 'putaway')).json()).toMatchObject({
+      orderStatus: 'COMPLETED',
+    })
+  })
+})
