@@ -476,6 +476,17 @@ describe('put-away suggestions and split put-away', () => {
     ).content
     expect(records.map((record) => Number(record.quantity)).sort((a, b) => a - b)).toEqual([5, 15, 30])
     expect(await suggestions(order.inboundOrderId)).toEqual([])
+    // Returning 22 to the supplier takes from the line's put-away places, the last one first (5 at FF-02,
+    // then 15 at A03-02, then 2 at FF-01), never from stock the line did not bring.
+    const returned = await inboundAct(order.inboundOrderId, 'returnGoods', {
+      lines: [{ inboundLineId: line, quantity: 22 }],
+    })
+    expect(returned.statusCode, returned.body).toBe(200)
+    expect([
+      await stockOf(Number(ff01.locationId)),
+      await stockOf(ids.x),
+      await stockOf(again[0]!.locationId),
+    ]).toEqual([98, 0, 0])
   })
 
   it('puts away what came in while the rest of the order is still open (PARTIAL stays PARTIAL)', async () => {

@@ -310,6 +310,17 @@ async function updateTotals(db: Db, orderId: number, lines: LineRow[]) {
     where inbound_order_id = ${orderId}`.execute(db)
 }
 
+/** Where a line's put-away stock still lies from this order (PUTAWAY in, INBOUND_RETURN out), newest first. */
+async function putawayPlaces(db: Db, tenantId: number, order: OrderRow, line: LineRow) {
+  const { rows } = await sql<{ locationId: number; quantity: string }>`select location_id,
+      sum(quantity_change) as quantity from winv_stock_transaction
+    where tenant_id = ${tenantId} and doc_type in ('PUTAWAY', 'INBOUND_RETURN')
+      and doc_id = ${order.inboundOrderId} and doc_line_id = ${line.inboundLineId} and location_id <> ${order.receivingLocationId}
+    group by location_id having sum(quantity_change) > 0
+    order by max(transaction_id) desc`.execute(db)
+  return rows.map((row) => ({ locationId: Number(row.locationId), quantity: Number(row.quantity) }))
+}
+
 async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
   const order = row as unknown as OrderRow
   const lines = await linesOf(db, order.inboundOrderId)
@@ -374,12 +385,16 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
         locationId: order.receivingLocationId,
         quantity: -fromReceiving,
       })
-    if (fromStorage > 0)
-      await moveStock(db, session, {
-        ...booking,
-        locationId: line.putawayLocationId!,
-        quantity: -fromStorage,
-      })
+    // A line put away over several locations (putaway.ts) gives back from the last one first.
+    let left = fromStorage
+    for (const place of fromStorage > 0 ? await putawayPlaces(db, session.tenantId, order, line) : []) {
+      if (left <= 0) break
+      const take = Math.min(left, place.quantity)
+      await moveStock(db, session, { ...booking, locationId: place.locationId, quantity: -take })
+      left = round4(left - take)
+    }
+    if (left > 0)
+      await moveStock(db, session, { ...booking, locationId: line.putawayLocationId!, quantity: -left })
     await writeRecord(db, session, order, line, goods, {
       type: 'RETURN',
       locationId: fromStorage > 0 ? line.putawayLocationId! : order.receivingLocationId,
