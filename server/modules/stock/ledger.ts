@@ -54,6 +54,8 @@ export interface StockMove extends StockKey {
    * balance (putaway): an empty target balance takes it as its `inDate`, so FIFO age survives the move.
    */
   inDate?: string | Date | null
+  /** A COUNT move: the user who counted the quantity it corrects (the ledger row names both: operator, counter). */
+  counterId?: number | null
 }
 
 export interface Balance extends StockKey {
@@ -144,11 +146,13 @@ export async function moveStock(db: Db, session: Session, move: StockMove): Prom
     where stock_id = ${balance.stockId}`.execute(db)
   await sql`insert into winv_stock_transaction (tenant_id, warehouse_id, location_id, owner_id, goods_id,
       batch_code, quantity_change, reserved_change, locked_change, quantity_after, doc_type, doc_id, doc_num,
-      doc_line_id, reason, transaction_date, operator_id, operator_name, created_by, last_updated_by)
+      doc_line_id, reason, transaction_date, operator_id, operator_name, counter_id, counter_name, created_by,
+      last_updated_by)
     values (${session.tenantId}, ${move.warehouseId}, ${move.locationId}, ${move.ownerId}, ${move.goodsId},
       ${move.batchCode ?? ''}, ${change.quantity}, ${change.reserved}, ${change.locked}, ${after.quantity},
       ${move.docType}, ${move.docId ?? null}, ${move.docNum ?? null}, ${move.docLineId ?? null},
       ${move.reason ?? null}, localtimestamp(0), ${session.userId}, ${operatorName(session)},
+      ${move.counterId ?? null}, (select real_name from iam_user where id = ${move.counterId ?? null}),
       ${session.userId}, ${session.userId})`.execute(db)
   return {
     ...balance,

@@ -14,11 +14,12 @@ import { onRowWrite } from '../models/write-guards.ts'
 import { moveStock } from '../stock/ledger.ts'
 import { goodsOf, locationOf, nameOf, type GoodsInfo } from './lookup.ts'
 import { lotDate, receiveLot } from './lots.ts'
+import { putaway } from './putaway.ts'
 import { changeSerials, serialIds } from './serials.ts'
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000
 
-interface OrderRow {
+export interface OrderRow {
   inboundOrderId: number
   orderNum: string
   orderStatus: string
@@ -27,7 +28,7 @@ interface OrderRow {
   receivingLocationId: number
 }
 
-interface LineRow {
+export interface LineRow {
   inboundLineId: number
   inboundOrderId: number
   lineNum: number | null
@@ -43,11 +44,11 @@ interface LineRow {
 }
 
 /** How messages name a line: `Inbound order RK… line 2 (SKU00001)`. */
-const lineName = (order: OrderRow, line: LineRow) =>
+export const lineName = (order: OrderRow, line: LineRow) =>
   `Inbound order ${order.orderNum} line ${line.lineNum ?? line.inboundLineId} (${line.goodsCode ?? line.goodsId})`
 
 /** The balance a line's stock is booked to (but the location) and the ledger's reference to the line. */
-const lineBooking = (order: OrderRow, line: LineRow, docType: string, reason: string) => ({
+export const lineBooking = (order: OrderRow, line: LineRow, docType: string, reason: string) => ({
   warehouseId: order.warehouseId,
   ownerId: order.ownerId,
   goodsId: line.goodsId,
@@ -59,7 +60,7 @@ const lineBooking = (order: OrderRow, line: LineRow, docType: string, reason: st
   reason,
 })
 
-const docOf = (order: OrderRow, docType: string) => ({
+export const docOf = (order: OrderRow, docType: string) => ({
   docType,
   docId: order.inboundOrderId,
   docNum: order.orderNum,
@@ -77,7 +78,7 @@ async function orderOf(db: Db, tenantId: number, id: unknown): Promise<OrderRow>
   return order
 }
 
-const linesOf = async (db: Db, orderId: number) =>
+export const linesOf = async (db: Db, orderId: number) =>
   (
     await sql<LineRow>`select * from winv_inbound_order_line where inbound_order_id = ${orderId}
       order by line_num nulls last, inbound_line_id for update`.execute(db)
@@ -89,7 +90,7 @@ const linesOf = async (db: Db, orderId: number) =>
     returnedQuantity: Number(line.returnedQuantity),
   }))
 
-async function writeRecord(
+export async function writeRecord(
   db: Db,
   session: Session,
   order: OrderRow,
@@ -309,68 +310,15 @@ async function updateTotals(db: Db, orderId: number, lines: LineRow[]) {
     where inbound_order_id = ${orderId}`.execute(db)
 }
 
-async function putaway(db: Db, session: Session, row: Row, body: Row) {
-  const order = row as unknown as OrderRow
-  const lines = await linesOf(db, order.inboundOrderId)
-  const override =
-    body.locationId === undefined || body.locationId === null || body.locationId === ''
-      ? undefined
-      : body.locationId
-  if (override !== undefined) await locationOf(db, session.tenantId, override, order.warehouseId)
-  let moved = 0
-  for (const line of lines) {
-    const open = round4(line.receivedQuantity - line.putawayQuantity - line.returnedQuantity)
-    if (open <= 0) continue
-    const target = Number(override ?? line.putawayLocationId)
-    const where = lineName(order, line)
-    if (!target)
-      throw badRequest(
-        `${where} has no putaway location: give locationId, or set the line's putaway location.`,
-        { locationId: 'required' },
-      )
-    const location = await locationOf(db, session.tenantId, target, order.warehouseId)
-    const booking = lineBooking(order, line, 'PUTAWAY', 'Putaway')
-    if (location.locationId !== order.receivingLocationId) {
-      const source = await moveStock(db, session, {
-        ...booking,
-        locationId: order.receivingLocationId,
-        quantity: -open,
-      })
-      // The stock keeps its age (FIFO) where it is put away.
-      await moveStock(db, session, {
-        ...booking,
-        locationId: location.locationId,
-        quantity: open,
-        inDate: source.inDate ?? null,
-      })
-      const moving = await serialIds(
-        db,
-        session.tenantId,
-        sql`inbound_order_id = ${order.inboundOrderId} and goods_id = ${line.goodsId}
-          and serial_status = 'IN_STOCK' and location_id = ${order.receivingLocationId}`,
-      )
-      await changeSerials(db, session, moving, 'IN_STOCK', docOf(order, 'PUTAWAY'), {
-        locationId: location.locationId,
-      })
-    }
-    const goods = { goodsCode: line.goodsCode ?? '', goodsName: line.goodsName ?? '' }
-    await writeRecord(db, session, order, line, goods, {
-      type: 'PUTAWAY',
-      locationId: location.locationId,
-      batchCode: line.batchCode ?? '',
-      quantity: open,
-    })
-    await sql`update winv_inbound_order_line set putaway_quantity = putaway_quantity + ${open},
-        putaway_location_id = ${location.locationId}, putaway_location_code = ${location.locationCode},
-        object_version_number = object_version_number + 1, last_updated_by = ${session.userId}, last_update_date = localtimestamp(0)
-      where inbound_line_id = ${line.inboundLineId}`.execute(db)
-    moved++
-  }
-  if (!moved)
-    throw conflict(
-      'error.lifecycle_state',
-      `Inbound order ${order.orderNum}: nothing is waiting for putaway; receive goods first.`,
-    )
+/** Where a line's put-away stock still lies from this order (PUTAWAY in, INBOUND_RETURN out), newest first. */
+async function putawayPlaces(db: Db, tenantId: number, order: OrderRow, line: LineRow) {
+  const { rows } = await sql<{ locationId: number; quantity: string }>`select location_id,
+      sum(quantity_change) as quantity from winv_stock_transaction
+    where tenant_id = ${tenantId} and doc_type in ('PUTAWAY', 'INBOUND_RETURN')
+      and doc_id = ${order.inboundOrderId} and doc_line_id = ${line.inboundLineId} and location_id <> ${order.receivingLocationId}
+    group by location_id having sum(quantity_change) > 0
+    order by max(transaction_id) desc`.execute(db)
+  return rows.map((row) => ({ locationId: Number(row.locationId), quantity: Number(row.quantity) }))
 }
 
 async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
@@ -437,12 +385,16 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
         locationId: order.receivingLocationId,
         quantity: -fromReceiving,
       })
-    if (fromStorage > 0)
-      await moveStock(db, session, {
-        ...booking,
-        locationId: line.putawayLocationId!,
-        quantity: -fromStorage,
-      })
+    // A line put away over several locations (putaway.ts) gives back from the last one first.
+    let left = fromStorage
+    for (const place of fromStorage > 0 ? await putawayPlaces(db, session.tenantId, order, line) : []) {
+      if (left <= 0) break
+      const take = Math.min(left, place.quantity)
+      await moveStock(db, session, { ...booking, locationId: place.locationId, quantity: -take })
+      left = round4(left - take)
+    }
+    if (left > 0)
+      await moveStock(db, session, { ...booking, locationId: line.putawayLocationId!, quantity: -left })
     await writeRecord(db, session, order, line, goods, {
       type: 'RETURN',
       locationId: fromStorage > 0 ? line.putawayLocationId! : order.receivingLocationId,

@@ -4,8 +4,10 @@ import { registerInbound } from './inbound.ts'
 import { registerInventory } from './inventory.ts'
 import { registerRestDocs } from './rest-docs.ts'
 import { printRecordRoutes } from './print-records.ts'
+import { putawaySuggestionRoutes } from './putaway.ts'
 import { publicStockRoutes } from './routes-public.ts'
 import { receiveLineRoutes } from './receive-lines.ts'
+import { registerStockCounts } from './stock-count.ts'
 import { registerStockLocks } from './stock-lock.ts'
 
 let registered = false
@@ -15,6 +17,7 @@ export function registerWinvEffects(): void {
   registered = true
   registerInbound()
   registerInventory()
+  registerStockCounts()
   registerStockLocks()
   registerRestDocs()
 }
@@ -33,5 +36,6 @@ export function winvModule(models: ModelSchema[]): FastifyPluginAsync {
     await app.register(publicStockRoutes)
     await app.register(printRecordRoutes)
     await app.register(receiveLineRoutes(inboundOrder))
+    await app.register(putawaySuggestionRoutes(inboundOrder))
   }
 }

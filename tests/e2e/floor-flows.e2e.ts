@@ -1,0 +1,317 @@
+/**
+ * The floor flows on the screens (issue 19; schemas/README.md "Floor flows"): an order's printed pick list walks
+ * the locations in pick path order, not in line order; a clerk's count with a difference above the threshold
+ * waits for approval and the administrator approves it on the count list, the ledger screen naming both; the
+ * "Put away lines" dialog offers the suggested locations and puts the goods away where they were accepted.
+ * Master data, stock and documents are set up through the API; the steps under test are clicks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { accessToken, launch, openSession, signIn } from './browser'
+import { field, rows } from './antd-locators'
+import { api, content, type Row } from './wms-api'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const SLOW = { timeout: 30_000 }
+const WAREHOUSE_ID = 1 // WH-E001
+/** A new code per run and per call (a retry runs on the same database). */
+const RUN = String(Date.now() % 100000)
+let calls = 0
+
+async function ok(page: Page, token: string, method: string, path: string, data?: unknown) {
+  const answer = await api(page, token, method, path, data)
+  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300)
+  return answer.body
+}
+
+async function search(scope: Locator, label: string, value: string) {
+  const bar = scope.locator('form').first()
+  await scope.getByRole('button', { name: 'Search', exact: true }).waitFor(SLOW)
+  if (!(await field(bar, label).isVisible())) await scope.getByRole('button', { name: 'More' }).click()
+  await field(bar, label).fill(value)
+  await scope.getByRole('button', { name: 'Search', exact: true }).click()
+}
+
+/** The floor's fixtures: goods of OWN-A, the storage area, the receiving location. */
+async function floor(page: Page, token: string) {
+  const tag = `${RUN}${++calls}`
+  const owner = (await content(page, token, 'owners?ownerCode=OWN-A'))[0]!
+  const rcv = (await content(page, token, `locations?locationCode=RCV-01&warehouseId=${WAREHOUSE_ID}`))[0]!
+  const area = (await content(page, token, `whareas?warehouseId=${WAREHOUSE_ID}&size=50`)).find(
+    (a) => a.areaType === 'STORAGE',
+  )!
+  const goods = async (suffix: string) =>
+    ok(page, token, 'POST', 'goods', {
+      goodsCode: `E2E-FF-${suffix}-${tag}`,
+      goodsName: `E2E floor ${suffix}`,
+      ownerId: owner.ownerId,
+      uomCode: 'EA',
+      weight: 1,
+      unitPrice: 10,
+    })
+  const location = async (code: string, pickSequence?: number) =>
+    ok(page, token, 'POST', 'locations', {
+      warehouseId: WAREHOUSE_ID,
+      whareaId: area.whareaId,
+      locationCode: `E2E-${code}-${tag}`,
+      locationType: 'PALLET',
+      capacity: 100,
+      pickSequence,
+    })
+  /** An inbound order received in full, one line per entry (put away by the caller). */
+  const received = async (lines: Array<{ goods: Row; quantity: number; to?: Row }>) => {
+    const { header } = (await ok(page, token, 'POST', 'inbound-orders/with-lines', {
+      header: {
+        orderType: 'PURCHASE',
+        warehouseId: WAREHOUSE_ID,
+        ownerId: owner.ownerId,
+        receivingLocationId: rcv.locationId,
+      },
+      lines: [
+        {
+          key: 'lines',
+          resource: 'inbound-order-lines',
+          parentField: 'inboundOrderId',
+          rows: lines.map((line, i) => ({
+            _status: 'create',
+            lineNum: i + 1,
+            goodsId: line.goods.goodsId,
+            quantity: line.quantity,
+            putawayLocationId: line.to?.locationId ?? null,
+          })),
+        },
+      ],
+    })) as { header: Row }
+    const id = Number(header.inboundOrderId)
+    for (const action of ['execute', 'receive'])
+      await ok(
+        page,
+        token,
+        'POST',
+        `inbound-orders/${id}/${action}`,
+        await ok(page, token, 'GET', `inbound-orders/${id}`),
+      )
+    return { id, orderNum: String(header.orderNum) }
+  }
+  const stockAt = async (goods: Row, quantity: number, to: Row) => {
+    const { id } = await received([{ goods, quantity, to }])
+    await ok(
+      page,
+      token,
+      'POST',
+      `inbound-orders/${id}/putaway`,
+      await ok(page, token, 'GET', `inbound-orders/${id}`),
+    )
+  }
+  return { owner, goods, location, received, stockAt }
+}
+
+describe('floor flows on the screens', () => {
+  it("prints an order's pick list in pick path order, not in its line order", async () => {
+    const { page, context, problems } = await openSession(browser, 'en-US')
+    try {
+      await signIn(page, 'admin', 'Admin@123')
+      await page.waitForURL('**/workplace')
+      const token = await accessToken(context)
+      const f = await floor(page, token)
+      // codes A, B, C; the walk is B (1), C (2), A (3)
+      const [a, b, c] = [await f.location('PA', 3), await f.location('PB', 1), await f.location('PC', 2)]
+      const [ga, gb, gc] = [await f.goods('A'), await f.goods('B'), await f.goods('C')]
+      await f.stockAt(ga, 5, a)
+      await f.stockAt(gb, 5, b)
+      await f.stockAt(gc, 5, c)
+      const { header } = (await ok(page, token, 'POST', 'outbound-orders/with-lines', {
+        header: {
+          orderType: 'NORMAL',
+          warehouseId: WAREHOUSE_ID,
+          ownerId: f.owner.ownerId,
+          customerName: 'E2E pick path',
+          receiverName: 'E2E receiver',
+          receiverPhone: '13900005555',
+          receiverAddress: '5 E2E road',
+        },
+        lines: [
+          {
+            key: 'lines',
+            resource: 'outbound-lines',
+            parentField: 'outboundOrderId',
+            rows: [ga, gb, gc].map((goods, i) => ({
+              _status: 'create',
+              lineNum: i + 1,
+              goodsId: goods.goodsId,
+              quantity: 2,
+            })),
+          },
+        ],
+      })) as { header: Row }
+      const orderId = Number(header.outboundOrderId)
+      for (const action of ['submit', 'allocate'])
+        await ok(
+          page,
+          token,
+          'POST',
+          `outbound-orders/${orderId}/${action}`,
+          await ok(page, token, 'GET', `outbound-orders/${orderId}`),
+        )
+
+      await page.goto('/winv/outboundOrder')
+      const orders = page.locator('[data-page-key="/winv/outboundOrder"]')
+      await search(orders, 'Order number', String(header.orderNum))
+      await expect.poll(() => rows(orders).count(), SLOW).toBe(1)
+      await rows(orders).first().getByRole('button', { name: 'Pick list', exact: true }).click()
+      await page.waitForURL(/\/winv\/outboundOrder\/pickList\?outboundOrderId=\d+/, SLOW)
+      const sheet = page.getByTestId('document-sheet')
+      const lineRows = sheet.getByRole('table', { name: 'Lines' }).locator('tbody tr')
+      await expect.poll(() => lineRows.count(), SLOW).toBe(3)
+      const walk = (await lineRows.allInnerTexts()).map((text) => text.match(/E2E-P[ABC]-\d+/)?.[0])
+      expect(walk).toEqual([b.locationCode, c.locationCode, a.locationCode])
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('a count above the threshold waits; the administrator approves it on the list; the ledger names both', async () => {
+    const admin = await openSession(browser, 'en-US')
+    const clerk = await openSession(browser, 'en-US')
+    let adminToken = ''
+    let param: Row | undefined
+    try {
+      await signIn(admin.page, 'admin', 'Admin@123')
+      await admin.page.waitForURL('**/workplace')
+      adminToken = await accessToken(admin.context)
+      await signIn(clerk.page, 'clerk', 'Clerk@123')
+      await clerk.page.waitForURL('**/workplace')
+      const clerkToken = await accessToken(clerk.context)
+      const f = await floor(admin.page, adminToken)
+      const place = await f.location('CNT')
+      const goods = await f.goods('CNT')
+      await f.stockAt(goods, 20, place)
+      // 10 % for this warehouse (a retry finds the row the last attempt switched off)
+      const [existing] = await content(
+        admin.page,
+        adminToken,
+        `function-params?paramCode=COUNT_APPROVAL_PERCENT&warehouseId=${WAREHOUSE_ID}`,
+      )
+      param = (await ok(admin.page, adminToken, existing ? 'PUT' : 'POST', 'function-params', {
+        ...existing,
+        paramCode: 'COUNT_APPROVAL_PERCENT',
+        paramValue: '10',
+        warehouseId: WAREHOUSE_ID,
+        enabledFlag: 1,
+      })) as Row
+
+      // The clerk counts the location: 15 of 20 (25 % short) and posts; it waits for approval.
+      const count = (await ok(clerk.page, clerkToken, 'POST', 'stock-counts', {
+        warehouseId: WAREHOUSE_ID,
+        locationId: place.locationId,
+        countType: 'CYCLE',
+      })) as Row
+      const id = Number(count.stockCountId)
+      const act = async (action: string) =>
+        ok(
+          clerk.page,
+          clerkToken,
+          'POST',
+          `stock-counts/${id}/${action}`,
+          await ok(clerk.page, clerkToken, 'GET', `stock-counts/${id}`),
+        )
+      await act('start')
+      const [line] = await content(clerk.page, clerkToken, `stock-count-lines?stockCountId=${id}`)
+      await ok(clerk.page, clerkToken, 'PUT', 'stock-count-lines', { ...line, countedQuantity: 15 })
+      expect(await act('post')).toMatchObject({ countStatus: 'PENDING_APPROVAL', approvalLineCount: 1 })
+
+      await admin.page.goto('/winv/stockCount')
+      const counts = admin.page.locator('[data-page-key="/winv/stockCount"]')
+      await search(counts, 'Count number', String(count.countNum))
+      await expect.poll(() => rows(counts).count(), SLOW).toBe(1)
+      const row = rows(counts).first()
+      await expect.poll(() => row.innerText(), SLOW).toContain('Awaiting approval')
+      await row.getByRole('button', { name: 'Approve', exact: true }).click()
+      const confirm = admin.page
+        .locator('.ant-modal-confirm .ant-btn-primary, .ant-popconfirm .ant-btn-primary')
+        .first()
+      await confirm.waitFor(SLOW)
+      await confirm.click()
+      await expect.poll(() => row.innerText(), SLOW).toContain('Posted')
+
+      const moves = await content(
+        admin.page,
+        adminToken,
+        `stock-transactions?docNum=${String(count.countNum)}`,
+      )
+      expect(moves).toHaveLength(1)
+      expect(moves[0]).toMatchObject({ quantityChange: -5 })
+      const [operator, counter] = [String(moves[0]!.operatorName), String(moves[0]!.counterName)]
+      expect(operator).not.toBe(counter)
+      await admin.page.goto('/winv/stockLogs')
+      const logs = admin.page.locator('[data-page-key="/winv/stockLogs"]')
+      await search(logs, 'Document number', String(count.countNum))
+      await expect.poll(() => rows(logs).count(), SLOW).toBe(1)
+      const text = await rows(logs).first().innerText()
+      expect(text).toContain(operator)
+      expect(text).toContain(counter)
+      expect(admin.problems).toEqual([])
+    } finally {
+      if (param) await api(admin.page, adminToken, 'PUT', 'function-params', { ...param, enabledFlag: 0 })
+      await admin.context.close()
+      await clerk.context.close()
+    }
+  })
+
+  it('"Put away lines" offers the suggested locations; Fill accepts them and the goods go there', async () => {
+    const { page, context, problems } = await openSession(browser, 'en-US')
+    try {
+      await signIn(page, 'admin', 'Admin@123')
+      await page.waitForURL('**/workplace')
+      const token = await accessToken(context)
+      const f = await floor(page, token)
+      // the goods' place (room for 10 more) and an empty place of its area, first on the pick path
+      const home = await f.location('PUT', 0)
+      const spare = await f.location('PUT2', 1)
+      const goods = await f.goods('PUT')
+      await f.stockAt(goods, 90, home)
+      const { id, orderNum } = await f.received([{ goods, quantity: 25 }])
+      const suggested: Row[] = (await ok(page, token, 'GET', `inbound-orders/${id}/putaway-suggestions`))
+        .lines as Row[]
+      expect(suggested[0]).toMatchObject({
+        rule: 'SAME_GOODS',
+        locationCode: home.locationCode,
+        quantity: 10,
+      })
+
+      await page.goto('/winv/inboundOrder')
+      const list = page.locator('[data-page-key="/winv/inboundOrder"]')
+      await search(list, 'Order number', orderNum)
+      await expect.poll(() => rows(list).count(), SLOW).toBe(1)
+      await rows(list).first().getByRole('button', { name: 'Put away lines', exact: true }).click()
+      const dialog = page.locator('.ant-modal-content').filter({ hasText: 'Put away: suggested locations' })
+      await dialog.waitFor(SLOW)
+      await expect.poll(() => rows(dialog).count(), SLOW).toBe(suggested.length)
+      expect(await rows(dialog).first().locator('input').first().inputValue()).toBe(home.locationCode)
+      await dialog.getByRole('button', { name: /^Fill/ }).click()
+      await dialog.getByRole('button', { name: 'Put away lines', exact: true }).click()
+      await expect.poll(() => dialog.isVisible(), SLOW).toBe(false)
+      expect((await ok(page, token, 'GET', `inbound-orders/${id}`)).orderStatus).toBe('COMPLETED')
+      const stock = await content(page, token, `stocks?goodsId=${goods.goodsId}&size=20`)
+      const at = (code: unknown) =>
+        Number(
+          stock.find(
+            (balance) => balance.locationId === suggested.find((s) => s.locationCode === code)?.locationId,
+          )?.quantity ?? 0,
+        )
+      expect(at(home.locationCode)).toBe(100)
+      expect(at(spare.locationCode)).toBe(15)
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
