@@ -4,6 +4,7 @@ import { formatIssue } from '../../../renderer/schema/issue.ts'
 import type { ServedPage } from './load-pages.ts'
 import { pageSchemaRoutes } from './routes-pages.ts'
 import { pageCheckRoutes } from './routes-page-check.ts'
+import { pageDesignerRoutes } from './routes-page-designer.ts'
 
 /**
  * The low-code runtime's own API: the page files read at start, served to the browser (see server/README.md
@@ -21,5 +22,6 @@ export function lowcodeModule(pages: ServedPage[], models: readonly ModelSchema[
     }
     await app.register(pageSchemaRoutes(pages, models))
     await app.register(pageCheckRoutes(pages, models))
+    await app.register(pageDesignerRoutes(models))
   }
 }
