@@ -26,3 +26,4 @@ export {
 } from './page-document'
 export { lineDiff, changedLines, type DiffLine } from './line-diff'
 export { fieldSpec } from './field-from-model'
+export type { ModelSchema, ModelField } from '../schema/model'
