@@ -100,6 +100,9 @@ describe('the page designer file endpoints', () => {
     const again = (await open()).json()
     expect(again.source).toBe(edited)
     expect(answer.json().version).toBe(again.version)
+    // the running server serves the saved page at once
+    const served = await injectAs(app, admin, 'GET', `/api/hpfm/v1/page-schemas/page?route=${ROUTE}`)
+    expect(served.json().source).toBe(edited)
   })
 
   it('refuse a text that fails the page check with file, line, pointer, problem and fix; nothing is written', async () => {

@@ -168,6 +168,8 @@ export function pageDesignerRoutes(models: readonly ModelSchema[]): FastifyPlugi
         const reason = notWritable(app.config.pageDesignerWrites, dir)
         if (reason) throw conflict('error.page_designer.read_only', reason)
         await writeAtomically(page.path, source, dir)
+        // With live files on, the watcher applies the file and tells the browsers; without, serve it at once.
+        if (!app.config.liveSchemas) app.livePages.reloadPageFile(page.path)
         return { file: page.file, route, version: versionOf(source) }
       },
     )
