@@ -41,9 +41,9 @@ export default tseslint.config(
       'no-restricted-imports': rule([
         { regex: '(^|/)(src|server)(/|$)', message: 'widgets/ never import src/ or server/.' },
         {
-          regex: '(^|/)renderer/(?!(index|validation)$).+',
+          regex: '(^|/)renderer/(?!(index|validation|page-document/index)$).+',
           message:
-            "widgets/ import the renderer's public entries only ('renderer/index', and 'renderer/validation' for the page validators).",
+            "widgets/ import the renderer's public entries only ('renderer/index', 'renderer/validation' for the page validators, 'renderer/page-document/index' for the designer's document model).",
         },
       ]),
     },

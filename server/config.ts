@@ -19,6 +19,12 @@ export interface AppConfig {
    * server runs from its sources (`npm run dev`), off from the built bundle (`npm start`, production).
    */
   liveSchemas: boolean
+  /**
+   * Whether the page designer may write page files under pagesDir (PUT /api/hpfm/v1/page-designer/file). Env
+   * PAGE_DESIGNER_WRITES=true|false; default on, off when NODE_ENV=production (a deployed server's files are
+   * changed through version control unless its operators say otherwise). Off, the designer offers a download.
+   */
+  pageDesignerWrites: boolean
   /** The built browser app (index.html + assets); not served when the folder does not exist. */
   staticDir: string
   /** Where uploaded and exported files are kept on local disk (default <DATA_DIR>/files). */
@@ -58,6 +64,9 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     modelsDir: 'schemas/models',
     pagesDir: 'schemas/pages',
     liveSchemas: envFlag(process.env.LIVE_SCHEMAS) ?? false,
+    pageDesignerWrites: process.env.PAGE_DESIGNER_WRITES
+      ? process.env.PAGE_DESIGNER_WRITES === 'true'
+      : process.env.NODE_ENV !== 'production',
     staticDir: 'dist/app',
     filesDir: join(process.env.DATA_DIR ?? './data', 'files'),
     publicRateLimit: {

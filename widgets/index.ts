@@ -55,6 +55,7 @@ const loaders: Record<WidgetName, () => Promise<WidgetDefinition>> = {
   DashboardPage: () => import('./dashboard-page/dashboard-page.widget').then((m) => m.dashboardPageWidget),
   SchemaPlayground: () =>
     import('./schema-playground/schema-playground.widget').then((m) => m.schemaPlaygroundWidget),
+  PageDesigner: () => import('./page-designer/page-designer.widget').then((m) => m.pageDesignerWidget),
   ImportRunner: () => import('./import-runner/import-runner.widget').then((m) => m.importRunnerWidget),
   ReportRunner: () => import('./report-runner/report-runner.widget').then((m) => m.reportRunnerWidget),
   LabelDesigner: () => import('./label-designer/label-designer.widget').then((m) => m.labelDesignerWidget),

@@ -39,6 +39,7 @@ export const PAGE_WIDGET_NAMES = [
   'TabsPage',
   'DashboardPage',
   'SchemaPlayground',
+  'PageDesigner',
   'ImportRunner',
   'ReportRunner',
   'LabelDesigner',

@@ -4,6 +4,7 @@
  * (scripts/new-page.ts) reads and writes the files, the test runs the schema checker on the result.
  */
 import type { ModelField, ModelSchema } from '../../renderer/schema/model'
+import { fieldSpec } from '../../renderer/page-document/field-from-model'
 
 export type Language = 'zh_CN' | 'en_US' | 'zh_TW'
 export type Texts = Record<Language, string>
@@ -133,58 +134,6 @@ export function fieldTexts(field: ModelField, target: PageTarget): Texts {
   }
   const label = field.label ?? humanize(field.name)
   return known[field.name] ?? { zh_CN: label, en_US: label, zh_TW: label }
-}
-
-/** The widget a field of the model is edited with (json fields are left off the page). */
-function fieldSpec(field: ModelField, label: string): Record<string, unknown> | undefined {
-  const limits = {
-    ...(field.required ? { required: true } : {}),
-    ...(field.updatable === false ? { updatable: false } : {}),
-  }
-  const length = field.maxLength ? { maxLength: field.maxLength } : {}
-  switch (field.type) {
-    case 'json':
-      return undefined
-    case 'string':
-      if (field.lookupCode) return { label, widget: 'Select', lookupCode: field.lookupCode, ...limits }
-      return {
-        label,
-        widget: field.multiLanguage ? 'MultiLangInput' : 'Input',
-        ...limits,
-        ...length,
-        ...(field.pattern && !field.multiLanguage ? { pattern: field.pattern } : {}),
-      }
-    case 'text':
-      return { label, widget: 'TextArea', ...limits, maxLength: field.maxLength ?? 2000 }
-    case 'integer':
-    case 'decimal':
-      return {
-        label,
-        widget: 'InputNumber',
-        ...limits,
-        ...(field.type === 'integer'
-          ? { precision: 0 }
-          : field.scale !== undefined
-            ? { precision: field.scale }
-            : {}),
-        ...(field.min !== undefined ? { min: field.min } : {}),
-        ...(field.max !== undefined ? { max: field.max } : {}),
-      }
-    case 'flag':
-      return {
-        label,
-        widget: 'Switch',
-        lookupCode: 'HPFM.ENABLED_FLAG',
-        ...limits,
-        defaultValue: field.default ?? 1,
-      }
-    case 'boolean':
-      return { label, widget: 'Switch', ...limits }
-    case 'date':
-      return { label, widget: 'DatePicker', ...limits }
-    case 'datetime':
-      return { label, widget: 'DatetimePicker', ...limits }
-  }
 }
 
 /**

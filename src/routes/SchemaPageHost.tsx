@@ -23,6 +23,7 @@ import { onPageFileChange } from './page-changes'
 import { loadPageFile, type LoadedPage } from './page-files'
 
 const registry = createRegistry(widgetEntries)
+const DESIGNER_FILE = 'hpfm/page-designer.page.json'
 
 export interface SchemaPageHostProps {
   file: string
@@ -36,7 +37,9 @@ export interface SchemaPageHostProps {
 
 export default function SchemaPageHost({ file, menuId, params, search, titleFromPage }: SchemaPageHostProps) {
   const services = useServices()
-  const { user, warehouseConfig, caches } = useSession()
+  const { user, warehouseConfig, caches, routes } = useSession()
+  // The designer is a sub-page of the playground's menu entry: offered where the role can open it.
+  const designerPath = routes.pages.find((route) => route.file.endsWith(DESIGNER_FILE))?.path
   const quantityPrecision = warehouseConfig?.precision
   const defaultWarehouse = useMemo(() => flaggedDefaultWarehouse(warehouseConfig), [warehouseConfig])
   const { t } = useTranslation()
@@ -102,6 +105,23 @@ export default function SchemaPageHost({ file, menuId, params, search, titleFrom
     )
   }
   if (state.file !== file || !state.loaded) return <Skeleton active />
+  const route = (state.loaded.page as { route?: unknown } | undefined)?.route
+  const design =
+    designerPath && typeof route === 'string' && !file.endsWith(DESIGNER_FILE) ? (
+      <div style={{ textAlign: 'right' }}>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => {
+            const to = `${designerPath}?${new URLSearchParams({ route })}`
+            if (services.router.navigate) services.router.navigate(to)
+            else services.browser.assign(to)
+          }}
+        >
+          {t('page.design')}
+        </Button>
+      </div>
+    ) : null
   const rejected = state.loaded.rejected
   return (
     <>
@@ -124,6 +144,7 @@ export default function SchemaPageHost({ file, menuId, params, search, titleFrom
           verdict={state.loaded.issues}
           fallback={<Skeleton active />}
         />
+        {design}
       </RendererProvider>
     </>
   )

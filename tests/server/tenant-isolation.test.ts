@@ -115,6 +115,9 @@ const SESSION_SCOPED: Record<string, string> = {
   'GET /api/hpfm/v1/page-schemas/page': "page files are the installation's, the same for every tenant",
   'POST /api/hpfm/v1/page-schemas/check':
     "checks a page text against the installation's files and the session tenant's Lov views; writes nothing",
+  'GET /api/hpfm/v1/page-designer/file': 'a page file of the installation, the same for every tenant',
+  'PUT /api/hpfm/v1/page-designer/file':
+    "writes a page file of the installation (checked against the session tenant's Lov views), guarded by hpfm.page-designer.save",
   'GET /api/hpfm/v1/page-schemas/document':
     "derived from the installation's page and model files, the same for every tenant",
   'GET /api/hpfm/v1/data-hierarchies/switch/value':

@@ -10,6 +10,7 @@ import type { ServedPage } from './load-pages.ts'
 import { applyPageMenu } from './page-menu.ts'
 import { pageSchemaRoutes } from './routes-pages.ts'
 import { pageCheckRoutes } from './routes-page-check.ts'
+import { pageDesignerRoutes } from './routes-page-designer.ts'
 import { watchFiles, type FileWatch } from './watch-files.ts'
 
 declare module 'fastify' {
@@ -136,5 +137,6 @@ export function lowcodeModule(pages: ServedPage[], models: readonly ModelSchema[
 
     await app.register(pageSchemaRoutes(live, models))
     await app.register(pageCheckRoutes(live, models))
+    await app.register(pageDesignerRoutes(models))
   })
 }

@@ -1,0 +1,196 @@
+/**
+ * The page designer's file access (issue 22, widgets/page-designer):
+ *   GET /api/hpfm/v1/page-designer/file?route=/wmdm/warehouse
+ *     → {file, route, source, version, writable, writableReason?, model?}: the page file's text as it is on
+ *       disk now (not as read at start), its version (sha-256 of the text), whether this server writes page
+ *       files, and the page's model (dataSource.model) for "add a field from the model".
+ *   PUT /api/hpfm/v1/page-designer/file {route, source, version}
+ *     → {file, route, version}: replaces the file that declares `route` with `source`, after the one page check
+ *       (check-page-files.ts, every stage, against this server's models, value sets, Lov views, permission
+ *       codes and the other page files). A bad text is a 400 naming file, line, pointer, problem and fix;
+ *       nothing is written. A file changed on disk since `version` is a 409 (reload, apply again); a server
+ *       whose page folder is not writable answers 409 saying so, and the designer offers the file to download.
+ * The file is found by route, never by a path from the client. Both routes need the designer's code.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { rename, rm, writeFile } from 'node:fs/promises'
+import { dirname, join, relative } from 'node:path'
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import { WIDGET_NAMES } from '../../../renderer/contract/widget-names.ts'
+import { checkPageFile, routeCollisionIssues } from '../../../renderer/schema/check-page-files.ts'
+import { formatIssue } from '../../../renderer/schema/issue.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
+import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
+import { seedReferences } from '../../seed/data.ts'
+import { knownLovCodes } from '../hpfm/lov-views.ts'
+import { findPageFiles } from './load-pages.ts'
+
+/** The designer's code (server/seed/data/permissions.json; granted to the administrators). */
+export const PAGE_DESIGNER_PERMISSION = 'hpfm.page-designer.save'
+
+const RouteQuery = Type.Object(
+  { route: Type.String({ pattern: '^/', maxLength: 240 }) },
+  { additionalProperties: false },
+)
+const SaveBody = Type.Object(
+  {
+    route: Type.String({ pattern: '^/', maxLength: 240 }),
+    source: Type.String({ minLength: 2, maxLength: 900_000 }),
+    version: Type.String({
+      pattern: '^[0-9a-f]{64}$',
+      description: 'The version GET answered: a file changed on disk since is not overwritten.',
+    }),
+  },
+  { additionalProperties: false },
+)
+
+const versionOf = (text: string) => createHash('sha256').update(text).digest('hex')
+const routeInText = (source: string) => /"route"\s*:\s*"([^"\\]+)"/.exec(source)?.[1] ?? ''
+
+interface PageFile {
+  /** Absolute (or as configured) path on disk. */
+  path: string
+  /** As messages name it: relative to the working directory when inside it. */
+  file: string
+  route: string
+  source: string
+}
+
+/** Every page file of the folder as it is on disk now (the designer must never save over a stale read). */
+function readPageFiles(dir: string): PageFile[] {
+  return findPageFiles(dir).map((path) => {
+    const source = readFileSync(path, 'utf8')
+    const near = relative(process.cwd(), path)
+    return { path, file: near && !near.startsWith('..') ? near : path, route: routeInText(source), source }
+  })
+}
+
+function pageOfRoute(files: PageFile[], route: string): PageFile {
+  const matches = files.filter((f) => f.route === route)
+  if (!matches.length)
+    throw notFound(
+      `No page file declares the route ${route}: open the designer from a page that has one (or add the file first).`,
+    )
+  if (matches.length > 1)
+    throw conflict(
+      'error.page_designer.route_twice',
+      `The route ${route} is declared by ${matches.map((m) => m.file).join(' and ')}: give each page its own route before designing it.`,
+    )
+  return matches[0]!
+}
+
+/** Why this server does not write page files, or undefined when it does. */
+function notWritable(writes: boolean, dir: string): string | undefined {
+  if (!writes)
+    return `This server does not write page files (PAGE_DESIGNER_WRITES is off): download the file and commit it under ${dir}.`
+  return undefined
+}
+
+const FS_REFUSALS = new Set(['EACCES', 'EPERM', 'EROFS'])
+
+export function pageDesignerRoutes(models: readonly ModelSchema[]): FastifyPluginAsync {
+  const byKey = new Map(models.map((model) => [modelKey(model), model]))
+  const { lookupCodes } = seedReferences()
+  return async (app) => {
+    const dir = app.config.pagesDir
+    const guard = requirePermission(PAGE_DESIGNER_PERMISSION)
+
+    app.get(
+      '/api/hpfm/v1/page-designer/file',
+      { schema: { querystring: RouteQuery }, preHandler: guard },
+      async (request) => {
+        const { route } = request.query as typeof RouteQuery.static
+        const page = pageOfRoute(readPageFiles(dir), route)
+        const reason = notWritable(app.config.pageDesignerWrites, dir)
+        const modelName = /"model"\s*:\s*"([^"\\]+)"/.exec(page.source)?.[1]
+        const model = modelName ? byKey.get(modelName) : undefined
+        return {
+          file: page.file,
+          route,
+          source: page.source,
+          version: versionOf(page.source),
+          writable: !reason,
+          ...(reason ? { writableReason: reason } : {}),
+          ...(model ? { model: { key: modelName, fields: model.fields } } : {}),
+        }
+      },
+    )
+
+    app.put(
+      '/api/hpfm/v1/page-designer/file',
+      { schema: { body: SaveBody }, preHandler: guard },
+      async (request) => {
+        const session = sessionOf(request)
+        const { route, source, version } = request.body as typeof SaveBody.static
+        const files = readPageFiles(dir)
+        const page = pageOfRoute(files, route)
+        const [lovCodes, permissions] = await Promise.all([
+          knownLovCodes(app.db, session.tenantId),
+          app.db.selectFrom('iamPermission').select('code').execute(),
+        ])
+        const checked = checkPageFile(page.file, source, {
+          widgetNames: WIDGET_NAMES,
+          models: byKey,
+          lookupCodes,
+          lovCodes: new Set(lovCodes),
+          permissionCodes: new Set(permissions.map((row) => row.code)),
+          routes: new Set(),
+          allStages: true,
+        })
+        const errors = [
+          ...checked.issues,
+          ...routeCollisionIssues(
+            checked,
+            files.filter((f) => f.path !== page.path),
+          ),
+        ].filter((issue) => issue.severity === 'error')
+        if (errors.length) {
+          const fields = Object.fromEntries(errors.map((e) => [e.pointer || '/', formatIssue(e)]))
+          const more =
+            errors.length > 1 ? ` (and ${errors.length - 1} more problem(s), listed by pointer)` : ''
+          throw badRequest(
+            `Fix the page before saving: ${formatIssue(errors[0]!)}${more}. Nothing was written.`,
+            fields,
+          )
+        }
+        if (checked.route !== route)
+          throw badRequest(
+            `Keep the route ${route} in ${page.file} (the text declares '${checked.route}'): move a page to another route in its file, not in the designer.`,
+          )
+        if (versionOf(page.source) !== version)
+          throw conflict(
+            'error.page_designer.changed',
+            `${page.file} changed on disk since you opened it: reload the designer and apply your change again (nothing was written).`,
+          )
+        const reason = notWritable(app.config.pageDesignerWrites, dir)
+        if (reason) throw conflict('error.page_designer.read_only', reason)
+        await writeAtomically(page.path, source, dir)
+        // With live files on, the watcher applies the file and tells the browsers; without, serve it at once.
+        if (!app.config.liveSchemas) app.livePages.reloadPageFile(page.path)
+        return { file: page.file, route, version: versionOf(source) }
+      },
+    )
+  }
+}
+
+/** Writes beside the file, then renames over it: a reader (the live reload) never sees half a file. */
+async function writeAtomically(path: string, source: string, dir: string): Promise<void> {
+  const temporary = join(dirname(path), `.${randomUUID()}.designer.tmp`)
+  try {
+    await writeFile(temporary, source, { flag: 'wx' })
+    await rename(temporary, path)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    const code = (error as NodeJS.ErrnoException).code ?? ''
+    if (FS_REFUSALS.has(code))
+      throw new AppError(
+        409,
+        'error.page_designer.read_only',
+        `The pages folder ${dir} is not writable on this server (${code}): download the file and commit it there instead.`,
+      )
+    throw error
+  }
+}

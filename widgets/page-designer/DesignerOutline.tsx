@@ -1,0 +1,191 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons'
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core'
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { Button, Select, Typography } from 'antd'
+import { usePageContext } from '../../renderer/index'
+import type { DesignerItem, DesignerList } from './designer-elements'
+
+export interface DesignerOutlineProps {
+  lists: DesignerList[]
+  /** The name an item shows (its label in the user's language, else the field name). */
+  nameOf(field: string): string
+  /** Model fields that can still be added to a list (not in it yet). */
+  addable(list: DesignerList): string[]
+  /** `${list.pointer}#${field}` of the selected item. */
+  selected?: string
+  onSelect(list: DesignerList, item: DesignerItem): void
+  onMove(list: DesignerList, from: number, to: number): void
+  onAdd(list: DesignerList, field: string): void
+  onRemove(list: DesignerList, index: number): void
+}
+
+export const itemKey = (list: DesignerList, field: string) => `${list.pointer}#${field}`
+
+/**
+ * The page's search fields, columns and form sections as lists: select an item to edit it, drag it (or use the
+ * move buttons, or the keyboard on the handle) to reorder, remove it, or add a field from the page's model.
+ */
+export function DesignerOutline(props: DesignerOutlineProps) {
+  const { t } = usePageContext()
+  const heading = (list: DesignerList) =>
+    list.kind === 'search'
+      ? t('hpfm.designer.search')
+      : list.kind === 'column'
+        ? t('hpfm.designer.columns')
+        : t('hpfm.designer.section', { name: list.titleKey ? t(list.titleKey) : String(list.section) })
+  return (
+    <nav aria-label={t('hpfm.designer.elements')}>
+      {props.lists.map((list) => (
+        <OutlineList key={list.pointer} list={list} heading={heading(list)} {...props} />
+      ))}
+    </nav>
+  )
+}
+
+function OutlineList({
+  list,
+  heading,
+  ...props
+}: DesignerOutlineProps & { list: DesignerList; heading: string }) {
+  const { t } = usePageContext()
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  const ids = list.items.map((item) => itemKey(list, item.field))
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return
+    props.onMove(list, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)))
+  }
+  const addable = props.addable(list)
+  return (
+    <section aria-label={heading} style={{ marginBottom: 16 }}>
+      <Typography.Text strong>{heading}</Typography.Text>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <ul style={{ listStyle: 'none', padding: 0, margin: '4px 0' }}>
+            {list.items.map((item, index) => (
+              <OutlineItem
+                key={ids[index]}
+                id={ids[index]!}
+                name={props.nameOf(item.field)}
+                field={item.field}
+                selected={props.selected === ids[index]}
+                first={index === 0}
+                last={index === list.items.length - 1}
+                onSelect={() => props.onSelect(list, item)}
+                onMove={(by) => props.onMove(list, index, index + by)}
+                onRemove={() => props.onRemove(list, index)}
+              />
+            ))}
+          </ul>
+        </SortableContext>
+      </DndContext>
+      {addable.length ? (
+        <Select
+          size="small"
+          style={{ width: '100%' }}
+          aria-label={`${t('hpfm.designer.add')}: ${heading}`}
+          placeholder={t('hpfm.designer.add')}
+          value={null}
+          showSearch
+          options={addable.map((field) => ({ value: field, label: `${props.nameOf(field)} (${field})` }))}
+          onChange={(field: string) => props.onAdd(list, field)}
+        />
+      ) : null}
+    </section>
+  )
+}
+
+function OutlineItem(props: {
+  id: string
+  name: string
+  field: string
+  selected: boolean
+  first: boolean
+  last: boolean
+  onSelect(): void
+  onMove(by: -1 | 1): void
+  onRemove(): void
+}) {
+  const { t } = usePageContext()
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: props.id })
+  return (
+    <li
+      ref={setNodeRef}
+      data-field={props.field}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        borderRadius: 4,
+        background: props.selected
+          ? 'rgba(47, 84, 235, 0.12)'
+          : isDragging
+            ? 'rgba(47, 84, 235, 0.06)'
+            : undefined,
+        transform: CSS.Transform.toString(transform),
+        transition,
+      }}
+    >
+      <Button
+        ref={setActivatorNodeRef}
+        type="text"
+        size="small"
+        icon={<HolderOutlined />}
+        aria-label={`${t('hpfm.designer.drag')}: ${props.name}`}
+        style={{ cursor: 'grab', touchAction: 'none' }}
+        {...attributes}
+        {...listeners}
+      />
+      <Button
+        type="text"
+        size="small"
+        aria-pressed={props.selected}
+        aria-label={`${t('hpfm.designer.select')}: ${props.name}`}
+        onClick={props.onSelect}
+        style={{ flex: 1, textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis' }}
+      >
+        {props.name}
+      </Button>
+      <Button
+        type="text"
+        size="small"
+        icon={<ArrowUpOutlined />}
+        disabled={props.first}
+        aria-label={`${t('hpfm.designer.moveUp')}: ${props.name}`}
+        onClick={() => props.onMove(-1)}
+      />
+      <Button
+        type="text"
+        size="small"
+        icon={<ArrowDownOutlined />}
+        disabled={props.last}
+        aria-label={`${t('hpfm.designer.moveDown')}: ${props.name}`}
+        onClick={() => props.onMove(1)}
+      />
+      <Button
+        type="text"
+        size="small"
+        icon={<DeleteOutlined />}
+        aria-label={`${t('hpfm.designer.remove')}: ${props.name}`}
+        onClick={props.onRemove}
+      />
+    </li>
+  )
+}
