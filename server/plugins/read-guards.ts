@@ -20,7 +20,8 @@ import { isAuthorizedRoute } from '../../renderer/contract/authorized-routes.ts'
 import type { Db } from '../db/schema.ts'
 import { forbidden, noPermission } from '../errors.ts'
 import type { ServedPage } from '../modules/lowcode/load-pages.ts'
-import { readsOfPage, type ScreenReads } from '../modules/lowcode/screen-reads.ts'
+import { apiPath, readsOfPage, type ScreenReads } from '../modules/lowcode/screen-reads.ts'
+import type { ModelSchema } from '../../renderer/schema/model.ts'
 import { guardCodesOf } from './permissions.ts'
 import { shared } from './shared.ts'
 
@@ -106,6 +107,10 @@ export const EVERY_USER_READS: Record<string, string> = Object.fromEntries(
         'the shell: how the data hierarchy switch is shown',
       ],
       ['/api/hmsg/v1/:tenantId/messages/user', "the user's own messages (the bell)"],
+      [
+        '/api/hsdr/v1/:tenantId/scheduler/time-zone',
+        'the zone every cron and schedule time is read in (server setting, no data)',
+      ],
       ['/api/hmsg/v1/:tenantId/messages/user/count', "the count of the user's own unread messages"],
       ['/api/hpfm/v1/:tenantId/self/export-task', "the user's own export tasks"],
       ['/api/hpfm/v1/:tenantId/cusz-infos/detail', "the user's own column settings of a table"],
@@ -202,6 +207,8 @@ export interface ReadIndex {
   screensOf(menuRoute: string): string[]
   /** What a role holding these menus and permission codes may read (see RoleGrants). */
   grantOf(role: RoleGrants): Grant
+  /** The read route (`GET url`) answering an API path (`/api/wms/v1/:tenantId/x`), if any. */
+  routeKeyOf(path: string): string | undefined
 }
 
 /** What a role holds, as the read guard sees it. */
@@ -220,6 +227,8 @@ export interface RoleGrants {
 export interface Grant {
   routes: Set<string>
   lovCodes: Set<string>
+  /** The role reads the Lov view screen (its list of every view): it may try any Lov. */
+  allLovs: boolean
   /** The role's permission codes: a read route's own codes (its query or export code) grant it too. */
   codes: Set<string>
 }
@@ -228,6 +237,7 @@ export interface Grant {
 export function readIndex(
   pages: Array<Pick<ServedPage, 'route' | 'source' | 'permissions'>>,
   routes: RouteKey[],
+  models: readonly Pick<ModelSchema, 'service' | 'resource' | 'permissions' | 'lifecycle'>[] = [],
 ): ReadIndex {
   const served = pages.filter((page) => page.route)
   const screens: ScreenReads[] = served.map((page) => readsOfPage(page))
@@ -300,18 +310,45 @@ export function readIndex(
   }
   // Screens every signed-in role opens whatever its menus (CORE-PERM-05: the logistics screens), with their reads.
   const authorized = screens.filter((screen) => isAuthorizedRoute(screen.route)).map((screen) => screen.route)
+  /**
+   * A model's family: every read route under its resource path (list, `/:id`, `/export`, `/aggregate`, nested
+   * lists…) with the model's permission codes. A role granted one read of the family (a screen reads it) or
+   * holding one of its codes reads the whole family: the model's records are one resource, as HZERO grants an
+   * API's permission set with the menu.
+   */
+  const families = models.flatMap((model) => {
+    const base = apiPath(model.service, `/v1/{tenantId}/${model.resource}`)
+    if (!base) return []
+    const under = bothForms(base).map(segments)
+    const keys = readRoutes
+      .filter((route) => under.some((path) => liesUnder(segments(route.url), path)))
+      .map((route) => `${route.method} ${route.url}`)
+    const codes = [
+      ...Object.values(model.permissions ?? {}),
+      ...(model.lifecycle?.transitions ?? []).map((transition) => transition.permission),
+    ].filter((code): code is string => typeof code === 'string')
+    return keys.length ? [{ keys, codes }] : []
+  })
+  const LOV_ADMIN = 'GET /api/hpfm/v1/:tenantId/lov-views'
   const grants = new Map<string, Grant>()
   return {
     readers,
     lovReaders,
     screensOf: (menuRoute) => screensOf(menuRoute).map((screen) => screen.route),
+    routeKeyOf(path) {
+      const parts = segments(path)
+      return (byService.get(parts.slice(0, 3).join('/')) ?? []).find(
+        (route) =>
+          route.key.startsWith('GET ') && route.url.length === parts.length && liesUnder(route.url, parts),
+      )?.key
+    },
     grantOf({ menuRoutes, codes, siteLevel }) {
       const key = createHash('sha256')
         .update([siteLevel, ...[...new Set(menuRoutes)].sort(), '', ...[...new Set(codes)].sort()].join('\n'))
         .digest('base64')
       const known = grants.get(key)
       if (known) return known
-      const grant: Grant = { routes: new Set(), lovCodes: new Set(), codes: new Set(codes) }
+      const grant: Grant = { routes: new Set(), lovCodes: new Set(), codes: new Set(codes), allLovs: false }
       const take = (screen: ScreenReads, byCode: boolean) => {
         for (const route of readersOf.get(screen.route) ?? [])
           if (!byCode || siteLevel || !siteOnly.has(route)) grant.routes.add(route)
@@ -321,6 +358,13 @@ export function readIndex(
         for (const screen of screensOf(menuRoute)) take(screen, false)
       const coded = [...new Set(codes.flatMap((code) => screensOfCode.get(code) ?? []))]
       for (const screen of withOpened(coded.flatMap((route) => byRoute.get(route) ?? []))) take(screen, true)
+      for (const family of families)
+        if (
+          family.codes.some((code) => grant.codes.has(code)) ||
+          family.keys.some((k) => grant.routes.has(k))
+        )
+          for (const route of family.keys) if (siteLevel || !siteOnly.has(route)) grant.routes.add(route)
+      grant.allLovs = grant.routes.has(LOV_ADMIN)
       if (grants.size >= 1000) grants.clear()
       grants.set(key, grant)
       return grant
@@ -359,6 +403,36 @@ async function roleGrantsOf(db: Db, roleId: number): Promise<Omit<RoleGrants, 's
   return cache.get(String(roleId), read)
 }
 
+/**
+ * Route key → the Lov codes whose URL view (`queryUrl`) reads it: a picker calls its view's list itself
+ * (CORE-LOV-10), so a role that may use the Lov may read that list. Cached per database and tenant.
+ */
+const lovUrlCaches = new WeakMap<object, ReadCache<Map<string, string[]>>>()
+async function lovUrlReadersOf(db: Db, tenantId: number, index: ReadIndex): Promise<Map<string, string[]>> {
+  const read = async () => {
+    const views = await db
+      .selectFrom('hpfmLovView')
+      .select(['lovCode', 'queryUrl'])
+      .where('tenantId', 'in', [0, tenantId])
+      .where('enabledFlag', '=', 1)
+      .where('lovTypeCode', '=', 'URL')
+      .execute()
+    const readers = new Map<string, string[]>()
+    for (const view of views) {
+      if (!view.queryUrl) continue
+      const path = `/api${view.queryUrl.split('?')[0]!.replace(/\{(organizationId|tenantId)\}/g, ':tenantId')}`
+      const key = index.routeKeyOf(path)
+      if (key) readers.set(key, [...(readers.get(key) ?? []), view.lovCode])
+    }
+    return readers
+  }
+  const watch = cacheWatchOf(db)
+  if (!watch) return read()
+  let cache = lovUrlCaches.get(db)
+  if (!cache) lovUrlCaches.set(db, (cache = readCache(watch, 10_000)))
+  return cache.get(String(tenantId), read)
+}
+
 const screenList = (screens: Set<string> | undefined) =>
   screens?.size
     ? `the menu of a screen that reads it: ${[...screens].sort().slice(0, 5).join(', ')}${screens.size > 5 ? ` (and ${screens.size - 5} more)` : ''}`
@@ -367,10 +441,11 @@ const screenList = (screens: Set<string> | undefined) =>
 /** The read guard of every read route of /api (see the file's comment). */
 export function readGuards(
   pages: Array<Pick<ServedPage, 'route' | 'source' | 'permissions'>>,
+  models: readonly ModelSchema[] = [],
 ): FastifyPluginAsync {
   return shared(async (app) => {
     let index: ReadIndex | undefined
-    const indexOf = () => (index ??= readIndex(pages, app.routeTable))
+    const indexOf = () => (index ??= readIndex(pages, app.routeTable, models))
     /** The grant of each cached answer of roleGrantsOf (a role's level does not change). */
     const grantsOfHeld = new WeakMap<object, Grant>()
 
@@ -391,12 +466,15 @@ export function readGuards(
             (request.query as Record<string, unknown> | undefined)?.[lovParam] ??
             (request.body as Record<string, unknown> | undefined)?.[lovParam]
           // Without a code the handler answers 400 saying which parameter is missing.
-          if (typeof code !== 'string' || grant.lovCodes.has(code)) return
+          if (typeof code !== 'string' || grant.allLovs || grant.lovCodes.has(code)) return
           throw forbidden(
             `No permission to read the value list ${code.slice(0, 120)}: your role needs ${screenList(indexOf().lovReaders.get(code))}.`,
           )
         }
         if (grant.routes.has(key) || routeCodes.some((code) => grant.codes.has(code))) return
+        // The list a Lov view of the role's screens reads (a picker calls it itself).
+        const lovCodes = (await lovUrlReadersOf(request.server.db, session.tenantId, indexOf())).get(key)
+        if (lovCodes?.some((code) => grant!.allLovs || grant!.lovCodes.has(code))) return
         // A read that declares its own code is granted by it: name the code, as its code guard would.
         if (routeCodes.length) throw noPermission(routeCodes[0]!)
         throw forbidden(

@@ -16,7 +16,7 @@ import { apiRoutes, fillPath, signInMember, TENANT_A } from './support/security.
  * Reads need the menu of a screen that makes them (server/plugins/read-guards.ts): generated over every read
  * route of the route table × the seeded roles and a role holding no menu.
  */
-const { pages } = loadSchemaFiles('schemas/models', 'schemas/pages')
+const { pages, models } = loadSchemaFiles('schemas/models', 'schemas/pages')
 let app: FastifyInstance
 let index: ReadIndex
 const key = (route: RouteEntry) => `${route.method} ${route.url}`
@@ -68,7 +68,7 @@ const readRoutes = () => apiRoutes(app).filter((route) => route.readGuard && !ro
 
 beforeAll(async () => {
   app = await createTestApp()
-  index = readIndex(pages, app.routeTable)
+  index = readIndex(pages, app.routeTable, models)
   callers.push(await caller('clerk', await signIn(app, 'clerk', 'Clerk@123')))
   callers.push(await caller('jxs', await signIn(app, 'jxs', 'Jxs@12345')))
   callers.push(await caller('manager', await signIn(app, 'manager', 'Manager@123')))
