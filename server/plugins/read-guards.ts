@@ -4,8 +4,10 @@
  * (iam_role_menu → iam_menu.route) whose screen reads it, as HZERO grants a menu's permission set with the
  * menu (or a permission code of such a screen, or a code the read route declares itself). Which screen reads what is worked out at start from the page files (lowcode/screen-reads.ts): the paths
  * its data sources, line tables, detail pages, actions and hand-written widgets name, including everything
- * under such a path (`/:id`, `/export`, `/aggregate`…) and the site twin without `:tenantId`; a Lov's data is
- * readable when one of the role's screens uses that Lov code. A menu's screens are the page on its route, the
+ * under such a path (`/:id`, `/export`, `/aggregate`…) and the site twin without `:tenantId`. A Lov's data is
+ * readable when one of the role's screens uses that Lov code, or when the role may read every list the view
+ * reads (a URL view's list, the model lists of the tables an SQL view names): a value list shows no more than
+ * those lists. Value sets are every user's (the options of every select). A menu's screens are the page on its route, the
  * pages under its route, and the pages those open (`to`), transitively. The screens every role may open without a
  * menu (CORE-PERM-05, src/routes/route-table.ts isAuthorizedRoute: the logistics screens) count for every role.
  *
@@ -48,6 +50,9 @@ const TENANT_ONLY = new Set([
   '/api/wms/v1/:tenantId/wms-common/query-digital-accuracy',
   '/api/hfle/v1/:tenantId/upload-configs/effective',
   '/api/hfle/v1/:tenantId/files/preview',
+  '/api/hsdr/v1/:tenantId/scheduler/time-zone',
+  '/api/hpfm/v1/:tenantId/export-task/:uuid/file',
+  '/api/hpfm/v1/:tenantId/effective-profile-values',
 ])
 
 /**
@@ -113,6 +118,14 @@ export const EVERY_USER_READS: Record<string, string> = Object.fromEntries(
       ],
       ['/api/hmsg/v1/:tenantId/messages/user/count', "the count of the user's own unread messages"],
       ['/api/hpfm/v1/:tenantId/self/export-task', "the user's own export tasks"],
+      [
+        '/api/hpfm/v1/:tenantId/effective-profile-values',
+        "the profile values in effect for the caller: their own settings, no other user's",
+      ],
+      [
+        '/api/hpfm/v1/:tenantId/export-task/:uuid/file',
+        "the file of the user's own export task (another user's is 404 unless the caller administers the tenant's tasks)",
+      ],
       ['/api/hpfm/v1/:tenantId/cusz-infos/detail', "the user's own column settings of a table"],
       [
         '/api/hpfm/v1/:tenantId/cusz-query-user-template/current-user-template',
@@ -209,6 +222,19 @@ export interface ReadIndex {
   grantOf(role: RoleGrants): Grant
   /** The read route (`GET url`) answering an API path (`/api/wms/v1/:tenantId/x`), if any. */
   routeKeyOf(path: string): string | undefined
+  /**
+   * The reads a Lov view stands for: a URL view's list route; an SQL view's model lists (one read route per
+   * model table its SQL names). A role granted all of them may use the view: a value list shows no more than
+   * the lists it is read from. Empty when the view reads nothing the guard knows (a table of no model).
+   */
+  lovNeeds(view: LovViewFacts): string[]
+}
+
+/** What the read guard needs to know of a Lov view. */
+export interface LovViewFacts {
+  lovTypeCode: string
+  queryUrl: string | null
+  sqlText: string | null
 }
 
 /** What a role holds, as the read guard sees it. */
@@ -237,7 +263,7 @@ export interface Grant {
 export function readIndex(
   pages: Array<Pick<ServedPage, 'route' | 'source' | 'permissions'>>,
   routes: RouteKey[],
-  models: readonly Pick<ModelSchema, 'service' | 'resource' | 'permissions' | 'lifecycle'>[] = [],
+  models: readonly Pick<ModelSchema, 'service' | 'resource' | 'permissions' | 'lifecycle' | 'table'>[] = [],
 ): ReadIndex {
   const served = pages.filter((page) => page.route)
   const screens: ScreenReads[] = served.map((page) => readsOfPage(page))
@@ -327,20 +353,39 @@ export function readIndex(
       ...Object.values(model.permissions ?? {}),
       ...(model.lifecycle?.transitions ?? []).map((transition) => transition.permission),
     ].filter((code): code is string => typeof code === 'string')
-    return keys.length ? [{ keys, codes }] : []
+    return keys.length ? [{ keys, codes, table: model.table }] : []
   })
   const LOV_ADMIN = 'GET /api/hpfm/v1/:tenantId/lov-views'
   const grants = new Map<string, Grant>()
+  const routeKeyOf = (path: string) => {
+    const parts = segments(path)
+    return (byService.get(parts.slice(0, 3).join('/')) ?? []).find(
+      (route) =>
+        route.key.startsWith('GET ') && route.url.length === parts.length && liesUnder(route.url, parts),
+    )?.key
+  }
+  /** Model table → one read route of its family (a role granted one is granted all, see grantOf). */
+  const tableReads = families.map((family) => ({
+    named: new RegExp(`\\b${family.table}\\b`, 'i'),
+    key: family.keys.reduce((a, b) => (b.length < a.length ? b : a)), // the list
+  }))
   return {
     readers,
     lovReaders,
     screensOf: (menuRoute) => screensOf(menuRoute).map((screen) => screen.route),
-    routeKeyOf(path) {
-      const parts = segments(path)
-      return (byService.get(parts.slice(0, 3).join('/')) ?? []).find(
-        (route) =>
-          route.key.startsWith('GET ') && route.url.length === parts.length && liesUnder(route.url, parts),
-      )?.key
+    routeKeyOf,
+    lovNeeds(view) {
+      if (view.lovTypeCode === 'URL' && view.queryUrl) {
+        const key = routeKeyOf(
+          `/api${view.queryUrl.split('?')[0]!.replace(/\{(organizationId|tenantId)\}/g, ':tenantId')}`,
+        )
+        return key ? [key] : []
+      }
+      if (view.lovTypeCode === 'SQL' && view.sqlText) {
+        const text = view.sqlText
+        return [...new Set(tableReads.filter((table) => table.named.test(text)).map((table) => table.key))]
+      }
+      return []
     },
     grantOf({ menuRoutes, codes, siteLevel }) {
       const key = createHash('sha256')
@@ -403,34 +448,58 @@ async function roleGrantsOf(db: Db, roleId: number): Promise<Omit<RoleGrants, 's
   return cache.get(String(roleId), read)
 }
 
-/**
- * Route key → the Lov codes whose URL view (`queryUrl`) reads it: a picker calls its view's list itself
- * (CORE-LOV-10), so a role that may use the Lov may read that list. Cached per database and tenant.
- */
-const lovUrlCaches = new WeakMap<object, ReadCache<Map<string, string[]>>>()
-async function lovUrlReadersOf(db: Db, tenantId: number, index: ReadIndex): Promise<Map<string, string[]>> {
-  const read = async () => {
+/** The Lov views of a tenant as the read guard sees them (see lovFactsOf). */
+export interface LovFacts {
+  /** Lov or view code → the reads the view stands for (ReadIndex.lovNeeds); absent: not a Lov view. */
+  needs: Map<string, string[]>
+  /**
+   * Route key → the Lov codes whose URL view (`queryUrl`) reads it: a picker calls its view's list itself
+   * (CORE-LOV-10), so a role that may use the Lov may read that list.
+   */
+  urlReaders: Map<string, string[]>
+}
+
+/** The tenant's enabled Lov views (its own before the site's), cached per database and tenant. */
+const lovFactCaches = new WeakMap<object, ReadCache<LovFacts>>()
+export async function lovFactsOf(db: Db, tenantId: number, index: ReadIndex): Promise<LovFacts> {
+  const read = async (): Promise<LovFacts> => {
     const views = await db
       .selectFrom('hpfmLovView')
-      .select(['lovCode', 'queryUrl'])
+      .select(['tenantId', 'viewCode', 'lovCode', 'lovTypeCode', 'queryUrl', 'sqlText'])
       .where('tenantId', 'in', [0, tenantId])
       .where('enabledFlag', '=', 1)
-      .where('lovTypeCode', '=', 'URL')
+      .orderBy('tenantId', 'desc')
       .execute()
-    const readers = new Map<string, string[]>()
-    for (const view of views) {
-      if (!view.queryUrl) continue
-      const path = `/api${view.queryUrl.split('?')[0]!.replace(/\{(organizationId|tenantId)\}/g, ':tenantId')}`
-      const key = index.routeKeyOf(path)
-      if (key) readers.set(key, [...(readers.get(key) ?? []), view.lovCode])
+    const needs = new Map<string, string[]>()
+    const urlReaders = new Map<string, string[]>()
+    // IDP views are value sets under a view's name: every user's, like lovs/value.
+    for (const view of views.filter((v) => v.lovTypeCode !== 'IDP')) {
+      const reads = index.lovNeeds(view)
+      for (const code of [view.lovCode, view.viewCode]) if (!needs.has(code)) needs.set(code, reads)
+      if (view.lovTypeCode === 'URL' && reads[0])
+        urlReaders.set(reads[0], [...(urlReaders.get(reads[0]) ?? []), view.lovCode])
     }
-    return readers
+    return { needs, urlReaders }
   }
   const watch = cacheWatchOf(db)
   if (!watch) return read()
-  let cache = lovUrlCaches.get(db)
-  if (!cache) lovUrlCaches.set(db, (cache = readCache(watch, 10_000)))
+  let cache = lovFactCaches.get(db)
+  if (!cache) lovFactCaches.set(db, (cache = readCache(watch, 10_000)))
   return cache.get(String(tenantId), read)
+}
+
+/** Whether a role with this grant may use the Lov `code` (see the file's comment). */
+export function mayUseLov(grant: Grant, facts: LovFacts, code: string): boolean {
+  if (grant.allLovs || grant.lovCodes.has(code)) return true
+  const needs = facts.needs.get(code)
+  // Not a Lov view: a value set (every user reads them, lovs/value) or no list at all (the handler's 404).
+  if (needs === undefined) return true
+  return needs.length > 0 && needs.every((key) => grant.routes.has(key))
+}
+
+/** Whether a role with this grant may read the route `key` because a Lov it may use lists through it. */
+export function readByLov(grant: Grant, facts: LovFacts, key: string): boolean {
+  return facts.urlReaders.get(key)?.some((code) => grant.allLovs || grant.lovCodes.has(code)) ?? false
 }
 
 const screenList = (screens: Set<string> | undefined) =>
@@ -467,14 +536,15 @@ export function readGuards(
             (request.body as Record<string, unknown> | undefined)?.[lovParam]
           // Without a code the handler answers 400 saying which parameter is missing.
           if (typeof code !== 'string' || grant.allLovs || grant.lovCodes.has(code)) return
+          const facts = await lovFactsOf(request.server.db, session.tenantId, indexOf())
+          if (mayUseLov(grant, facts, code)) return
           throw forbidden(
             `No permission to read the value list ${code.slice(0, 120)}: your role needs ${screenList(indexOf().lovReaders.get(code))}.`,
           )
         }
         if (grant.routes.has(key) || routeCodes.some((code) => grant.codes.has(code))) return
         // The list a Lov view of the role's screens reads (a picker calls it itself).
-        const lovCodes = (await lovUrlReadersOf(request.server.db, session.tenantId, indexOf())).get(key)
-        if (lovCodes?.some((code) => grant!.allLovs || grant!.lovCodes.has(code))) return
+        if (readByLov(grant, await lovFactsOf(request.server.db, session.tenantId, indexOf()), key)) return
         // A read that declares its own code is granted by it: name the code, as its code guard would.
         if (routeCodes.length) throw noPermission(routeCodes[0]!)
         throw forbidden(

@@ -4,6 +4,9 @@ import { loadSchemaFiles } from '../../server/bootstrap.ts'
 import { apiPath, HAND_WRITTEN_READS, readsOfPage } from '../../server/modules/lowcode/screen-reads.ts'
 import {
   EVERY_USER_READS,
+  lovFactsOf,
+  mayUseLov,
+  readByLov,
   readIndex,
   type ReadIndex,
   type RoleGrants,
@@ -117,10 +120,13 @@ describe('read guards, from the route table', () => {
     const wrong: string[] = []
     for (const who of callers) {
       const grant = index.grantOf(await grantsOf(who.roleId))
+      const lovs = await lovFactsOf(app.db, who.tenantId, index)
       let allowed = 0
       for (const route of routes) {
         const may =
-          grant.routes.has(key(route)) || route.permissionCodes.some((code) => grant.codes.has(code))
+          grant.routes.has(key(route)) ||
+          route.permissionCodes.some((code) => grant.codes.has(code)) ||
+          readByLov(grant, lovs, key(route))
         if (may) allowed++
         const response = await injectAs(
           app,
@@ -182,6 +188,49 @@ describe('read guards, from the route table', () => {
     expect(denied.json().message).toContain(other)
     expect((await lov(none, own)).statusCode).toBe(403)
   })
+
+  it('lets a role use a Lov view whose every list it may read, and no other; value sets and unknown codes pass', async () => {
+    const problems: string[] = []
+    for (const who of callers) {
+      const grant = index.grantOf(await grantsOf(who.roleId))
+      const facts = await lovFactsOf(app.db, who.tenantId, index)
+      for (const code of new Set(
+        [...facts.needs.keys()].filter((c) => !grant.lovCodes.has(c) && !grant.allLovs),
+      )) {
+        const may = mayUseLov(grant, facts, code)
+        const response = await injectAs(app, who.token, 'POST', `/api/hpfm/v1/${who.tenantId}/lovs/data`, {
+          lovCode: code,
+        })
+        const denied = response.statusCode === 403
+        if (denied === may) problems.push(`${who.name}: ${code} ${response.statusCode} (may: ${may})`)
+      }
+    }
+    expect(problems).toEqual([])
+    // The dealer lists the areas of no screen of theirs, so the SQL Lov over the area table is closed to them.
+    const jxs = callers.find((c) => c.name === 'jxs')!
+    const facts = await lovFactsOf(app.db, jxs.tenantId, index)
+    expect(facts.needs.get('WMDM.WHAREA')).toContain('GET /api/wms/v1/:tenantId/whareas')
+    const area = await injectAs(app, jxs.token, 'POST', `/api/hpfm/v1/${jxs.tenantId}/lovs/data`, {
+      lovCode: 'WMDM.WHAREA',
+    })
+    expect(area.statusCode, area.body).toBe(403)
+    // A value set and a code that is nothing are left to the handler (its values; a 404 naming the closest).
+    const none = callers.find((c) => c.name === 'a role holding no menu')!
+    const valueSet = await injectAs(
+      app,
+      none.token,
+      'GET',
+      `/api/hpfm/v1/${none.tenantId}/lovs/data?lovCode=WMDM.WAREHOUSE_TYPE`,
+    )
+    expect(valueSet.statusCode, valueSet.body).toBe(200)
+    const nothing = await injectAs(
+      app,
+      none.token,
+      'GET',
+      `/api/hpfm/v1/${none.tenantId}/lovs/data?lovCode=NO.SUCH_LOV`,
+    )
+    expect(nothing.statusCode, nothing.body).toBe(404)
+  }, 300_000)
 
   it('reaches every read of every page file from a menu that shows the page', async () => {
     const menus = (await app.db.selectFrom('iamMenu').select('route').execute()).flatMap((m) =>

@@ -63,6 +63,9 @@ export const HAND_WRITTEN_READS: Record<string, Array<[ServiceName, string]>> = 
   SchemaPlayground: [['hpfm', '/v1/page-schemas']],
   // widgets/dimension-value/DimensionValue.tsx: the dimensions a value is chosen for
   DimensionValue: [['hpfm', '/v1/{tenantId}/data-dimensions']],
+  // Screens (by route) owning an API-only read over their rows that their page file does not name:
+  // the charge report sums the purchases' billed calls (hitf/routes-queries.ts).
+  '/hitf/user-purchase': [['hitf', '/v1/{tenantId}/charge-report']],
 }
 
 /** `/v1/{tenantId}/x?a=b` of `service` → `/api/<prefix>/v1/:tenantId/x`. */
@@ -106,8 +109,8 @@ export function readsOfPage(page: Pick<ServedPage, 'route' | 'source'>): ScreenR
     else if (key === 'to' && value.startsWith('/')) opens.add(value.split('?')[0]!)
     else if (key === 'widget') widgets.add(value)
   })
-  for (const widget of widgets) {
-    for (const [service, path] of HAND_WRITTEN_READS[widget] ?? []) paths.add(apiPath(service, path)!)
+  for (const name of [...widgets, page.route]) {
+    for (const [service, path] of HAND_WRITTEN_READS[name] ?? []) paths.add(apiPath(service, path)!)
   }
   return {
     route: page.route,
