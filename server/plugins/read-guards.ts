@@ -78,6 +78,10 @@ export const EVERY_USER_READS: Record<string, string> = Object.fromEntries(
       ['/api/iam/hzero/v1/users/password-policy', 'the personal centre: the rule a new password must meet'],
       ['/api/hpfm/v1/page-schemas', 'the page files every screen is drawn from (no data)'],
       ['/api/hpfm/v1/page-schemas/page', 'one page file (no data)'],
+      [
+        '/api/hpfm/v1/page-schemas/document',
+        "a document page's number and status fields and lifecycle, from the page and model files (no data)",
+      ],
       ['/api/hpfm/v1/:tenantId/prompt/:lang', 'the texts of the user interface'],
       ['/api/hpfm/v1/:tenantId/current-static-texts', "the workplace: the tenant's texts shown to everyone"],
       [
