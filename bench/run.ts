@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { launchChromium } from '../scripts/lib/chromium.ts'
 import { appMeasures } from './measures/app.ts'
 import { exportMeasures } from './measures/export.ts'
+import { liveFiles } from './measures/live-files.ts'
 import { formPage, listPage, table } from './measures/browser-cases.ts'
 import { listEndpoint, schemasCheck, startTimes } from './measures/server.ts'
 import { printTable, writeResults, type Figure } from './lib/report.ts'
@@ -74,6 +75,7 @@ if (wants(6)) {
 if (wants(7)) await step('7 export 100,000 and 1,000,000 rows', exportMeasures)
 if (wants(8)) await step('8 server start', startTimes)
 if (wants(9)) await step('9 schemas:check', schemasCheck)
+if (wants(10)) await step('10 live files: save to reload', liveFiles)
 
 printTable(figures)
 console.log(`results: ${writeResults(figures)}`)

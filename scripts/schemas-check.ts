@@ -11,7 +11,13 @@ import { checkPageFiles, type PageCheckContext } from '../renderer/schema/check-
 import { generatedFiles } from './lib/generated-schemas'
 import { commonTextIssues, readModelReferences } from './lib/model-check'
 import { readModels, refusalReasons } from '../server/modules/models/load-models.ts'
-import { findFiles, readLookupCodes, readLovViewCodes, readRoutes } from './lib/schema-files'
+import {
+  findFiles,
+  readLookupCodes,
+  readLovViewCodes,
+  readMenuDirCodes,
+  readRoutes,
+} from './lib/schema-files'
 
 const root = resolve(import.meta.dirname, '..')
 const issues: SchemaIssue[] = []
@@ -66,6 +72,7 @@ const context: PageCheckContext = {
   refusedModels: refusalReasons(refused),
   lookupCodes: readLookupCodes(root, lookupFile),
   lovCodes: readLovViewCodes(root, 'server/seed/data/lov-views.json'),
+  menuDirs: readMenuDirCodes(root, 'server/seed/data/menus.json'),
   routes: readRoutes(root, 'schemas/routes.tsv'),
 }
 if (!context.lookupCodes) {

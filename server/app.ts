@@ -27,6 +27,7 @@ import { etsModule } from './modules/ets/index.ts'
 import { winvConfigModule } from './modules/winv-config/index.ts'
 import { wmdmModule } from './modules/wmdm/index.ts'
 import { modelsModule } from './modules/models/index.ts'
+import { checkModelBehaviour } from './modules/models/behaviour-check.ts'
 import { winvModule } from './modules/winv/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
 import { outboundModule } from './modules/outbound/index.ts'
@@ -61,6 +62,8 @@ export interface BuildAppOptions {
 /** The Fastify app on an open, prepared database: external plugins, then app plugins, then routes. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = defaultConfig(options.config)
+  // One array for every module: the lowcode module changes it in place when a page file changes (live-pages.ts).
+  const pages = options.pages ?? []
   const app = Fastify({
     logger: options.logger ? { serializers: { req: redactedRequest } } : false,
     requestIdHeader: 'h-request-id',
@@ -110,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(iamModule)
   await app.register(hiamModule(options.models))
   await app.register(hpfmModule)
-  await app.register(hpfmAdminModule(options.models, options.pages ?? []))
+  await app.register(hpfmAdminModule(options.models, pages))
   // Before the model routes: it adds the Lov read of data dimensions to the permission rule writes.
   await app.register(dimensionLovChecks)
   await app.register(exportModule(options.models))
@@ -130,7 +133,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outboundModule)
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))
-  await app.register(lowcodeModule(options.pages ?? [], options.models))
+  await app.register(lowcodeModule(pages, options.models))
   await app.register(staticApp(config.staticDir))
+  // Every module has registered its transition effects, write guards and scopes: a key or action that no
+  // model file declares would be ignored at run time, so the start stops here naming it.
+  checkModelBehaviour(options.models, config.modelsDir)
   return app
 }

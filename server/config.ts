@@ -13,6 +13,12 @@ export interface AppConfig {
   modelsDir: string
   /** Where the page files are read from at start (default schemas/pages; env PAGES_DIR in main.ts). */
   pagesDir: string
+  /**
+   * Live files (issue 22): watch the pages directory and apply each saved page file at once (its route, its
+   * menu entry and grants), telling the open browsers to reload it. Env LIVE_SCHEMAS=1|0; default on when the
+   * server runs from its sources (`npm run dev`), off from the built bundle (`npm start`, production).
+   */
+  liveSchemas: boolean
   /** The built browser app (index.html + assets); not served when the folder does not exist. */
   staticDir: string
   /** Where uploaded and exported files are kept on local disk (default <DATA_DIR>/files). */
@@ -51,6 +57,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     lockSeconds: 10 * 60,
     modelsDir: 'schemas/models',
     pagesDir: 'schemas/pages',
+    liveSchemas: envFlag(process.env.LIVE_SCHEMAS) ?? false,
     staticDir: 'dist/app',
     filesDir: join(process.env.DATA_DIR ?? './data', 'files'),
     publicRateLimit: {
@@ -72,4 +79,13 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     now: () => Date.now(),
     ...overrides,
   }
+}
+
+/** `1`/`true`/`on`/`yes` → true, `0`/`false`/`off`/`no` → false, unset or blank → undefined. */
+export function envFlag(value: string | undefined): boolean | undefined {
+  const text = value?.trim().toLowerCase()
+  if (!text) return undefined
+  if (['1', 'true', 'on', 'yes'].includes(text)) return true
+  if (['0', 'false', 'off', 'no'].includes(text)) return false
+  throw new Error(`LIVE_SCHEMAS='${value}' is not a switch: set it to 1 (on) or 0 (off).`)
 }

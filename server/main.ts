@@ -1,10 +1,13 @@
 import { formatIssue } from '../renderer/schema/issue.ts'
+import { ModelBehaviourError } from './modules/models/behaviour-check.ts'
+import { envFlag } from './config.ts'
 import { formatProblem, ModelLoadError } from './modules/models/model-errors.ts'
+import { ModelTableError } from './modules/models/model-table-apply.ts'
 import { seedData } from './seed/data.ts'
 import { startServer } from './start.ts'
 
 /**
- * `npm start`: PORT, HOST, DATA_DIR, DATABASE_URL, MODELS_DIR, PAGES_DIR from the environment; prints the
+ * `npm start`: PORT, HOST, DATA_DIR, DATABASE_URL, MODELS_DIR, PAGES_DIR, LIVE_SCHEMAS from the environment; prints the
  * address, the users and any page file with problems (served with its error panel).
  */
 const started = performance.now()
@@ -16,6 +19,8 @@ try {
     databaseUrl: process.env.DATABASE_URL || undefined,
     modelsDir: process.env.MODELS_DIR || undefined,
     pagesDir: process.env.PAGES_DIR || undefined,
+    // Live page files: LIVE_SCHEMAS=1|0; unset, on when run from the sources (npm run dev), off from the bundle.
+    liveSchemas: envFlag(process.env.LIVE_SCHEMAS) ?? import.meta.url.endsWith('.ts'),
     logger: true,
   })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
@@ -58,6 +63,10 @@ try {
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 } catch (error) {
-  console.error(error instanceof ModelLoadError ? error.message : error)
+  // Errors that say what to fix are printed as they are; anything else with its stack.
+  const explained = [ModelLoadError, ModelTableError, ModelBehaviourError].some(
+    (type) => error instanceof type,
+  )
+  console.error(explained ? (error as Error).message : error)
   process.exit(1)
 }

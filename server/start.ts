@@ -20,6 +20,8 @@ export interface StartServerOptions {
   modelsDir?: string
   /** Where the page files are (default schemas/pages); read at start and served to the browser. */
   pagesDir?: string
+  /** Watch the page files and apply changes while running (AppConfig.liveSchemas). */
+  liveSchemas?: boolean
   logger?: boolean
 }
 
@@ -45,6 +47,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ...(options.modelsDir ? { modelsDir: options.modelsDir } : {}),
     ...(options.pagesDir ? { pagesDir: options.pagesDir } : {}),
+    ...(options.liveSchemas !== undefined ? { liveSchemas: options.liveSchemas } : {}),
     ...(options.dataDir ? { filesDir: join(options.dataDir, 'files') } : {}),
   })
   const { models, pages, refused } = loadSchemaFiles(config.modelsDir, config.pagesDir)

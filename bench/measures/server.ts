@@ -42,7 +42,8 @@ async function load(connections: number, seconds: number, work: (i: number) => P
   return latencies
 }
 
-async function signInToken(url: string): Promise<string> {
+/** Signs the administrator in through the form post; answers the access token. */
+export async function signInToken(url: string): Promise<string> {
   const response = await fetch(`${url}/api/oauth/login`, {
     method: 'POST',
     redirect: 'manual',

@@ -22,6 +22,26 @@ export interface NoticeCounterMessage {
 }
 
 export const NOTICE_FRAME_KEY = 'hzero-web'
+
+/**
+ * Frame key of a page file change (issue 22, live files): `message` is JSON text of a PageSchemaChanged. Sent
+ * to every open socket when the server applies (or refuses) a change of a page file.
+ */
+export const PAGE_CHANGED_FRAME_KEY = 'page-schema-changed'
+
+export interface PageSchemaChanged {
+  type: 'page-schema-changed'
+  file: string
+  /** The route the file now answers ('' when removed); `previousRoute` when the change moved it. */
+  route: string
+  previousRoute?: string
+  /** The server's page version after the change. */
+  version: number
+  /** applied: the new text is served; rejected: it failed the check and the last good version stays. */
+  outcome: 'applied' | 'rejected' | 'removed'
+  /** Number of errors in the new text. */
+  errors: number
+}
 /** The keep-alive text the browser sends (PLAT-SOCK-05). */
 export const SOCKET_HEARTBEAT = 'hzero-hi'
 /** The server's socket endpoint, under the API base. */

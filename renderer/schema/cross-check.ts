@@ -26,6 +26,8 @@ export interface CrossContext {
   permissionCodes?: Set<string>
   /** Model files that exist but were refused (the server serves without them): key → first problem. */
   refusedModels?: Map<string, string>
+  /** Codes of the directory menu entries (server/seed/data/menus.json) a page's `menu.parent` may name. */
+  menuDirs?: Set<string>
 }
 
 const AUDIT = [
@@ -193,6 +195,13 @@ export function crossIssues(page: PageSchema, context: CrossContext): IssueDraft
         })
     }
   }
+  const parent = (page as { menu?: { parent?: string } }).menu?.parent
+  if (parent && context.menuDirs && !context.menuDirs.has(parent))
+    issues.push({
+      pointer: '/menu/parent',
+      message: `'${parent}' is not the code of a directory menu entry, so the page's entry could not be placed`,
+      suggestion: suggestName(parent, [...context.menuDirs], 'directory codes'),
+    })
   return issues
 }
 

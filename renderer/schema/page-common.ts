@@ -95,3 +95,58 @@ export const Linkage = Type.Object(
     description: 'Declarative linkage: how this field reacts to the values of other fields.',
   },
 )
+
+const MenuTitle = (language: string) =>
+  Type.String({ minLength: 1, maxLength: 120, description: `The entry's name in ${language}.` })
+
+/**
+ * The page's own menu entry (issue 22): created in the running server when the file is read, updated when the
+ * file changes, unless an administrator has changed the entry in the menu screens since (their change wins).
+ */
+export const PageMenu = Type.Object(
+  {
+    parent: Type.Optional(
+      Type.String({
+        pattern: '^[a-z][a-z0-9]*([._-][a-zA-Z0-9]+)*$',
+        maxLength: 120,
+        description: 'Code of the directory entry it goes under (e.g. "wmdm"); absent: a top-level entry.',
+      }),
+    ),
+    code: Type.Optional(
+      Type.String({
+        pattern: '^[a-z][a-z0-9]*([._-][a-zA-Z0-9]+)*$',
+        maxLength: 120,
+        description: 'Menu code; default: the route with dots ("/wmdm/dock" → "wmdm.dock"). Unique.',
+      }),
+    ),
+    order: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 100000,
+        description: 'Position among its siblings (default 100).',
+      }),
+    ),
+    icon: Type.Optional(
+      Type.String({ pattern: '^[a-z][a-z0-9-]*$', maxLength: 60, description: 'Icon name, e.g. "home".' }),
+    ),
+    title: Type.Object(
+      { zh_CN: MenuTitle('zh_CN'), en_US: MenuTitle('en_US'), zh_TW: MenuTitle('zh_TW') },
+      { additionalProperties: false, description: 'The entry in the three languages.' },
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "The page's menu entry, applied to the running server's menus (an administrator's later change in the menu screens wins).",
+  },
+)
+
+/** Role code → the page's permission codes that role gets by default (and the menu entry). */
+export const PageGrants = Type.Record(
+  Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' }),
+  Type.Array(Type.Ref('PermissionCode')),
+  {
+    description:
+      'Roles (by code, in every tenant) that see the menu entry and get these permission codes of this page by default: { "wh-clerk": ["wmdm.dock.button.create"] }. [] gives the menu entry only.',
+  },
+)

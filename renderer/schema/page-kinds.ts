@@ -20,6 +20,8 @@ const header = <K extends string>(kind: K, description: string) => ({
     description: 'What the screen is for, for people reading the file.',
   }),
   texts: Type.Optional(Type.Ref('Texts')),
+  menu: Type.Optional(Type.Ref('PageMenu')),
+  grants: Type.Optional(Type.Ref('PageGrants')),
 })
 
 export const SearchSpec = Type.Object(

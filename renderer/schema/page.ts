@@ -8,7 +8,7 @@
  *   const { page, issues } = validatePage(json, { file: 'schemas/pages/wmdm/warehouse.page.json' })
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { Condition, ConditionOp, FieldName, Linkage, TextKey } from './page-common'
+import { Condition, ConditionOp, FieldName, Linkage, PageGrants, PageMenu, TextKey } from './page-common'
 import { DataSource, FieldSpec, Fields, LineTable, LineTableInput, Texts, WidgetName } from './page-fields'
 import { Action, ActionDialog, PermissionCode } from './page-actions'
 import * as kinds from './page-kinds'
@@ -27,6 +27,8 @@ const PageModule = Type.Module({
   DataSource,
   Texts,
   PermissionCode,
+  PageMenu,
+  PageGrants,
   ActionDialog,
   Action,
   SearchSpec: kinds.SearchSpec,
@@ -77,6 +79,8 @@ export type DataSourceSpec = Def<'DataSource'>
 export type TableColumnSpec = Def<'TableColumn'>
 export type FormSpec = Def<'FormSpec'>
 export type PageTexts = Def<'Texts'>
+export type PageMenuSpec = Def<'PageMenu'>
+export type PageGrantsSpec = Def<'PageGrants'>
 export type DashboardCardSpec = Def<'DashboardCard'>
 
 export const PAGE_SCHEMA_ID = 'https://wms.local/schemas/page.schema.json'

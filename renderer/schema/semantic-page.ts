@@ -3,7 +3,7 @@
  * action keys, registered widget names, text keys present in all languages, data-source params from the route.
  */
 import { SHARED_TEXTS } from '../i18n/shared-texts'
-import type { IssueDraft } from './issue'
+import { pointerSegment, type IssueDraft } from './issue'
 import { fieldIssues } from './semantic-fields'
 import { kindIssues } from './semantic-kinds'
 import { linkageCycleIssues } from './linkage-cycles'
@@ -38,6 +38,41 @@ export function semanticIssues(page: Json, options: SemanticOptions): IssueDraft
   issues.push(...dataSourceIssues(page))
   issues.push(...kindIssues(page))
   issues.push(...linkageCycleIssues(page))
+  issues.push(...menuIssues(page))
+  return issues
+}
+
+/**
+ * The file's menu entry and grants (issue 22): a menu opens one address, so its route has no {params}; a role
+ * is granted only codes this page declares (a code of another page would be granted behind its back).
+ */
+function menuIssues(page: Json): IssueDraft[] {
+  const issues: IssueDraft[] = []
+  if (page.menu && typeof page.route === 'string' && page.route.includes('{'))
+    issues.push({
+      pointer: '/menu',
+      message: `a menu entry opens one address, but the route '${page.route}' has parameters`,
+      suggestion: 'declare the menu on the list page this page is opened from',
+    })
+  const grants = page.grants as Record<string, unknown> | undefined
+  if (!grants || typeof grants !== 'object') return issues
+  const declared = new Set<string>()
+  walkJson(page, (value, _pointer, key) => {
+    if (key === 'permission' && typeof value === 'string') declared.add(value)
+  })
+  for (const [role, codes] of Object.entries(grants)) {
+    if (!Array.isArray(codes)) continue
+    codes.forEach((code, i) => {
+      if (typeof code !== 'string' || declared.has(code)) return
+      issues.push({
+        pointer: `/grants/${pointerSegment(role)}/${i}`,
+        message: `'${code}' is not a permission code of this page, so it cannot be granted from it`,
+        suggestion: declared.size
+          ? suggestName(code, [...declared], 'codes of this page')
+          : 'this page declares no permission code: give the roles the menu entry only ([])',
+      })
+    })
+  }
   return issues
 }
 

@@ -80,6 +80,17 @@ export function readLovViewCodes(root: string, file: string): Set<string> | unde
   return new Set(Array.isArray(data) ? data.map((view: { viewCode?: unknown }) => String(view.viewCode)) : [])
 }
 
+/** Codes of the seed's directory menu entries (where a page file's `menu.parent` may put its entry). */
+export function readMenuDirCodes(root: string, file: string): Set<string> | undefined {
+  const data = readSeedFile(root, file)
+  if (!Array.isArray(data)) return undefined
+  return new Set(
+    (data as Array<{ code?: unknown; type?: unknown }>)
+      .filter((menu) => menu.type === 'dir' || menu.type === 'root')
+      .map((menu) => String(menu.code)),
+  )
+}
+
 /** Paths of routes.tsv (column `path`). */
 export function readRoutes(root: string, file: string): Set<string> {
   if (!existsSync(join(root, file))) return new Set()

@@ -78,6 +78,12 @@ export interface MenuTable {
   objectVersionNumber: Generated<number>
   /** Migration 0041: the tenant whose entry it is; 0 = the site's, shared and read-only to tenant roles. */
   tenantId: Generated<number>
+  /** Migration 0042: the page file declaring the entry (lowcode/page-menu.ts); null for others. */
+  sourceFile: ColumnType<string | null, string | null | undefined, string | null>
+  /** Migration 0042: hash of the entry as its file last wrote it (a mismatch: an administrator changed it). */
+  sourceHash: ColumnType<string | null, string | null | undefined, string | null>
+  /** Migration 0042: hash of the file's grants as last applied. */
+  grantsHash: ColumnType<string | null, string | null | undefined, string | null>
 }
 /** Migration 0008: a menu's permission set, granted with the menu to the roles it is assigned to. */
 export interface MenuPermissionTable {

@@ -20,6 +20,7 @@ import * as menuLabels from './0038_menu_labels.ts'
 import * as ssoSessions from './0039_sso_sessions.ts'
 import * as tokenSignInDomain from './0040_token_sign_in_domain.ts'
 import * as menuTenant from './0041_menu_tenant.ts'
+import * as menuSource from './0042_menu_source.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0039_sso_sessions': ssoSessions,
   '0040_token_sign_in_domain': tokenSignInDomain,
   '0041_menu_tenant': menuTenant,
+  '0042_menu_source': menuSource,
 }

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { UserMessage } from '../../renderer/contract/hmsg'
 import { readAccessToken } from '../session/tokens'
 import { useServices, useSession } from '../stores/contexts'
+import { dispatchPageChange } from '../routes/page-changes'
 import { applyFrame } from './notice-counter'
 import { createNoticeSocket, type SocketState } from './notice-socket'
 import { noticesApi } from './notices-api'
@@ -50,6 +51,8 @@ export function useNotices(): NoticesModel {
         if (state === 'open') void sync()
       },
       onFrame: (frame) => {
+        // A page file changed on the server: the open pages of that file reload themselves (page-changes.ts).
+        if (dispatchPageChange(frame)) return
         setCount((current) => applyFrame(current, frame, tenantId).count)
         // Whether a frame is news depends on the frame and tenant only, not on the count.
         if (applyFrame(0, frame, tenantId).newMessage) {

@@ -9,6 +9,7 @@ import {
   createRegistry,
   createTexts,
   RendererProvider,
+  SchemaErrorPanel,
   SchemaPage,
   type PageTexts,
 } from '../../renderer/index'
@@ -18,6 +19,7 @@ import { useServices, useSession } from '../stores/contexts'
 import { flaggedDefaultWarehouse } from '../stores/warehouse-config'
 import { PageShownContext, usePageAddress } from '../tabs/kept-page'
 import { TabTitleContext } from '../tabs/use-tab-title'
+import { onPageFileChange } from './page-changes'
 import { loadPageFile, type LoadedPage } from './page-files'
 
 const registry = createRegistry(widgetEntries)
@@ -52,6 +54,9 @@ export default function SchemaPageHost({ file, menuId, params, search, titleFrom
       live = false
     }
   }, [services.http, file, attempt])
+
+  // The server changed this page's file (live files): load it again in place, keeping the tab and the page.
+  useEffect(() => onPageFileChange(file, () => setAttempt((n) => n + 1)), [file])
 
   // The page's tab, by the address the page was opened at (a kept-alive page keeps its own).
   const setTabTitle = useContext(TabTitleContext)
@@ -97,23 +102,29 @@ export default function SchemaPageHost({ file, menuId, params, search, titleFrom
     )
   }
   if (state.file !== file || !state.loaded) return <Skeleton active />
+  const rejected = state.loaded.rejected
   return (
-    <RendererProvider
-      env={env}
-      registry={registry}
-      permissions={caches?.permissions}
-      lovViews={caches?.lovViews}
-      dynamicForms={caches?.dynamicForms}
-    >
-      <SchemaPage
-        page={state.loaded.page}
-        source={state.loaded.source}
-        file={file}
-        params={params}
-        search={search}
-        verdict={state.loaded.issues}
-        fallback={<Skeleton active />}
-      />
-    </RendererProvider>
+    <>
+      {rejected?.length ? (
+        <SchemaErrorPanel title={t('page.changeRefused', { file })} issues={rejected} />
+      ) : null}
+      <RendererProvider
+        env={env}
+        registry={registry}
+        permissions={caches?.permissions}
+        lovViews={caches?.lovViews}
+        dynamicForms={caches?.dynamicForms}
+      >
+        <SchemaPage
+          page={state.loaded.page}
+          source={state.loaded.source}
+          file={file}
+          params={params}
+          search={search}
+          verdict={state.loaded.issues}
+          fallback={<Skeleton active />}
+        />
+      </RendererProvider>
+    </>
   )
 }

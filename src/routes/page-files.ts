@@ -24,6 +24,10 @@ export interface ServedPageFile {
   source: string
   /** What the server's check of the file found (none for a good page); SchemaPage shows them, not re-checking. */
   issues: SchemaIssue[]
+  /** The server's version of the page (bumped by each applied change of the file while it runs). */
+  version?: number
+  /** A later save of the file that failed the check: it took no effect (this text is the last good one). */
+  rejected?: { issues: SchemaIssue[]; version: number }
 }
 
 /** Page file → route pattern, for every page the server serves (files without a route are left out). */
@@ -44,6 +48,8 @@ export interface LoadedPage {
   file: string
   /** The server's verdict (see ServedPageFile.issues); absent when the page did not come from the server. */
   issues?: SchemaIssue[]
+  /** Problems of a later save that took no effect (ServedPageFile.rejected): shown above the page. */
+  rejected?: SchemaIssue[]
 }
 
 /** Parses a served page's text; rejects with a message naming the file when it is not JSON. */
@@ -69,8 +75,9 @@ export async function loadPageFile(
     silent: true,
   })
   const issues = served.issues ?? []
+  const rejected = served.rejected?.issues.length ? { rejected: served.rejected.issues } : {}
   try {
-    return { ...parsePageSource(served.file, served.source), issues }
+    return { ...parsePageSource(served.file, served.source), issues, ...rejected }
   } catch (error) {
     // The server's verdict on a text that is not JSON says where and what to fix: SchemaPage shows it.
     if (issues.some((issue) => issue.severity === 'error'))

@@ -11,6 +11,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import type { Language } from '../../renderer/contract/wire'
 import { signedInRoutes } from '../routes/app-routes'
 import { homePathOf } from '../routes/home'
+import { onAnyPageChange } from '../routes/page-changes'
 import { buildRouteTable, type RouteTable } from '../routes/route-table'
 import { saveLayoutSettings } from '../settings/layout-settings-api'
 import { useServices, SessionContext } from '../stores/contexts'
@@ -24,6 +25,8 @@ type State =
       status: 'ready'
       session: AppSession & { routes: RouteTable }
       router: ReturnType<typeof createBrowserRouter>
+      /** The routes of the page files the session was built with (a new one is announced, see below). */
+      pageRoutes: Set<string>
     }
 
 export function SignedInApp({ setLanguage }: { setLanguage(language: Language): void }) {
@@ -53,7 +56,12 @@ export function SignedInApp({ setLanguage }: { setLanguage(language: Language): 
             flaggedDefaultWarehouse(session.warehouseConfig),
           ),
         )
-        setState({ status: 'ready', session: { ...session, routes, caches }, router })
+        setState({
+          status: 'ready',
+          session: { ...session, routes, caches },
+          router,
+          pageRoutes: new Set(Object.values(pageIndex)),
+        })
       },
       (error: unknown) =>
         setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
@@ -61,6 +69,21 @@ export function SignedInApp({ setLanguage }: { setLanguage(language: Language): 
   }, [services, setLanguage])
 
   useEffect(load, [load])
+
+  // A page file with a route this session has no page for was added on the server (live files): the menu and
+  // routes are built once per session, so say that a reload shows it (each new route once).
+  const pageRoutes = state.status === 'ready' ? state.pageRoutes : undefined
+  useEffect(() => {
+    if (!pageRoutes) return
+    return onAnyPageChange((change) => {
+      if (change.outcome !== 'applied' || !change.route || pageRoutes.has(change.route)) return
+      pageRoutes.add(change.route)
+      services.ui.notifier.info(
+        services.i18n.t('page.newScreen', { route: change.route }),
+        services.i18n.t('page.newScreenTitle'),
+      )
+    })
+  }, [pageRoutes, services])
   const caches = state.status === 'ready' ? state.session.caches : undefined
   useEffect(() => () => caches?.dispose(), [caches])
 

@@ -5,7 +5,7 @@
  * permission code. An action waits while the page has unsaved changes, and the page reloads after it.
  */
 import { Button, Space } from 'antd'
-import { lazy, Suspense, useEffect, useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import {
   evaluateCondition,
   PageContext,
@@ -19,13 +19,10 @@ import {
   type TextResolver,
 } from '../../renderer/index'
 import { useListActions } from '../list-page/use-row-actions'
+import { ActionDialogHost } from '../list-page/ActionDialogHost'
 import { actionKey, actionLabel } from '../shared/action-label'
 import { useLeadingDebounce } from '../shared/use-debounced'
 import type { DocumentFacts } from './use-document-facts'
-
-const ActionDialog = lazy(() =>
-  import('../action-dialog/ActionDialog').then((m) => ({ default: m.ActionDialog })),
-)
 
 export interface DocumentHeaderProps {
   /** The page's title key: the heading of a new document (and of a document without a number). */
@@ -78,7 +75,8 @@ function HeaderBody({ title, facts, record, dataSource, unsaved, onActed }: Docu
   useEffect(() => {
     if (number) env.setTitle?.(number)
   }, [env, number])
-  const { perform, dialog, closeDialog, submitDialog, dialogDone } = useListActions(dataSource, onActed)
+  const running = useListActions(dataSource, onActed)
+  const { perform } = running
   const run = useLeadingDebounce((action: PageAction, row: Row) => {
     if (unsaved?.()) return void env.notify.error(t('common.detail.saveFirst'))
     void perform(action, row)
@@ -108,18 +106,7 @@ function HeaderBody({ title, facts, record, dataSource, unsaved, onActed }: Docu
           ))}
         </Space>
       ) : null}
-      {dialog?.action.dialog ? (
-        <Suspense fallback={null}>
-          <ActionDialog
-            dialog={dialog.action.dialog}
-            label={dialog.action.label ?? 'common.action.save'}
-            row={dialog.row}
-            submit={(body) => submitDialog(dialog, body)}
-            onClose={closeDialog}
-            onDone={(answer) => dialogDone(dialog, answer)}
-          />
-        </Suspense>
-      ) : null}
+      <ActionDialogHost actions={running} />
     </div>
   )
 }

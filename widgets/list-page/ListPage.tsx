@@ -23,16 +23,15 @@ import { DataTable } from '../data-table/DataTable'
 import { OperationBar } from '../operation-bar/OperationBar'
 import { SearchBar } from '../search-bar/SearchBar'
 import { useListActions } from './use-row-actions'
+import { ActionDialogHost, loadActionDialog } from './ActionDialogHost'
 import { exportScreenColumns } from '../export-dialog/screen-columns'
 
 // What a list page opens on demand (the form, the export and action dialogs) loads when first opened, and is
 // fetched ahead once the page is idle after its first rows, so that opening it does not wait for the network.
 const loadEditForm = () => import('../edit-form/EditForm')
 const loadExportDialog = () => import('../export-dialog/ExportDialog')
-const loadActionDialog = () => import('../action-dialog/ActionDialog')
 const EditForm = lazy(() => loadEditForm().then((m) => ({ default: m.EditForm })))
 const ExportDialog = lazy(() => loadExportDialog().then((m) => ({ default: m.ExportDialog })))
-const ActionDialog = lazy(() => loadActionDialog().then((m) => ({ default: m.ActionDialog })))
 const whenIdle = (work: () => void) =>
   typeof requestIdleCallback === 'function'
     ? requestIdleCallback(work, { timeout: 2000 })
@@ -72,22 +71,24 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
   // A search field named in the address (`/winv/stockCount/detail?stockCountId=5`, opened by another page's
   // navigate action) fills the search bar and filters from the first load.
   const address = search?.toString() ?? ''
-  const fromAddress = useMemo(() => {
+  const fromAddressKey = useMemo(() => {
     const values: Record<string, unknown> = {}
     const query = new URLSearchParams(address)
     for (const name of page.search?.fields ?? []) {
       const value = query.get(name)
       if (value !== null && value !== '' && page.fields[name]?.search !== 'range') values[name] = value
     }
-    return values
+    return JSON.stringify(values)
   }, [address, page.search, page.fields])
+  // By content: a page reloaded after its file changed (live files) keeps the search form and what is typed in it.
+  const fromAddress = useMemo(() => JSON.parse(fromAddressKey) as Record<string, unknown>, [fromAddressKey])
   const initialFilters = Object.keys(fromAddress).length ? searchParams(page.fields, fromAddress) : undefined
   const list = useListQuery(dataSource, {
     initial: { page: initialPage, size, ...(initialFilters ? { filters: initialFilters } : {}) },
     onPageChange,
   })
   const actions = useListActions(dataSource, list.reload)
-  const { open, close, perform, exporting, closeExport, dialog } = actions
+  const { open, close, perform, exporting, closeExport } = actions
   // The export dialog stays mounted from its first opening on (it keeps the user's choices and animates closing).
   const [exportShown, setExportShown] = useState(false)
   if (exporting && !exportShown) setExportShown(true)
@@ -197,18 +198,7 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
           />
         </Suspense>
       ) : null}
-      {dialog?.action.dialog ? (
-        <Suspense fallback={null}>
-          <ActionDialog
-            dialog={dialog.action.dialog}
-            label={dialog.action.label ?? 'common.action.save'}
-            row={dialog.row}
-            submit={(body) => actions.submitDialog(dialog, body)}
-            onClose={actions.closeDialog}
-            onDone={(answer) => actions.dialogDone(dialog, answer)}
-          />
-        </Suspense>
-      ) : null}
+      <ActionDialogHost actions={actions} />
       {open ? (
         <Suspense fallback={null}>
           <EditForm

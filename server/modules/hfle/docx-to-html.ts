@@ -8,7 +8,7 @@ import mammoth from 'mammoth'
 import { badRequest } from '../../errors.ts'
 import { sanitizeHtml } from './html-sanitize.ts'
 import { QUOTE_STYLE } from './html-to-docx.ts'
-import { ZipProblem, zipDirectory } from './zip-package.ts'
+import { type ZipEntry, ZipProblem, unpackEntry, zipDirectory } from './zip-package.ts'
 
 /** The most the entries of a .docx may unpack to. */
 export const DOCX_MAX_UNPACKED_BYTES = 64 * 1024 * 1024
@@ -22,7 +22,7 @@ const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
  * Reads the zip's central directory (the shared check of `zip-package.ts`): the entry names and the size they
  * unpack to. Throws a 400 naming the problem when the bytes are not a zip package a .docx can be.
  */
-export function zipEntries(bytes: Buffer, fileName: string): Array<{ name: string; size: number }> {
+export function zipEntries(bytes: Buffer, fileName: string): ZipEntry[] {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(OLE_MAGIC))
     throw badRequest(
       `'${fileName}' is an old binary Word file (.doc) or a password-protected document, not a .docx package: remove the password if it has one, open it in Word (or LibreOffice), save it as a Word document (.docx) and upload that.`,
@@ -32,24 +32,48 @@ export function zipEntries(bytes: Buffer, fileName: string): Array<{ name: strin
     return zipDirectory(bytes, {
       entryBytes: DOCX_MAX_UNPACKED_BYTES,
       totalBytes: DOCX_MAX_UNPACKED_BYTES,
-    }).map(({ name, size }) => ({ name, size }))
+    })
   } catch (error) {
-    if (!(error instanceof ZipProblem)) throw error
-    if (error.kind === 'not-zip')
-      throw badRequest(
-        `'${fileName}' is not a Word .docx document (a .docx is a zip package; this file is not one — perhaps a renamed text file, or a damaged or cut-off upload): open it in Word (or LibreOffice), save it as a Word document (.docx) and upload that.`,
-        { fileId: 'not a .docx package' },
-      )
-    if (error.kind === 'too-large')
-      throw badRequest(
-        `'${fileName}' unpacks to more than ${DOCX_MAX_UNPACKED_BYTES / 1024 / 1024} MB, too large to edit online: download it, edit it in Word and upload the new version.`,
-        { fileId: 'too large when unpacked' },
-      )
-    throw badRequest(
-      `'${fileName}' is a damaged .docx (its zip directory is broken): upload an undamaged copy, or open it in Word (or LibreOffice), save it as a Word document (.docx) and upload that.`,
+    throw docxProblem(error, fileName)
+  }
+}
+
+/**
+ * Unpacks every entry as a bounded stream, dropping the bytes, before mammoth reads the package: an entry that
+ * unpacks to more than its directory declares (a lying zip bomb) or than the limit stops at that point and is
+ * refused, so mammoth, which unpacks whole entries into memory, only ever sees sizes that were checked.
+ */
+async function checkUnpackedSizes(bytes: Buffer, entries: ZipEntry[], fileName: string): Promise<void> {
+  try {
+    for (const entry of entries)
+      for await (const chunk of unpackEntry(bytes, entry, DOCX_MAX_UNPACKED_BYTES)) void chunk
+  } catch (error) {
+    throw docxProblem(error, fileName)
+  }
+}
+
+/** The 400 for a package problem of a .docx (other errors pass through). */
+function docxProblem(error: unknown, fileName: string): unknown {
+  if (!(error instanceof ZipProblem)) return error
+  if (error.kind === 'not-zip')
+    return badRequest(
+      `'${fileName}' is not a Word .docx document (a .docx is a zip package; this file is not one — perhaps a renamed text file, or a damaged or cut-off upload): open it in Word (or LibreOffice), save it as a Word document (.docx) and upload that.`,
+      { fileId: 'not a .docx package' },
+    )
+  if (error.kind === 'size-lies')
+    return badRequest(
+      `'${fileName}' is a damaged or forged .docx: its part ${error.entry ?? ''} unpacks to another size than its zip directory says. Upload an undamaged copy, or open it in Word (or LibreOffice), save it as a Word document (.docx) and upload that.`,
       { fileId: 'damaged .docx package' },
     )
-  }
+  if (error.kind === 'too-large')
+    return badRequest(
+      `'${fileName}' unpacks to more than ${DOCX_MAX_UNPACKED_BYTES / 1024 / 1024} MB, too large to edit online: download it, edit it in Word and upload the new version.`,
+      { fileId: 'too large when unpacked' },
+    )
+  return badRequest(
+    `'${fileName}' is a damaged .docx (its zip directory or data is broken): upload an undamaged copy, or open it in Word (or LibreOffice), save it as a Word document (.docx) and upload that.`,
+    { fileId: 'damaged .docx package' },
+  )
 }
 
 export interface DocxHtml {
@@ -69,6 +93,7 @@ const STYLE_MAP = [
 /** The .docx as sanitised HTML and the list of what was dropped; a 400 when it is not a readable .docx. */
 export async function docxToHtml(bytes: Buffer, fileName: string): Promise<DocxHtml> {
   const entries = zipEntries(bytes, fileName)
+  await checkUnpackedSizes(bytes, entries, fileName)
   if (!entries.some((entry) => entry.name === 'word/document.xml'))
     throw badRequest(
       `'${fileName}' is a zip package but not a Word document (it has no word/document.xml; perhaps an Excel or PowerPoint file renamed to .docx): choose the right file, or open it in Word, save it as .docx and upload that.`,

@@ -3,6 +3,7 @@ import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx'
 import { describe, expect, it } from 'vitest'
 import { docxToHtml, zipEntries } from './docx-to-html.ts'
 import { decodeEntities, htmlToDocx, parseHtml } from './html-to-docx.ts'
+import { deflateRepeated, zip } from '../../../tests/server/support/xlsx-files.ts'
 
 /** The editor's HTML → .docx → mammoth's HTML (sanitised), as the editor sees the saved version again. */
 const roundTrip = async (html: string) => (await docxToHtml(await htmlToDocx(html, 't.docx'), 't.docx')).html
@@ -196,6 +197,27 @@ describe('docxToHtml (opening a Word document)', () => {
     bomb.writeUInt32LE(0xfffffff0, directory + 24)
     expect((await refusal(bomb))?.message).toMatch(
       /unpacks to more than 64 MB, too large to edit online: download it/,
+    )
+  })
+
+  it('refuses a part that unpacks to more than its zip directory declares, stopping at that point', async () => {
+    // word/document.xml declares 1 KB and really unpacks to 16 MB of the same line (a lying zip bomb).
+    const body = '<w:p><w:r><w:t>x</w:t></w:r></w:p>'
+    const document = await deflateRepeated(
+      'word/document.xml',
+      '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>',
+      body,
+      16 * 1024 * 1024,
+      '</w:body></w:document>',
+    )
+    const bytes = zip([{ ...document, declaredSize: 1024 }])
+    const refused = await docxToHtml(bytes, 'lie.docx').then(
+      () => null,
+      (error: { status: number; message: string }) => error,
+    )
+    expect(refused).toMatchObject({ status: 400 })
+    expect(refused?.message).toMatch(
+      /'lie\.docx' is a damaged or forged \.docx: its part word\/document\.xml unpacks to another size/,
     )
   })
 })

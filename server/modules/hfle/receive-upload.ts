@@ -115,9 +115,13 @@ export async function receiveUpload(
       const key = `${await storagePrefixFor(db, session.tenantId)}${session.tenantId}/${bucketName}/${randomUUID()}`
       try {
         const guarded = part.file.pipe(sizeGuard(rules.maxSize, rules))
-        // pipe() does not pass errors on: a body cut short before its closing boundary ends the part with an
-        // error only the part sees, and the store would wait for the rest for ever (issue 21).
-        part.file.once('error', () => guarded.destroy(unreadableMultipart(request)))
+        // pipe() passes neither errors nor a close on: a body cut short before its closing boundary ends the
+        // part with an error, or (when the parser sees the end of the request first, as on PostgreSQL, where
+        // reading the rules waits for the network) with a close and no end; either way the store would wait
+        // for the rest for ever (issue 21).
+        const cutShort = () => guarded.destroy(unreadableMultipart(request))
+        if (part.file.errored || (part.file.destroyed && !part.file.readableEnded)) cutShort()
+        else part.file.once('error', cutShort).once('close', () => part.file.readableEnded || cutShort())
         const { size } = await files.put(key, guarded)
         if (part.file.truncated) throw tooLarge(rules)
         stored = { key, size, name, rules, directory }

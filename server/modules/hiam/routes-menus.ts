@@ -118,6 +118,8 @@ export const menuScreenRoutes: FastifyPluginAsync = async (app) => {
         labelCodes: labels.get(Number(m.id)) ?? null,
         /** 1: a shared site menu, read-only to the caller (its labels can still be set). */
         readOnly: isMenuReadOnly(scope.session, Number(m.tenantId)) ? 1 : 0,
+        /** The page file that declares the entry (issue 22, lowcode/page-menu.ts); null when made here or seeded. */
+        sourceFile: m.sourceFile ?? null,
         objectVersionNumber: m.objectVersionNumber,
       })),
       Number(total.n),

@@ -12,6 +12,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { AppError, badRequest, conflict, noPermission, notFound } from '../../errors.ts'
+import { unreadableMultipart } from '../../plugins/framework-errors.ts'
 import { grantedCodes, requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import type { Session } from '../../types.ts'
 import { writeWatchOf } from '../../db/write-watch.ts'
@@ -171,7 +172,8 @@ async function receiveXlsx(request: FastifyRequest): Promise<{ name: string; byt
       throw badRequest(
         `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files.`,
       )
-    throw error
+    // A body cut short before its closing boundary: the part ends with an error or closes without an end.
+    throw unreadableMultipart(request)
   })
   const name = part.filename || 'import.xlsx'
   // An xlsx is a zip: its first bytes are "PK".

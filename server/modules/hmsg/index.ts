@@ -6,7 +6,7 @@ import { messageRoutes } from './routes-messages.ts'
 import { noticeRoutes } from './routes-notices.ts'
 import { sendingRoutes } from './routes-sending.ts'
 import { socketRoutes } from './routes-socket.ts'
-import { createSocketHub } from './socket-hub.ts'
+import { createSocketHub, type SocketHub } from './socket-hub.ts'
 import type { NoticeBus } from './notice-bus.ts'
 import './tables.ts'
 
@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Announces new user messages and notices to every instance's sockets (other modules send messages too). */
     noticeBus: NoticeBus
+    /** The open notice sockets of this instance (page reloads are sent to all of them: lowcode/index.ts). */
+    noticeSockets: SocketHub
   }
 }
 
@@ -27,6 +29,7 @@ export const hmsgModule: FastifyPluginAsync = shared(async (app) => {
   const bus = await createNoticeBus(app.db)
   app.decorate('noticeBus', bus)
   const hub = createSocketHub()
+  app.decorate('noticeSockets', hub)
   const unsubscribe = bus.subscribe((change) => hub.deliver(change))
   app.addHook('onClose', async () => {
     unsubscribe()

@@ -19,6 +19,8 @@ export interface SocketHub {
   remove(userId: number, socket: NoticeSocket): void
   /** Sends the change to every open socket of its user; answers how many sockets got it. */
   deliver(change: CounterChange): number
+  /** Sends a frame to every open socket of this instance (a page file changed: lowcode/index.ts). */
+  broadcast(frame: string): number
   count(userId: number): number
 }
 
@@ -48,6 +50,16 @@ export function createSocketHub(): SocketHub {
         socket.send(frame)
         sent += 1
       }
+      return sent
+    },
+    broadcast(frame) {
+      let sent = 0
+      for (const set of sockets.values())
+        for (const socket of set) {
+          if (socket.readyState !== socket.OPEN) continue
+          socket.send(frame)
+          sent += 1
+        }
       return sent
     },
     count: (userId) => sockets.get(userId)?.size ?? 0,

@@ -5,7 +5,7 @@ import type { MenuTable, Texts } from '../../db/schema.ts'
 /** A menu row as read for the tree: the table's columns, with the names JSON already parsed. */
 export type MenuRow = Omit<
   Selectable<MenuTable>,
-  'names' | 'target' | 'tag' | 'objectVersionNumber' | 'tenantId'
+  'names' | 'target' | 'tag' | 'objectVersionNumber' | 'tenantId' | 'sourceFile' | 'sourceHash' | 'grantsHash'
 > & {
   names: Texts
   target?: string | null

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { checkPageFiles } from '../../../renderer/schema/check-page-files.ts'
+import { checkPageFile, routeCollisionIssues } from '../../../renderer/schema/check-page-files.ts'
 import type { SchemaIssue } from '../../../renderer/schema/issue.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { walkJson } from '../../../renderer/schema/walk.ts'
@@ -25,6 +25,17 @@ export interface ServedPage {
   issues: SchemaIssue[]
   /** Permission codes the page declares (every `permission` property). */
   permissions: string[]
+  /** The parsed JSON (undefined when the text is not JSON): where a route clash is reported. */
+  data?: unknown
+  /** The file's own problems, without route clashes with other files (those follow the other files). */
+  ownIssues?: SchemaIssue[]
+  /** Bumped each time the served version changes (live-pages.ts); 0 for the version read at start. */
+  version?: number
+  /**
+   * A later save of this file that failed the check (live-pages.ts): it took no effect, the version above is
+   * still served, and the browser showing the page shows these problems above it until the file is fixed.
+   */
+  rejected?: { source: string; issues: SchemaIssue[]; version: number }
 }
 
 export interface PageReferences {
@@ -49,9 +60,43 @@ export function findPageFiles(dir: string): string[] {
   }
 }
 
-const shownPath = (path: string) => {
+/** Path as messages name it: relative to the working directory when inside it. */
+export const shownPath = (path: string) => {
   const near = relative(process.cwd(), path)
   return near && !near.startsWith('..') ? near : path
+}
+
+/** What a page is checked against: the models and value sets of the server, no spec route list. */
+export const pageCheckContext = (refs: PageReferences) => ({
+  ...refs,
+  // routes.tsv is the spec's list, checked by schemas:check; a configurator's new route is not in it.
+  routes: new Set<string>(),
+  widgetNames: WIDGET_NAMES,
+})
+
+/** Checks one page file's text on its own (no route clashes: see withRouteClashes). */
+export function checkServedPage(path: string, source: string, refs: PageReferences): ServedPage {
+  const page = checkPageFile(shownPath(path), source, pageCheckContext(refs))
+  return {
+    file: page.file,
+    route: page.route,
+    kind: page.kind,
+    source: page.source,
+    issues: page.issues,
+    ownIssues: page.issues,
+    data: page.data,
+    permissions: page.data === undefined ? [] : declaredPermissions(page.data),
+  }
+}
+
+/**
+ * Sets every page's issues to its own plus the route clashes with the others (two files on one route each get
+ * an error naming the other, check-page-files.ts); called again whenever a file changes.
+ */
+export function withRouteClashes(pages: ServedPage[]): ServedPage[] {
+  for (const page of pages)
+    page.issues = [...(page.ownIssues ?? page.issues), ...routeCollisionIssues(page, pages)]
+  return pages
 }
 
 /**
@@ -59,20 +104,9 @@ const shownPath = (path: string) => {
  * throws for a bad page; see ServedPage.issues.
  */
 export function loadPages(dir: string, refs: PageReferences): ServedPage[] {
-  // routes.tsv is the spec's list, checked by schemas:check; a configurator's new route is not in it.
-  const context = { ...refs, routes: new Set<string>(), widgetNames: WIDGET_NAMES }
-  const files = findPageFiles(dir).map((path) => ({
-    file: shownPath(path),
-    source: readFileSync(path, 'utf8'),
-  }))
-  return checkPageFiles(files, context).map((page) => ({
-    file: page.file,
-    route: page.route,
-    kind: page.kind,
-    source: page.source,
-    issues: page.issues,
-    permissions: page.data === undefined ? [] : declaredPermissions(page.data),
-  }))
+  return withRouteClashes(
+    findPageFiles(dir).map((path) => checkServedPage(path, readFileSync(path, 'utf8'), refs)),
+  )
 }
 
 /** Every `permission` code a page declares, once each. */

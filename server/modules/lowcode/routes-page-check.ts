@@ -13,7 +13,7 @@ import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { seedReferences } from '../../seed/data.ts'
 import { knownLovCodes } from '../hpfm/lov-views.ts'
-import type { ServedPage } from './load-pages.ts'
+import type { LivePages } from './live-pages.ts'
 
 /** The playground's code (server/seed/data/permissions.json, widgets/schema-playground). */
 export const PLAYGROUND_PERMISSION = 'hpfm.playground.view'
@@ -26,7 +26,7 @@ const CheckBody = Type.Object(
   { additionalProperties: false },
 )
 
-export function pageCheckRoutes(pages: ServedPage[], models: readonly ModelSchema[]): FastifyPluginAsync {
+export function pageCheckRoutes(live: LivePages, models: readonly ModelSchema[]): FastifyPluginAsync {
   const byKey = new Map(models.map((model) => [modelKey(model), model]))
   const { lookupCodes } = seedReferences()
   return async (app) => {
@@ -50,7 +50,7 @@ export function pageCheckRoutes(pages: ServedPage[], models: readonly ModelSchem
           allStages: true,
         })
         const strip = (name: string) => name.replace(/^\.?\//, '')
-        const others = pages.filter((page) => strip(page.file) !== strip(file))
+        const others = live.pages.filter((page) => strip(page.file) !== strip(file))
         return { issues: [...checked.issues, ...routeCollisionIssues(checked, others)] }
       },
     )

@@ -1,6 +1,7 @@
 /**
  * GET /api/hpfm/v1/page-schemas            → the page index: [{file, route, kind, errors}]
- * GET /api/hpfm/v1/page-schemas/page?route= → one page: {file, route, kind, source, issues} (or ?file=)
+ * GET /api/hpfm/v1/page-schemas/page?route= → one page: {file, route, kind, source, issues, version, rejected?}
+ *   (or ?file=); `rejected`: the problems of a later save that took no effect (live-pages.ts)
  * GET /api/hpfm/v1/page-schemas/document?route= → what a document page shows of a saved document
  *   (document-facts.ts: number and status fields, the actions its lifecycle allows, totals)
  * Pages are site-wide definitions (like menus): any signed-in user may read them; what a page shows is
@@ -13,7 +14,7 @@ import { badRequest, notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { documentFacts } from './document-facts.ts'
-import type { ServedPage } from './load-pages.ts'
+import type { LivePages } from './live-pages.ts'
 
 const PageQuery = Type.Object(
   {
@@ -28,19 +29,14 @@ const DocumentQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export function pageSchemaRoutes(
-  pages: ServedPage[],
-  models: readonly ModelSchema[] = [],
-): FastifyPluginAsync {
-  // The browser names files without a leading slash (its route table's keys): compare them that way.
-  const fileKey = (file: string) => file.replace(/^\.?\//, '')
-  const byFile = new Map(pages.map((page) => [fileKey(page.file), page]))
-  // The first file declaring a route answers it; when two do, both carry the clash as an error (check-page-files.ts),
-  // so the route shows the error panel naming both instead of one screen silently replacing the other.
-  const byRoute = new Map<string, ServedPage>()
-  for (const page of pages) if (page.route && !byRoute.has(page.route)) byRoute.set(page.route, page)
-
-  const documents = documentFacts(pages, models)
+export function pageSchemaRoutes(live: LivePages, models: readonly ModelSchema[] = []): FastifyPluginAsync {
+  // Document facts follow the pages: worked out again after a page file changed (live-pages.ts).
+  let facts = { version: -1, documents: documentFacts([], models) }
+  const documentsNow = () => {
+    if (facts.version !== live.version)
+      facts = { version: live.version, documents: documentFacts(live.pages, models) }
+    return facts.documents
+  }
 
   return async (app) => {
     app.get(
@@ -49,10 +45,10 @@ export function pageSchemaRoutes(
       async (request) => {
         sessionOf(request)
         const { route } = request.query as typeof DocumentQuery.static
-        const facts = documents.get(route)
-        if (facts) return facts
+        const found = documentsNow().get(route)
+        if (found) return found
         // A page that is not a document page answers so (pages ask without knowing their model's lifecycle).
-        if (byRoute.has(route)) return { route, document: false }
+        if (live.byRoute(route)) return { route, document: false }
         throw notFound(
           `No page file declares the route ${route}: ask with the route of a form or master-detail page (e.g. /winv/inboundOrder/detail).`,
         )
@@ -61,7 +57,7 @@ export function pageSchemaRoutes(
 
     app.get('/api/hpfm/v1/page-schemas', { schema: { querystring: NoQuery } }, async (request) => {
       sessionOf(request)
-      return pages.map((page) => ({
+      return live.pages.map((page) => ({
         file: page.file,
         route: page.route,
         kind: page.kind,
@@ -74,15 +70,28 @@ export function pageSchemaRoutes(
       const { route, file } = request.query as typeof PageQuery.static
       if (!route && !file)
         throw badRequest('Give the page by route (?route=/wmdm/warehouse) or by file (?file=…).')
-      const page = file ? byFile.get(fileKey(file)) : byRoute.get(route ?? '')
+      const page = file ? live.byFile(file) : live.byRoute(route ?? '')
       if (!page) {
+        // Watched: saving the file is enough; otherwise the server reads page files at start only.
+        const then = live.watching ? ': it is served as soon as it is saved' : ' and restart the server'
         throw notFound(
           file
-            ? `No page file ${file} was read at start: add it under the pages directory and restart the server.`
-            : `No page file declares the route ${route}: add one under the pages directory and restart the server.`,
+            ? `No page file ${file} is served: add it under the pages directory${then}.`
+            : `No page file declares the route ${route}: add one under the pages directory${then}.`,
         )
       }
-      return { file: page.file, route: page.route, kind: page.kind, source: page.source, issues: page.issues }
+      return {
+        file: page.file,
+        route: page.route,
+        kind: page.kind,
+        source: page.source,
+        issues: page.issues,
+        version: page.version ?? 0,
+        // A later save that failed the check: the version above is still served; the page shows these above it.
+        ...(page.rejected
+          ? { rejected: { issues: page.rejected.issues, version: page.rejected.version } }
+          : {}),
+      }
     })
   }
 }

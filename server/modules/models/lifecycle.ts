@@ -17,6 +17,7 @@ import type { ModelSchema, Transition } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { conflict, notFound } from '../../errors.ts'
 import type { Session } from '../../types.ts'
+import { noteRegistration } from './behaviour-registry.ts'
 import { modelDb, inScope, type Row } from './model-scope.ts'
 
 export interface TransitionContext {
@@ -43,6 +44,7 @@ const effectKey = (modelKey: string, action: string) => `${modelKey}#${action}`
 
 /** Registers what an action does besides changing the status; `modelKey` is `<service>/<entity>`. */
 export function onTransition(modelKey: string, action: string, effect: TransitionEffect): void {
+  noteRegistration({ kind: 'transition effect', modelKey, action })
   const key = effectKey(modelKey, action)
   effects.set(key, [...(effects.get(key) ?? []), effect])
 }

@@ -3,6 +3,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
+import { noteRegistration } from './behaviour-registry.ts'
 import { documentOf } from './model-documents.ts'
 import { snakeCase } from './naming.ts'
 
@@ -66,6 +67,7 @@ const rowScopes = new Map<string, RowScope[]>()
  * update, delete, aggregate, export and action of a role whose data access is restricted.
  */
 export function onRowScope(modelKey: string, scope: RowScope): void {
+  noteRegistration({ kind: 'row scope', modelKey })
   rowScopes.set(modelKey, [...(rowScopes.get(modelKey) ?? []), scope])
 }
 

@@ -1,67 +1,17 @@
 import { coverNewTables } from '../../db/notify-watch.ts'
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
-import type { ModelField, ModelSchema } from '../../../renderer/schema/model.ts'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { migrations } from '../../migrations/index.ts'
-import { snakeCase } from './naming.ts'
+import { columnType } from './column-types.ts'
+import { applyModelTablePlan } from './model-table-apply.ts'
+import { readModelTablesFacts } from './model-table-facts.ts'
+import { declaredIndexes, indexDdl, planModelTable } from './model-table-plan.ts'
 
-/** Identifiers come from model names the schema restricts to [a-z][A-Za-z0-9_]*; quoted all the same. */
-const q = (name: string) => `"${name}"`
+export { columnType } from './column-types.ts'
 
-export function columnType(field: ModelField): string {
-  switch (field.type) {
-    case 'string':
-      return `varchar(${field.maxLength ?? 255})`
-    case 'text':
-      return 'text'
-    case 'integer':
-      return 'bigint'
-    case 'decimal':
-      return `numeric(${field.precision ?? 18}, ${field.scale ?? 0})`
-    case 'flag':
-      return 'smallint'
-    case 'boolean':
-      return 'boolean'
-    case 'date':
-      return 'date'
-    case 'datetime':
-      return 'timestamp(0)'
-    case 'json':
-      return 'jsonb'
-  }
-}
-
-const isTenantScoped = (model: ModelSchema) => model.tenantScoped !== false
-
-function auditColumns(model: ModelSchema): string[] {
-  return [
-    ...(isTenantScoped(model) ? ['tenant_id bigint not null'] : []),
-    'object_version_number integer not null default 1',
-    'creation_date timestamp(0) not null default localtimestamp(0)',
-    'created_by bigint not null default -1',
-    'last_update_date timestamp(0) not null default localtimestamp(0)',
-    'last_updated_by bigint not null default -1',
-  ]
-}
-
-/** Index name → DDL of the unique keys (per tenant) and indexes a model declares. */
-function indexDdl(model: ModelSchema): Map<string, string> {
-  const tenant = isTenantScoped(model) ? ['tenant_id'] : []
-  const cols = (fields: string[]) => [...tenant, ...fields.map(snakeCase)].map(q).join(', ')
-  const ddl = new Map<string, string>()
-  model.uniqueKeys?.forEach((key, i) => {
-    const name = `${model.table}_uk${i + 1}`
-    ddl.set(name, `create unique index if not exists ${q(name)} on ${q(model.table)} (${cols(key.fields)})`)
-  })
-  model.indexes?.forEach((fields, i) => {
-    const name = `${model.table}_ix${i + 1}`
-    ddl.set(name, `create index if not exists ${q(name)} on ${q(model.table)} (${cols(fields)})`)
-  })
-  return ddl
-}
-
-/** The unique key a violated index belongs to (index names are `<table>_uk<n>`). */
+/** The unique key a violated index belongs to (the sync names them `<table>_uk<n>`, n its position). */
 export function uniqueKeyOfIndex(model: ModelSchema, indexName: string | undefined) {
   const match = indexName?.match(/_uk(\d+)$/)
   return match ? model.uniqueKeys?.[Number(match[1]) - 1] : undefined
@@ -71,9 +21,13 @@ export function uniqueKeyOfIndex(model: ModelSchema, indexName: string | undefin
 const STATE_TABLE = 'app_schema_state'
 const STATE_NAME = 'model-tables'
 
+/** Bumped when the sync compares more than before, so every database is compared again once. */
+const SYNC_VERSION = 2
+
 /**
- * A hash of everything the sync turns into DDL (tables, column types, indexes, views) and of the migrations
- * that ran before it: equal hashes mean the sync would find nothing to do.
+ * A hash of everything the sync turns into DDL (tables, column types, required fields, indexes, views), of
+ * the sync's version and of the migrations that ran before it: equal hashes mean the sync would find nothing
+ * to do.
  */
 export function modelTablesHash(models: ModelSchema[]): string {
   const shape = models.map((model) => [
@@ -81,11 +35,11 @@ export function modelTablesHash(models: ModelSchema[]): string {
     model.primaryKey,
     model.tenantScoped !== false,
     model.view ?? null,
-    model.fields.map((field) => [field.name, columnType(field)]),
-    [...indexDdl(model).values()],
+    model.fields.map((field) => [field.name, columnType(field), field.required === true]),
+    declaredIndexes(model).map((index) => indexDdl(model.table, index)),
   ])
   return createHash('sha256')
-    .update(JSON.stringify([Object.keys(migrations), shape]))
+    .update(JSON.stringify([SYNC_VERSION, Object.keys(migrations), shape]))
     .digest('hex')
 }
 
@@ -108,50 +62,20 @@ async function storeHash(db: Db, hash: string) {
 }
 
 /**
- * Creates missing model tables, adds missing columns and indexes, (re)creates views. When the models and
- * migrations are those of the last sync (same hash, kept in app_schema_state), nothing is asked of the
- * catalogue and nothing is recreated: one query, so a restart stays fast (bench measure 8). Columns are never
- * dropped or retyped here: that needs a written migration.
+ * Brings every model's table to its model file (model-table-plan.ts): creates tables, adds columns, widens
+ * types, makes required columns not null, replaces indexes whose definition changed, (re)creates views; and
+ * refuses to start (ModelTableError, nothing changed) on a change that would lose data or that the rows do
+ * not allow, naming the migration to write. When the models and migrations are those of the last sync (same
+ * hash, kept in app_schema_state), nothing is asked of the catalogue: one query, so a restart stays fast
+ * (bench measure 8). Columns are never dropped here: that needs a written migration.
  */
 export async function syncModelTables(db: Db, models: ModelSchema[]): Promise<string[]> {
   if (!models.length) return []
   const hash = modelTablesHash(models)
   if ((await storedHash(db)) === hash) return []
-  const tables = models.map((model) => model.table)
-  const columns = await sql<{ tableName: string; columnName: string }>`
-    select table_name, column_name from information_schema.columns
-    where table_schema = current_schema() and table_name in (${sql.join(tables)})`.execute(db)
-  const indexes = await sql<{ indexname: string }>`
-    select indexname from pg_indexes where schemaname = current_schema() and tablename in (${sql.join(tables)})`.execute(
-    db,
-  )
-  const existingIndexes = new Set(indexes.rows.map((row) => row.indexname))
-  const statements: string[] = []
-  for (const model of models) {
-    if (model.view) continue
-    const existing = new Set(
-      columns.rows.filter((row) => row.tableName === model.table).map((row) => row.columnName),
-    )
-    const fieldColumns = model.fields.map((field) => `${q(snakeCase(field.name))} ${columnType(field)}`)
-    if (!existing.size) {
-      const pk = `${q(snakeCase(model.primaryKey))} bigint generated by default as identity primary key`
-      statements.push(
-        `create table ${q(model.table)} (${[pk, ...fieldColumns, ...auditColumns(model)].join(', ')})`,
-      )
-    } else {
-      for (const field of model.fields) {
-        const column = snakeCase(field.name)
-        if (!existing.has(column))
-          statements.push(`alter table ${q(model.table)} add column ${q(column)} ${columnType(field)}`)
-      }
-    }
-    for (const [name, ddl] of indexDdl(model)) if (!existingIndexes.has(name)) statements.push(ddl)
-  }
-  // Views read the tables: (re)created after them, every start (cheap), so a changed select takes effect.
-  for (const model of models.filter((m) => m.view)) {
-    statements.push(`drop view if exists ${q(model.table)}`, `create view ${q(model.table)} as ${model.view}`)
-  }
-  for (const statement of statements) await sql.raw(statement).execute(db)
+  const facts = await readModelTablesFacts(db, models)
+  const plans = models.map((model) => planModelTable(model, facts.get(model)!))
+  const statements = await applyModelTablePlan(db, plans)
   await storeHash(db, hash)
   // PostgreSQL: new tables tell the read caches of their writes like the others (db/notify-watch.ts).
   if (statements.length) await coverNewTables(db)

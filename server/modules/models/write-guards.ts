@@ -7,6 +7,7 @@
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import type { Session } from '../../types.ts'
+import { noteRegistration } from './behaviour-registry.ts'
 import type { Row } from './model-scope.ts'
 
 export interface WriteContext {
@@ -26,6 +27,7 @@ const guards = new Map<string, WriteGuard[]>()
 
 /** Registers a guard of `<service>/<entity>` writes. */
 export function onRowWrite(modelKey: string, guard: WriteGuard): void {
+  noteRegistration({ kind: 'write guard', modelKey })
   guards.set(modelKey, [...(guards.get(modelKey) ?? []), guard])
 }
 

@@ -4,6 +4,7 @@
  * `values` in place (it may set read-only fields) and may throw an AppError to refuse the write.
  */
 import type { Session } from '../../types.ts'
+import { noteRegistration } from './behaviour-registry.ts'
 import type { Row } from './model-scope.ts'
 
 export type WriteHook = (values: Row, context: { mode: 'create' | 'update'; session: Session }) => void
@@ -12,6 +13,7 @@ const hooks = new Map<string, WriteHook[]>()
 
 /** Registers a hook for `<service>/<entity>`; registering the same function twice has no effect. */
 export function onBeforeWrite(modelKey: string, hook: WriteHook): void {
+  noteRegistration({ kind: 'write hook', modelKey })
   const list = hooks.get(modelKey) ?? []
   if (!list.includes(hook)) hooks.set(modelKey, [...list, hook])
 }
