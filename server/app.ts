@@ -39,6 +39,7 @@ import { redactedRequest } from './plugins/log-redaction.ts'
 import { inputGuards } from './plugins/input-guards.ts'
 import { lazyValidators } from './plugins/lazy-validators.ts'
 import { permissionGuards } from './plugins/permissions.ts'
+import { readGuards } from './plugins/read-guards.ts'
 import { fieldRuleRoutes } from './plugins/field-rule-routes.ts'
 import { routeTable } from './plugins/route-table.ts'
 import { routeSchemaBounds } from './plugins/route-schemas.ts'
@@ -101,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(routeTable)
   // Before every route: integers without a range get the safe-integer range (ids beyond it were 500s).
   await app.register(routeSchemaBounds)
+  // Before the modules: every read route gets the guard of the screens that read it.
+  await app.register(readGuards(options.pages ?? [], options.models))
   // Before the modules: hand-written routes declaring model rows get the field permission rules applied.
   await app.register(fieldRuleRoutes(options.models))
   // Before the modules: the OpenAPI document is built from the routes registered after it.

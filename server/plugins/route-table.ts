@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifySchema } from 'fastify'
 import type { FieldRulesOfRoute } from './field-rule-routes.ts'
 import { guardCodesOf } from './permissions.ts'
+import type { ReadGuard } from './read-guards.ts'
 import { shared } from './shared.ts'
 
 /** One registered route as the security tests see it (tests/server/*: generated, never hand-picked). */
@@ -12,6 +13,8 @@ export interface RouteEntry {
   public: boolean
   /** The permission codes the route checks (requirePermission guards and config.permissionCodes). */
   permissionCodes: string[]
+  /** How a read route (GET, the Lov query) is guarded: by the screens that read it, a Lov code, or for every user. */
+  readGuard?: ReadGuard
   /** What the route declares about the model rows it answers or writes (plugins/field-rule-routes.ts). */
   fieldRules?: FieldRulesOfRoute
   schema?: FastifySchema
@@ -43,6 +46,10 @@ export const routeTable: FastifyPluginAsync = shared(async (app) => {
           return route.config?.public === true
         },
         permissionCodes: guardCodesOf(route),
+        // Read when asked, like `public`: the read guard's onRoute hook sets it.
+        get readGuard() {
+          return route.config?.public === true ? undefined : route.config?.readGuard
+        },
         ...(route.config?.fieldRules ? { fieldRules: route.config.fieldRules } : {}),
         ...(route.schema ? { schema: route.schema } : {}),
       })

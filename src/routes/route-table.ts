@@ -4,6 +4,7 @@
  * node with a single child chain collapses to the child. Pure, so it is tested without a browser.
  */
 import type { MenuNode, MenuType } from '../../renderer/contract/wire'
+import { isAuthorizedRoute } from '../../renderer/contract/authorized-routes'
 import { matchPattern, routePath, toRouterPath } from './route-pattern'
 
 /** Page file (e.g. `schemas/pages/wmdm/warehouse.page.json`) → its route pattern. */
@@ -27,15 +28,7 @@ export interface PageRoute {
   authorized?: true
 }
 
-/**
- * Routes reachable by any signed-in role whatever its menus (CORE-PERM-05, routes.tsv `authorized`): the
- * logistics screens (/ets/…) and the logistics big screen (/pub/logistics-screen). Their data calls are open
- * to every signed-in role too (the ets models guard writes, not reads); the error and /public pages are
- * routed apart (app-routes.tsx).
- */
-export function isAuthorizedRoute(route: string): boolean {
-  return route.startsWith('/ets/') || route === '/pub/logistics-screen'
-}
+export { isAuthorizedRoute }
 
 export interface MenuEntry {
   id: number

@@ -1,7 +1,11 @@
 /**
- * Opens every screen of schemas/routes.tsv that has a page file, as the administrator, inside one running app
- * (in-app navigation, as a menu click does), and fails on an error panel, an empty page, a failed request or a
- * console error, or a serious or critical accessibility violation (axe-core on the shown page, tests/e2e/axe.ts).
+ * Opens every screen of schemas/routes.tsv that has a page file inside one running app (in-app navigation, as a
+ * menu click does), each as the least-privileged seeded role whose own menu shows it (reads are guarded by the
+ * role's menus, server/plugins/read-guards.ts): the dealer's as `jxs`, the clerk's as `clerk`, the tenant
+ * administrator's as `manager` (tenant 2; detail screens with params as `admin`'s tenant-administrator role of
+ * tenant 1, whose seed rows SAMPLE_PARAMS name), the platform administrator's as `admin` with the site role. It
+ * fails on an error panel (a 403 too), an empty page, a failed request or a console error, or a serious or
+ * critical accessibility violation (axe-core on the shown page, tests/e2e/axe.ts).
  * `SMOKE_MODULES=hiam,hpfm` limits it to some modules (for working on them).
  *
  * The shell's error pages and the pages without sign-in (/exception/…, /404, /public/…) get the same axe check
@@ -9,7 +13,7 @@
  */
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { pageRoutes, readSpecRoutes } from '../../scripts/lib/route-coverage'
 import { readSeedSet } from '../../server/seed/seed-files'
 import { matchPattern } from '../../src/routes/route-pattern'
@@ -47,14 +51,32 @@ const routes = readSpecRoutes(root).filter(
     !route.path.startsWith('/public/'),
 )
 
-/** Routes whose menu entry (on the route or a path it lies under) only the platform administrator role has. */
+/** The menu entry of a screen: the one on its route or on the longest path it lies under. */
 const menus =
   readSeedSet<Array<{ route?: string; roles: string[] }>>(resolve(root, 'server/seed/data'), 'menus') ?? []
-const siteOnly = (path: string) => {
-  const entry = menus
+const entryOf = (path: string) =>
+  menus
     .filter((menu) => menu.route && (path === menu.route || path.startsWith(`${menu.route}/`)))
     .sort((a, b) => b.route!.length - a.route!.length)[0]
-  return entry !== undefined && !entry.roles.includes('tenant-admin') && entry.roles.includes('site-admin')
+
+/** Who opens the screens: seeded users, the least privileged first. */
+type Opener = 'jxs' | 'clerk' | 'manager' | 'admin' | 'site'
+const OPENERS: Array<{ opener: Opener; role: string; login: string; password: string }> = [
+  { opener: 'jxs', role: 'jxs', login: 'jxs', password: 'Jxs@12345' },
+  { opener: 'clerk', role: 'wh-clerk', login: 'clerk', password: 'Clerk@123' },
+  { opener: 'manager', role: 'tenant-admin', login: 'manager', password: 'Manager@123' },
+]
+/**
+ * The least-privileged seeded role whose menu shows `path` (a concrete path). Screens of the tenant
+ * administrator with params open as `admin` (tenant 1, whose seed rows SAMPLE_PARAMS name); screens no menu
+ * shows open as the tenant administrator too.
+ */
+function openerOf(pattern: string, path: string): Opener {
+  const roles = entryOf(path)?.roles ?? ['tenant-admin']
+  const least = OPENERS.find(({ role }) => roles.includes(role))
+  if (least && least.opener !== 'manager') return least.opener
+  if (!least && roles.includes('site-admin')) return 'site'
+  return pattern.includes('{') ? 'admin' : 'manager'
 }
 
 /** A route with params opens as a menu entry that fills them when there is one (that is how users reach it). */
@@ -206,22 +228,27 @@ async function checkScreen(page: Page, problems: string[], path: string): Promis
   return failures
 }
 
-describe('every screen opens clean for the administrator', () => {
+describe('every screen opens clean for a role whose menu shows it', () => {
   it.skipIf(!routes.length)(
     `opens ${routes.length} screens`,
     async () => {
-      const { context } = session
-      const lanes = [{ page: session.page, problems: session.problems }]
-      for (let i = 1; i < LANES; i++) {
-        const page = await context.newPage()
-        lanes.push({ page, problems: watchProblems(page) })
-      }
-      /** Every lane opens the workplace (after a role switch: the new role's menus), then its share of `list`. */
-      const openAll = async (list: string[]) => {
+      /** Opens `list` in LANES pages of `context` (signed in), each lane first at `home`. */
+      const openAll = async (
+        context: BrowserContext,
+        first: { page: Page; problems: string[] },
+        home: string,
+        list: string[],
+      ) => {
+        const lanes = [first]
+        for (let i = 1; i < LANES && i < list.length; i++) {
+          const page = await context.newPage()
+          lanes.push({ page, problems: watchProblems(page) })
+        }
         const results = await Promise.all(
           lanes.map(async ({ page, problems }, lane) => {
-            await page.goto('/workplace')
-            await page.locator('[data-page-key="/workplace"]').waitFor()
+            // The shell is up (the home screen itself is checked in the list like any other).
+            await page.goto(home)
+            await page.getByTestId('page-area').waitFor()
             const failures: string[] = []
             for (const path of list.filter((_, i) => i % lanes.length === lane))
               failures.push(...(await checkScreen(page, problems, path)))
@@ -230,8 +257,50 @@ describe('every screen opens clean for the administrator', () => {
         )
         return results.flat()
       }
-      // the tenant administrator's screens first, then the platform administrator's (role switched on the server)
-      const failures = await openAll(routes.filter((r) => !siteOnly(r.path)).map((r) => concrete(r.path)))
+      const screens = routes.map((r) => {
+        const path = concrete(r.path)
+        return { path, opener: openerOf(r.path, path) }
+      })
+      // `SMOKE_OPENERS=jxs,clerk` opens only the screens of some openers (for working on them).
+      const openers = process.env.SMOKE_OPENERS?.split(',').filter(Boolean)
+      const of = (opener: Opener) =>
+        openers && !openers.includes(opener)
+          ? []
+          : screens.filter((s) => s.opener === opener).map((s) => s.path)
+      const failures: string[] = []
+      // The dealer, the clerk and the tenant administrator of tenant 2, each in a browser context of their own.
+      for (const { opener, login, password } of OPENERS) {
+        const list = of(opener)
+        if (!list.length) continue
+        const own = await openSession(browser, 'en-US')
+        await signIn(own.page, login, password)
+        await own.page.waitForURL((url) => !url.pathname.startsWith('/api/oauth') && url.pathname !== '/')
+        const home = new URL(own.page.url()).pathname
+        // A message detail opens the user's own message (the seed sends the notice to every member of tenant 1).
+        const ownMessage = await own.page.evaluate(
+          async (bearer) => {
+            const response = await fetch('/api/hmsg/v1/messages/user?page=0&size=1', {
+              headers: { authorization: `bearer ${bearer}` },
+            })
+            const body = (await response.json()) as { content?: Array<{ userMessageId?: number }> }
+            return body.content?.[0]?.userMessageId
+          },
+          await accessToken(own.context),
+        )
+        const mine = list.map((path) =>
+          ownMessage
+            ? path.replace(/(\/hmsg\/user-message\/detail\/(?:[A-Z]+\/)?)1000$/, `$1${ownMessage}`)
+            : path,
+        )
+        failures.push(...(await openAll(own.context, own, home, mine)).map((line) => `${login}: ${line}`))
+        await own.context.close()
+      }
+      // admin: the tenant administrator's detail screens (tenant 1), then the platform administrator's screens.
+      const { context } = session
+      const first = { page: session.page, problems: session.problems }
+      failures.push(
+        ...(await openAll(context, first, '/workplace', of('admin'))).map((line) => `admin: ${line}`),
+      )
       const token = await accessToken(context)
       await session.page.evaluate(async (bearer) => {
         const response = await fetch('/api/iam/v1/users/roles?roleId=1', {
@@ -240,7 +309,9 @@ describe('every screen opens clean for the administrator', () => {
         })
         if (!response.ok) throw new Error(`role switch: HTTP ${response.status}`)
       }, token)
-      failures.push(...(await openAll(routes.filter((r) => siteOnly(r.path)).map((r) => concrete(r.path)))))
+      failures.push(
+        ...(await openAll(context, first, '/workplace', of('site'))).map((line) => `admin (site): ${line}`),
+      )
       expect(failures).toEqual([])
     },
     Math.max(60_000, routes.length * 20_000),

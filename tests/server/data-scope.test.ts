@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { grantScreens } from './support/screens.ts'
 
 let app: FastifyInstance
 const tokens: Record<string, string> = {}
@@ -18,6 +19,15 @@ beforeAll(async () => {
   app = await createTestApp()
   tokens.admin = await signIn(app, 'admin', 'Admin@123')
   tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
+  // The rule screens and the organisation picker's screen: only the warehouse grants limit what the clerk reads.
+  await grantScreens(app, tokens.clerk, [
+    '/wmdm/warehouseRelation',
+    '/winv/ruleReplenishment',
+    '/winv/warning-rule',
+    '/winv/strategy',
+    '/winv/rule',
+    '/winv/employee-binding',
+  ])
   tokens.jxs = await signIn(app, 'jxs', 'Jxs@12345')
 })
 afterAll(() => app.close())

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { grantScreens } from './support/screens.ts'
 
 let app: FastifyInstance
 let clerk: string // tenant 1 (华东仓储)
@@ -11,6 +12,9 @@ let admin: string // tenants 1 and 2
 beforeAll(async () => {
   app = await createTestApp()
   clerk = await signIn(app, 'clerk', 'Clerk@123')
+  // The Lov views screen: the clerk may try any Lov, so these tests see each view's own rules (language,
+  // tenant, data scope); who may use which Lov is read-permissions.test.ts's.
+  await grantScreens(app, clerk, ['/hpfm/lov-view'])
   manager = await signIn(app, 'manager', 'Manager@123')
   admin = await signIn(app, 'admin', 'Admin@123')
 })

@@ -11,6 +11,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { pathParams } from '../../schemas.ts'
 import { listQuerySchema } from '../models/model-schemas.ts'
 import { badRequest } from '../../errors.ts'
+import { innerReadHeaders } from '../../plugins/read-guards.ts'
 
 export interface NestedList {
   /** e.g. `/api/hpfm/v1/:tenantId/companies/:companyId/units` */
@@ -62,6 +63,8 @@ export function registerNestedList(app: FastifyInstance, nested: NestedList): vo
       url,
       headers: {
         ...forwardHeaders(request),
+        // The list was read-guarded on its own route (plugins/read-guards.ts).
+        ...(method === 'GET' ? innerReadHeaders() : {}),
         ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),

@@ -5,6 +5,7 @@
  * - a value set (or an IDP view of one): its values as a bare array (wire contract);
  * - anything else: 404 with the closest known code, since a picker cannot work on a code that does not exist.
  */
+import { innerReadHeaders } from '../../plugins/read-guards.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Language } from '../../../renderer/contract/wire.ts'
 import { LOV_IDS_MAX, LOV_RESERVED_PARAMS } from '../../../renderer/contract/lov-view.ts'
@@ -134,7 +135,8 @@ export function callQueryUrl(
       .filter(([, v]) => v !== undefined && v !== null && v !== '')
       .map(([k, v]) => [k, String(v)]),
   )
-  const headers: Record<string, string> = { 'h-request-id': String(request.id) }
+  // The Lov was read-guarded by its code (plugins/read-guards.ts): its view's URL is read on its behalf.
+  const headers: Record<string, string> = { 'h-request-id': String(request.id), ...innerReadHeaders() }
   if (request.headers.authorization) headers.authorization = request.headers.authorization
   if (request.headers.cookie) headers.cookie = request.headers.cookie
   return app.inject({
