@@ -103,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every route: integers without a range get the safe-integer range (ids beyond it were 500s).
   await app.register(routeSchemaBounds)
   // Before the modules: every read route gets the guard of the screens that read it.
-  await app.register(readGuards(options.pages ?? [], options.models))
+  await app.register(readGuards(pages, options.models))
   // Before the modules: hand-written routes declaring model rows get the field permission rules applied.
   await app.register(fieldRuleRoutes(options.models))
   // Before the modules: the OpenAPI document is built from the routes registered after it.

@@ -518,9 +518,19 @@ export function readGuards(
 ): FastifyPluginAsync {
   return shared(async (app) => {
     let index: ReadIndex | undefined
-    const indexOf = () => (index ??= readIndex(pages, app.routeTable, models))
+    /** The version of the page files the index was worked out from (live-pages.ts changes `pages` in place). */
+    let indexed = -1
     /** The grant of each cached answer of roleGrantsOf (a role's level does not change). */
-    const grantsOfHeld = new WeakMap<object, Grant>()
+    let grantsOfHeld = new WeakMap<object, Grant>()
+    const indexOf = () => {
+      const version = app.livePages?.version ?? 0
+      if (version !== indexed) {
+        index = undefined
+        grantsOfHeld = new WeakMap()
+        indexed = version
+      }
+      return (index ??= readIndex(pages, app.routeTable, models))
+    }
 
     const guard = (key: string, lovParam: string | undefined, routeCodes: string[]) =>
       async function readGuard(request: FastifyRequest) {
@@ -529,9 +539,10 @@ export function readGuards(
         if (request.headers[INNER_READ_HEADER] === INNER_READ_SECRET) return
         // One cached read per request; the grant of what the role holds is worked out once per change.
         const held = await roleGrantsOf(request.server.db, session.roleId)
+        const current = indexOf()
         let grant = grantsOfHeld.get(held)
         if (!grant) {
-          grant = indexOf().grantOf({ ...held, siteLevel: session.roleLevel === 'site' })
+          grant = current.grantOf({ ...held, siteLevel: session.roleLevel === 'site' })
           grantsOfHeld.set(held, grant)
         }
         if (lovParam) {

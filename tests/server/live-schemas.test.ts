@@ -4,7 +4,7 @@
  * appears for the role it grants and not for another, a broken save is refused with file, line, pointer and
  * fix while the last good version keeps serving, the fix clears it, and open sockets hear each change.
  */
-import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -75,6 +75,10 @@ const routesOf = (nodes: MenuNode[]): string[] =>
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'wms-live-pages-'))
+  // The menu screen's own file: reads need a screen of the role (read-guards.ts), and the administrator lists
+  // the menus below through it.
+  await mkdir(join(dir, 'hiam'), { recursive: true })
+  await copyFile('schemas/pages/hiam/menu.page.json', join(dir, 'hiam', 'menu.page.json'))
   // Pages are named relative to the working directory when inside it; a temp folder is named whole.
   app = await createTestApp({ pagesDir: dir, liveSchemas: true })
   tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
@@ -176,7 +180,9 @@ describe('a page file written while the server runs', () => {
 
     // Other pages keep working meanwhile: the index still lists the page as served without errors.
     const index = await injectAs(app, tokens.clerk!, 'GET', '/api/hpfm/v1/page-schemas')
-    expect(index.json()).toEqual([expect.objectContaining({ route: ROUTE, errors: 0 })])
+    expect(index.json().filter((entry: { route: string }) => entry.route !== '/hiam/menu')).toEqual([
+      expect.objectContaining({ route: ROUTE, errors: 0 }),
+    ])
 
     const renamed = page({
       menu: { ...page().menu, title: { zh_CN: '看板', en_US: 'Board', zh_TW: '看板' } },
@@ -222,6 +228,52 @@ describe('a page file written while the server runs', () => {
     // (the administrator renamed it in their language, zh_CN; the file's other languages are not taken either)
     expect(JSON.stringify(await menuTree('clerk', 'zh_CN'))).toContain('Carriers (ops)')
     expect(JSON.stringify(await menuTree('clerk', 'en_US'))).not.toContain('From the file')
+  })
+
+  it("counts a new screen's reads at once for the roles its menu is granted to (read-guards.ts)", async () => {
+    const rules = (user: string) => injectAs(app, tokens[user]!, 'GET', '/api/wms/v1/1/replenishment-rules')
+    // Neither holds a screen or a code of the replenishment rules.
+    expect((await rules('clerk')).statusCode).toBe(403)
+    const path = join(dir, 'live', 'rule-board.page.json')
+    await writeFile(
+      path,
+      JSON.stringify(
+        page({
+          route: '/live/rule-board',
+          dataSource: {
+            service: 'wms',
+            path: '/v1/{tenantId}/replenishment-rules',
+            model: 'wms/replenishment-rule',
+            primaryKey: 'replenishmentRuleId',
+          },
+          fields: { warehouseCode: { label: 'live.board.code', widget: 'Input' } },
+          search: { fields: ['warehouseCode'] },
+          table: { columns: [{ field: 'warehouseCode' }] },
+          toolbar: undefined,
+          menu: { parent: 'wmdm', order: 91, title: { zh_CN: '补货', en_US: 'Rules', zh_TW: '補貨' } },
+          grants: undefined,
+        }),
+      ),
+    )
+    // Its menu goes to the roles named in the file only; without grants, none: an administrator gives it.
+    const change = app.livePages.reloadPageFile(path)
+    expect(change).toMatchObject({ outcome: 'applied' })
+    await app.livePages.database
+    const menu = await app.db
+      .selectFrom('iamMenu')
+      .select('id')
+      .where('route', '=', '/live/rule-board')
+      .executeTakeFirstOrThrow()
+    const clerkRole = await app.db
+      .selectFrom('iamRole')
+      .select('id')
+      .where('code', '=', 'wh-clerk')
+      .executeTakeFirstOrThrow()
+    await app.db.insertInto('iamRoleMenu').values({ roleId: clerkRole.id, menuId: menu.id }).execute()
+    expect((await rules('clerk')).statusCode).toBe(200)
+    expect((await rules('jxs')).statusCode).toBe(403)
+    await unlink(path)
+    app.livePages.reloadPageFile(path)
   })
 
   it('stops serving a removed file', async () => {
