@@ -35,6 +35,7 @@ let readOnlyApp: FastifyInstance
 let admin: string
 let readOnlyAdmin: string
 let clerk: string
+let manager: string
 let pages: { dir: string; file: string }
 let readOnlyPages: { dir: string; file: string }
 
@@ -43,9 +44,16 @@ beforeAll(async () => {
   app = await createTestApp({ pagesDir: pages.dir, pageDesignerWrites: true })
   readOnlyPages = pagesFolder()
   readOnlyApp = await createTestApp({ pagesDir: readOnlyPages.dir, pageDesignerWrites: false })
-  admin = await signIn(app, 'admin', 'Admin@123')
-  readOnlyAdmin = await signIn(readOnlyApp, 'admin', 'Admin@123')
+  // Page files are the installation's: the platform administrator's site role saves them.
+  const siteRole = async (server: FastifyInstance, token: string) => {
+    const switched = await injectAs(server, token, 'PUT', '/api/iam/v1/users/roles?roleId=1')
+    expect(switched.statusCode, switched.body).toBe(200)
+    return token
+  }
+  admin = await siteRole(app, await signIn(app, 'admin', 'Admin@123'))
+  readOnlyAdmin = await siteRole(readOnlyApp, await signIn(readOnlyApp, 'admin', 'Admin@123'))
   clerk = await signIn(app, 'clerk', 'Clerk@123')
+  manager = await signIn(app, 'manager', 'Manager@123')
 })
 afterAll(async () => {
   await app.close()
@@ -194,6 +202,18 @@ describe('the page designer file endpoints', () => {
     expect(opened.json().message).toContain('hpfm.page-designer.save')
     const saved = await save({ source: original, version: '0'.repeat(64) }, app, clerk)
     expect(saved.statusCode).toBe(403)
+  })
+
+  it("are the installation's: a tenant administrator holding the code cannot save one for every tenant", async () => {
+    const before = readFileSync(pages.file, 'utf8')
+    const saved = await save(
+      { source: before.replace('"rows": 1', '"rows": 2'), version: '0'.repeat(64) },
+      app,
+      manager,
+    )
+    expect(saved.statusCode, saved.body).toBe(403)
+    expect(saved.json().message).toMatch(/shared by every tenant .* only a site-level role/)
+    expect(readFileSync(pages.file, 'utf8')).toBe(before)
   })
 
   it('answer 404 naming the route when no file declares it', async () => {

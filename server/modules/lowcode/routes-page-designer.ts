@@ -17,12 +17,12 @@ import { readFileSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { WIDGET_NAMES } from '../../../renderer/contract/widget-names.ts'
 import { checkPageFile, routeCollisionIssues } from '../../../renderer/schema/check-page-files.ts'
 import { formatIssue } from '../../../renderer/schema/issue.ts'
 import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
-import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { seedReferences } from '../../seed/data.ts'
 import { knownLovCodes } from '../hpfm/lov-views.ts'
@@ -119,9 +119,20 @@ export function pageDesignerRoutes(models: readonly ModelSchema[]): FastifyPlugi
       },
     )
 
+    /**
+     * Page files are the installation's, shared by every tenant: a tenant administrator holds the code (through
+     * `*`) but must not change other tenants' screens, so only a site-level role saves them.
+     */
+    const siteOnly = async (request: FastifyRequest) => {
+      if (sessionOf(request).roleLevel !== 'site')
+        throw forbidden(
+          "Page files are shared by every tenant of this installation, so only a site-level role (the platform administrator's) saves them: switch to that role, or download the file and give it to the platform administrator.",
+        )
+    }
+
     app.put(
       '/api/hpfm/v1/page-designer/file',
-      { schema: { body: SaveBody }, preHandler: guard },
+      { schema: { body: SaveBody }, preHandler: [guard, siteOnly] },
       async (request) => {
         const session = sessionOf(request)
         const { route, source, version } = request.body as typeof SaveBody.static

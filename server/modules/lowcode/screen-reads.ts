@@ -61,6 +61,8 @@ export const HAND_WRITTEN_READS: Record<string, Array<[ServiceName, string]>> = 
   DeliveryAreaMap: [['ets', '/v1/{tenantId}/delivery-area-map']],
   // widgets/schema-playground/SchemaPlayground.tsx: every page file, to try them
   SchemaPlayground: [['hpfm', '/v1/page-schemas']],
+  // widgets/page-designer/use-designer-file.ts: the page file being designed
+  PageDesigner: [['hpfm', '/v1/page-designer/file']],
   // widgets/dimension-value/DimensionValue.tsx: the dimensions a value is chosen for
   DimensionValue: [['hpfm', '/v1/{tenantId}/data-dimensions']],
   // Screens (by route) owning an API-only read over their rows that their page file does not name:
