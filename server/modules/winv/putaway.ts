@@ -19,14 +19,15 @@ import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
-import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
+import { AppError, badRequest, conflict } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
-import { NoQuery } from '../../schemas.ts'
+import { NoQuery, pathParams } from '../../schemas.ts'
 import type { Session } from '../../types.ts'
-import { inScope, modelDb, type Row } from '../models/model-scope.ts'
+import type { Row } from '../models/model-scope.ts'
 import { moveStock } from '../stock/ledger.ts'
 import { docOf, lineBooking, lineName, linesOf, writeRecord, type LineRow, type OrderRow } from './inbound.ts'
 import { locationOf } from './lookup.ts'
+import { inboundOrderInScope } from './receive-lines.ts'
 import { changeSerials, serialIds } from './serials.ts'
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000
@@ -301,33 +302,23 @@ export async function putaway(db: Db, session: Session, row: Row, body: Row) {
   return { to: done ? 'COMPLETED' : String(row.orderStatus) }
 }
 
+const SUGGESTIONS = '/api/wms/v1/:tenantId/inbound-orders/:inboundOrderId/putaway-suggestions'
+
 /** `GET inbound-orders/{id}/putaway-suggestions` (the putaway permission; 404 outside the user's scope). */
 export const putawaySuggestionRoutes =
   (inboundOrder: ModelSchema): FastifyPluginAsync =>
   async (app) => {
     app.get(
-      '/api/wms/v1/:tenantId/inbound-orders/:inboundOrderId/putaway-suggestions',
+      SUGGESTIONS,
       {
         config: { fieldRules: { answers: [{ model: 'wms/inboundOrderLine', at: 'lines' }] } },
         preHandler: requirePermission('winv.inboundOrder.button.putaway'),
-        schema: {
-          querystring: NoQuery,
-          params: {
-            type: 'object',
-            properties: { tenantId: { type: 'integer' }, inboundOrderId: { type: 'integer', minimum: 1 } },
-            required: ['tenantId', 'inboundOrderId'],
-          },
-        },
+        schema: { querystring: NoQuery, params: pathParams(SUGGESTIONS) },
       },
       async (request) => {
         const session = sessionOf(request)
         const id = (request.params as { inboundOrderId: number }).inboundOrderId
-        const order = (await inScope(
-          modelDb(app.db).selectFrom(inboundOrder.table).selectAll().where(inboundOrder.primaryKey, '=', id),
-          inboundOrder,
-          session,
-        ).executeTakeFirst()) as OrderRow | undefined
-        if (!order) throw notFound(`Inbound order ${id} does not exist (or is not yours): reload the list.`)
+        const order = (await inboundOrderInScope(app.db, inboundOrder, session, id)) as unknown as OrderRow
         return { lines: await putawaySuggestions(app.db, session.tenantId, order) }
       },
     )

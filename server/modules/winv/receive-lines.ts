@@ -20,7 +20,9 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { modelDb, inScope } from '../models/model-scope.ts'
-import { NoQuery } from '../../schemas.ts'
+import { NoQuery, pathParams } from '../../schemas.ts'
+import type { Db } from '../../db/schema.ts'
+import type { Session } from '../../types.ts'
 
 export interface ReceiveLine {
   inboundLineId: number
@@ -38,38 +40,40 @@ export interface ReceiveLine {
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000
 
+const RECEIVE_LINES = '/api/wms/v1/:tenantId/inbound-orders/:inboundOrderId/receive-lines'
+
+/** The inbound order `id` as the user's data scope shows it; 404 when it is not there for them. */
+export async function inboundOrderInScope(
+  db: Db,
+  inboundOrder: ModelSchema,
+  session: Session,
+  id: number,
+): Promise<Record<string, unknown>> {
+  const order = (await inScope(
+    modelDb(db).selectFrom(inboundOrder.table).selectAll().where(inboundOrder.primaryKey, '=', id),
+    inboundOrder,
+    session,
+  ).executeTakeFirst()) as Record<string, unknown> | undefined
+  if (!order) throw notFound(`Inbound order ${id} does not exist (or is not yours): reload the list.`)
+  return order
+}
+
 /** The routes, given the inbound order model (its data scope decides which orders the user may ask about). */
 export const receiveLineRoutes =
   (inboundOrder: ModelSchema): FastifyPluginAsync =>
   async (app) => {
     app.get(
-      '/api/wms/v1/:tenantId/inbound-orders/:inboundOrderId/receive-lines',
+      RECEIVE_LINES,
       {
         // the open lines are inbound order lines: a field a rule hides from the user is left out here too
         config: { fieldRules: { answers: [{ model: 'wms/inboundOrderLine', at: 'lines' }] } },
         preHandler: requirePermission('winv.inboundOrder.button.receive'),
-        schema: {
-          querystring: NoQuery,
-          params: {
-            type: 'object',
-            properties: { tenantId: { type: 'integer' }, inboundOrderId: { type: 'integer', minimum: 1 } },
-            required: ['tenantId', 'inboundOrderId'],
-          },
-        },
+        schema: { querystring: NoQuery, params: pathParams(RECEIVE_LINES) },
       },
       async (request) => {
         const session = sessionOf(request)
         const id = (request.params as { inboundOrderId: number }).inboundOrderId
-        const visible = inScope(
-          modelDb(app.db)
-            .selectFrom(inboundOrder.table)
-            .select(inboundOrder.primaryKey)
-            .where(inboundOrder.primaryKey, '=', id),
-          inboundOrder,
-          session,
-        )
-        if (!(await visible.executeTakeFirst()))
-          throw notFound(`Inbound order ${id} does not exist (or is not yours): reload the list.`)
+        await inboundOrderInScope(app.db, inboundOrder, session, id)
         const { rows } = await sql<{
           inboundLineId: number
           lineNum: number | null
