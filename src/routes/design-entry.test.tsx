@@ -3,22 +3,14 @@
  * role whose menus reach the designer (a sub-page of the schema playground's entry), leading to the designer
  * with the page's route. A role without that entry sees no link.
  */
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { readFileSync } from 'node:fs'
-import { MemoryRouter } from 'react-router-dom'
 import { afterEach, expect, test, vi } from 'vitest'
 import type { MenuNode } from '../../renderer/contract/wire'
-import { toSessionUser } from '../http/renderer-env'
-import { createI18n } from '../locales/i18n'
-import { createAppServices } from '../stores/app-services'
-import { ServicesContext, SessionContext } from '../stores/contexts'
-import { createSessionCaches, type SessionCaches } from '../stores/session-caches'
-import { fakeServer } from '../test-support/fake-adapter'
-import { adminMenus, adminRoles, adminTenants, adminUser, fixturePageIndex } from '../test-support/fixtures'
-import { CurrentPage } from '../tabs/kept-page'
-import { buildRouteTable } from './route-table'
-import SchemaPageHost from './SchemaPageHost'
+import type { SessionCaches } from '../stores/session-caches'
+import { adminMenus, fixturePageIndex } from '../test-support/fixtures'
+import { renderPageHost } from '../test-support/render-page-host'
 
 const WAREHOUSE = 'schemas/pages/wmdm/warehouse.page.json'
 const source = readFileSync(WAREHOUSE, 'utf8')
@@ -42,39 +34,22 @@ let caches: SessionCaches | undefined
 afterEach(() => caches?.dispose())
 
 function renderWarehouse(menus: MenuNode[]) {
-  const server = fakeServer((request) => {
-    const url = new URL(request.url, 'http://wms.test')
-    if (url.pathname === '/api/hpfm/v1/page-schemas/page')
-      return { status: 200, body: { file: WAREHOUSE, route: '/wmdm/warehouse', kind: 'list', source } }
-    if (url.pathname.endsWith('/menus/check-permissions')) return { status: 200, body: [] }
-    if (url.pathname.includes('filter-template')) return { status: 200, body: [] }
-    return { status: 200, body: { content: [], totalElements: 0 } }
-  })
-  const services = createAppServices({ i18n: createI18n('en_US'), adapter: server.adapter })
   const navigate = vi.fn()
-  services.router.navigate = navigate
-  caches = createSessionCaches(services.http, () => toSessionUser(adminUser))
-  const session = {
-    user: adminUser,
-    roles: adminRoles,
-    tenants: adminTenants,
+  ;({ caches } = renderPageHost({
+    file: WAREHOUSE,
+    menuId: 101,
     menus,
-    language: 'en_US' as const,
-    layoutSettings: {},
-    routes: buildRouteTable(menus, pageIndex),
-    caches,
-  }
-  render(
-    <ServicesContext.Provider value={services}>
-      <SessionContext.Provider value={session}>
-        <MemoryRouter>
-          <CurrentPage>
-            <SchemaPageHost file={WAREHOUSE} menuId={101} params={{}} search={new URLSearchParams()} />
-          </CurrentPage>
-        </MemoryRouter>
-      </SessionContext.Provider>
-    </ServicesContext.Provider>,
-  )
+    pageIndex,
+    prepare: (services) => void (services.router.navigate = navigate),
+    handler: (request) => {
+      const url = new URL(request.url, 'http://wms.test')
+      if (url.pathname === '/api/hpfm/v1/page-schemas/page')
+        return { status: 200, body: { file: WAREHOUSE, route: '/wmdm/warehouse', kind: 'list', source } }
+      if (url.pathname.endsWith('/menus/check-permissions')) return { status: 200, body: [] }
+      if (url.pathname.includes('filter-template')) return { status: 200, body: [] }
+      return { status: 200, body: { content: [], totalElements: 0 } }
+    },
+  }))
   return navigate
 }
 

@@ -3,23 +3,14 @@
  * in place (same host, same tab), keeping what the user typed in the search form; a save the server refused
  * shows its problems (file:line:column, pointer, message, suggestion) above the last good version.
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { MemoryRouter } from 'react-router-dom'
 import { afterEach, expect, test } from 'vitest'
 import type { SchemaIssue } from '../../renderer/schema/issue'
-import { toSessionUser } from '../http/renderer-env'
-import { createI18n } from '../locales/i18n'
-import { createAppServices } from '../stores/app-services'
-import { ServicesContext, SessionContext } from '../stores/contexts'
-import { createSessionCaches, type SessionCaches } from '../stores/session-caches'
-import { CurrentPage } from '../tabs/kept-page'
-import { fakeServer } from '../test-support/fake-adapter'
-import { adminMenus, adminRoles, adminTenants, adminUser, fixturePageIndex } from '../test-support/fixtures'
+import type { SessionCaches } from '../stores/session-caches'
+import { renderPageHost } from '../test-support/render-page-host'
 import { dispatchPageChange } from './page-changes'
-import { buildRouteTable } from './route-table'
-import SchemaPageHost from './SchemaPageHost'
 
 const FILE = 'schemas/pages/wmdm/warehouse.page.json'
 const original = readFileSync(resolve(FILE), 'utf8')
@@ -31,40 +22,20 @@ function setUp() {
   const served: { source: string; rejected?: { issues: SchemaIssue[]; version: number } } = {
     source: original,
   }
-  const server = fakeServer((request) => {
-    const url = new URL(request.url, 'http://wms.test')
-    if (url.pathname === '/api/hpfm/v1/page-schemas/page')
-      return {
-        status: 200,
-        body: { file: FILE, route: '/wmdm/warehouse', kind: 'list', issues: [], ...served },
-      }
-    if (url.pathname.endsWith('/menus/check-permissions')) return { status: 200, body: [] }
-    if (/current-user-template|config-field/.test(url.pathname)) return { status: 200, body: [] }
-    return { status: 200, body: { content: [], totalElements: 0, number: 0, size: 10 } }
-  })
-  const services = createAppServices({ i18n: createI18n('en_US'), adapter: server.adapter })
-  caches = createSessionCaches(services.http, () => toSessionUser(adminUser))
-  const session = {
-    user: adminUser,
-    roles: adminRoles,
-    tenants: adminTenants,
-    menus: adminMenus,
-    language: 'en_US' as const,
-    layoutSettings: {},
-    routes: buildRouteTable(adminMenus, fixturePageIndex),
-    caches,
-  }
-  render(
-    <ServicesContext.Provider value={services}>
-      <SessionContext.Provider value={session}>
-        <MemoryRouter>
-          <CurrentPage>
-            <SchemaPageHost file={FILE} menuId={1} params={{}} search={new URLSearchParams()} />
-          </CurrentPage>
-        </MemoryRouter>
-      </SessionContext.Provider>
-    </ServicesContext.Provider>,
-  )
+  ;({ caches } = renderPageHost({
+    file: FILE,
+    handler: (request) => {
+      const url = new URL(request.url, 'http://wms.test')
+      if (url.pathname === '/api/hpfm/v1/page-schemas/page')
+        return {
+          status: 200,
+          body: { file: FILE, route: '/wmdm/warehouse', kind: 'list', issues: [], ...served },
+        }
+      if (url.pathname.endsWith('/menus/check-permissions')) return { status: 200, body: [] }
+      if (/current-user-template|config-field/.test(url.pathname)) return { status: 200, body: [] }
+      return { status: 200, body: { content: [], totalElements: 0, number: 0, size: 10 } }
+    },
+  }))
   const announce = (version: number, file = FILE) =>
     act(() => {
       dispatchPageChange({
