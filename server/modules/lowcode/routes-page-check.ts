@@ -10,6 +10,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { WIDGET_NAMES } from '../../../renderer/contract/widget-names.ts'
 import { checkPageFile, routeCollisionIssues } from '../../../renderer/schema/check-page-files.ts'
 import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
+import type { Db } from '../../db/schema.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { seedReferences } from '../../seed/data.ts'
 import { knownLovCodes } from '../hpfm/lov-views.ts'
@@ -26,9 +27,33 @@ const CheckBody = Type.Object(
   { additionalProperties: false },
 )
 
-export function pageCheckRoutes(live: LivePages, models: readonly ModelSchema[]): FastifyPluginAsync {
+/**
+ * One page file's text checked with every stage against what this server knows now: its models, the value
+ * sets, the tenant's Lov views and every registered permission code (route clashes are the caller's: it knows
+ * which files to compare with). Shared by the playground's check and the page designer's save.
+ */
+export function serverPageCheck(models: readonly ModelSchema[]) {
   const byKey = new Map(models.map((model) => [modelKey(model), model]))
   const { lookupCodes } = seedReferences()
+  return async (db: Db, tenantId: number, file: string, source: string) => {
+    const [lovCodes, permissions] = await Promise.all([
+      knownLovCodes(db, tenantId),
+      db.selectFrom('iamPermission').select('code').execute(),
+    ])
+    return checkPageFile(file, source, {
+      widgetNames: WIDGET_NAMES,
+      models: byKey,
+      lookupCodes,
+      lovCodes: new Set(lovCodes),
+      permissionCodes: new Set(permissions.map((row) => row.code)),
+      routes: new Set(),
+      allStages: true,
+    })
+  }
+}
+
+export function pageCheckRoutes(live: LivePages, models: readonly ModelSchema[]): FastifyPluginAsync {
+  const check = serverPageCheck(models)
   return async (app) => {
     app.post(
       '/api/hpfm/v1/page-schemas/check',
@@ -36,19 +61,7 @@ export function pageCheckRoutes(live: LivePages, models: readonly ModelSchema[])
       async (request) => {
         const session = sessionOf(request)
         const { file, source } = request.body as typeof CheckBody.static
-        const [lovCodes, permissions] = await Promise.all([
-          knownLovCodes(app.db, session.tenantId),
-          app.db.selectFrom('iamPermission').select('code').execute(),
-        ])
-        const checked = checkPageFile(file, source, {
-          widgetNames: WIDGET_NAMES,
-          models: byKey,
-          lookupCodes,
-          lovCodes: new Set(lovCodes),
-          permissionCodes: new Set(permissions.map((row) => row.code)),
-          routes: new Set(),
-          allStages: true,
-        })
+        const checked = await check(app.db, session.tenantId, file, source)
         const strip = (name: string) => name.replace(/^\.?\//, '')
         const others = live.pages.filter((page) => strip(page.file) !== strip(file))
         return { issues: [...checked.issues, ...routeCollisionIssues(checked, others)] }

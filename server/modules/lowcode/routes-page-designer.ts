@@ -18,14 +18,12 @@ import { rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { WIDGET_NAMES } from '../../../renderer/contract/widget-names.ts'
-import { checkPageFile, routeCollisionIssues } from '../../../renderer/schema/check-page-files.ts'
+import { routeCollisionIssues } from '../../../renderer/schema/check-page-files.ts'
 import { formatIssue } from '../../../renderer/schema/issue.ts'
 import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
-import { seedReferences } from '../../seed/data.ts'
-import { knownLovCodes } from '../hpfm/lov-views.ts'
+import { serverPageCheck } from './routes-page-check.ts'
 import { findPageFiles } from './load-pages.ts'
 
 /** The designer's code (server/seed/data/permissions.json; granted to the administrators). */
@@ -93,7 +91,7 @@ const FS_REFUSALS = new Set(['EACCES', 'EPERM', 'EROFS'])
 
 export function pageDesignerRoutes(models: readonly ModelSchema[]): FastifyPluginAsync {
   const byKey = new Map(models.map((model) => [modelKey(model), model]))
-  const { lookupCodes } = seedReferences()
+  const check = serverPageCheck(models)
   return async (app) => {
     const dir = app.config.pagesDir
     const guard = requirePermission(PAGE_DESIGNER_PERMISSION)
@@ -138,19 +136,7 @@ export function pageDesignerRoutes(models: readonly ModelSchema[]): FastifyPlugi
         const { route, source, version } = request.body as typeof SaveBody.static
         const files = readPageFiles(dir)
         const page = pageOfRoute(files, route)
-        const [lovCodes, permissions] = await Promise.all([
-          knownLovCodes(app.db, session.tenantId),
-          app.db.selectFrom('iamPermission').select('code').execute(),
-        ])
-        const checked = checkPageFile(page.file, source, {
-          widgetNames: WIDGET_NAMES,
-          models: byKey,
-          lookupCodes,
-          lovCodes: new Set(lovCodes),
-          permissionCodes: new Set(permissions.map((row) => row.code)),
-          routes: new Set(),
-          allStages: true,
-        })
+        const checked = await check(app.db, session.tenantId, page.file, source)
         const errors = [
           ...checked.issues,
           ...routeCollisionIssues(
