@@ -49,3 +49,12 @@ export async function writableMenu(db: Pick<Db, 'selectFrom'>, session: Session,
   assertMenuWritable(session, menu)
   return menu
 }
+
+/** The id of a new menu entry: menu ids are given by the server, one above the highest (seeded ids are fixed). */
+export async function nextMenuId(db: Pick<Db, 'selectFrom'>): Promise<number> {
+  const last = await db
+    .selectFrom('iamMenu')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst()
+  return Number(last?.id ?? 0) + 1
+}

@@ -11,7 +11,7 @@ import { conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { assign, checkMenu, readMenu } from './menu-admin.ts'
 import { MenuCreateBody, MenuUpdateBody } from './menu-admin-schemas.ts'
-import { newMenuTenant, writableMenu } from './menu-scope.ts'
+import { newMenuTenant, nextMenuId, writableMenu } from './menu-scope.ts'
 
 export const MENU_CREATE = 'hiam.menu.button.create'
 export const MENU_UPDATE = 'hiam.menu.button.update'
@@ -35,11 +35,7 @@ export const menuAdminRoutes: FastifyPluginAsync = async (app) => {
             'error.menu.code_exists',
             `Menu code '${body.code}' is already used (menu ${taken.id}): choose another code.`,
           )
-        const last = await trx
-          .selectFrom('iamMenu')
-          .select((eb) => eb.fn.max('id').as('id'))
-          .executeTakeFirst()
-        const id = Number(last?.id ?? 0) + 1
+        const id = await nextMenuId(trx)
         await trx
           .insertInto('iamMenu')
           .values({ id, ...columns(body), tenantId: newMenuTenant(session) })

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { MenuTable } from '../../db/schema.ts'
 import type { Trx } from '../iam/menu-admin.ts'
+import { nextMenuId } from '../iam/menu-scope.ts'
 import type { Db } from '../../db/schema.ts'
 
 export interface FileMenu {
@@ -122,11 +123,7 @@ async function applyEntry(trx: Trx, file: string, route: string, menu: FileMenu)
     }
 
   if (!mine) {
-    const last = await trx
-      .selectFrom('iamMenu')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirst()
-    const id = Number(last?.id ?? 0) + 1
+    const id = await nextMenuId(trx)
     await trx
       .insertInto('iamMenu')
       .values({
