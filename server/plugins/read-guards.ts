@@ -506,10 +506,11 @@ export function readByLov(grant: Grant, facts: LovFacts, key: string): boolean {
   return facts.urlReaders.get(key)?.some((code) => grant.allLovs || grant.lovCodes.has(code)) ?? false
 }
 
+/** The advice of a refused read: which screens' menus would grant it. */
 const screenList = (screens: Set<string> | undefined) =>
   screens?.size
     ? `the menu of a screen that reads it: ${[...screens].sort().slice(0, 5).join(', ')}${screens.size > 5 ? ` (and ${screens.size - 5} more)` : ''}`
-    : 'no screen reads it; ask the system administrator'
+    : 'a screen that reads it (no page of this installation does)'
 
 /** The read guard of every read route of /api (see the file's comment). */
 export function readGuards(
@@ -554,7 +555,7 @@ export function readGuards(
           const facts = await lovFactsOf(request.server.db, session.tenantId, indexOf())
           if (mayUseLov(grant, facts, code)) return
           throw forbidden(
-            `No permission to read the value list ${code.slice(0, 120)}: your role needs ${screenList(indexOf().lovReaders.get(code))}.`,
+            `No permission to read the value list ${code.slice(0, 120)}: ask your administrator for ${screenList(indexOf().lovReaders.get(code))}.`,
           )
         }
         if (grant.routes.has(key) || routeCodes.some((code) => grant.codes.has(code))) return
@@ -563,7 +564,7 @@ export function readGuards(
         // A read that declares its own code is granted by it: name the code, as its code guard would.
         if (routeCodes.length) throw noPermission(routeCodes[0]!)
         throw forbidden(
-          `No permission to read ${key}: your role needs ${screenList(indexOf().readers.get(key))}.`,
+          `No permission to read ${key}: ask your administrator for ${screenList(indexOf().readers.get(key))}.`,
         )
       }
 
