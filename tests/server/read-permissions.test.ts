@@ -256,4 +256,27 @@ describe('read guards, from the route table', () => {
     // A page no menu shows is read by nobody: it must be reached from a menu (route under it, or a link).
     expect(withoutMenu, 'page files that no menu shows').toEqual(['/ets/delivery-area'])
   })
+
+  it('grants each seeded role every read of every screen its own menu shows (and its Lovs)', async () => {
+    const readKeys = new Set(readRoutes().map(key))
+    const problems: string[] = []
+    for (const who of callers) {
+      const held = await grantsOf(who.roleId)
+      const grant = index.grantOf(held)
+      const facts = await lovFactsOf(app.db, who.tenantId, index)
+      const shown = new Set(held.menuRoutes.flatMap((menu) => index.screensOf(menu)))
+      for (const page of pages.filter((p) => p.route && shown.has(p.route))) {
+        const reads = readsOfPage(page)
+        for (const path of reads.paths) {
+          const read = `GET ${path}`
+          if (readKeys.has(read) && !grant.routes.has(read))
+            problems.push(`${who.name}: ${page.file} reads ${read}`)
+        }
+        for (const code of reads.lovCodes)
+          if (!mayUseLov(grant, facts, code)) problems.push(`${who.name}: ${page.file} uses the Lov ${code}`)
+      }
+      console.info(`${who.name}: ${shown.size} screens of its own menu checked`)
+    }
+    expect(problems).toEqual([])
+  })
 })
