@@ -138,7 +138,7 @@ describe('bad pages are refused with messages that say how to fix them', () => {
     const withFields: Json = { ...custom(), fields: {} }
     expect(messages(withFields)).toEqual([
       expect.stringContaining(
-        "/fields: unknown property 'fields' (allowed properties: $schema, kind, route, title, description, texts, widget, props)",
+        "/fields: unknown property 'fields' (allowed properties: $schema, kind, route, title, description, texts, menu, grants, widget, props)",
       ),
     ])
     const withCode: Json = { ...custom(), props: { script: '{{ $self.value }}' } }

@@ -2,7 +2,7 @@
  * Issue 22: a page file that is not JSON showed "page does not exist" (or a bare parse message). The server
  * serves it at its route with its verdict; the page shows the error panel: file, line, column and what to fix.
  */
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
 import type { SchemaIssue } from '../../renderer/schema/issue'
 import type { SessionCaches } from '../stores/session-caches'
@@ -41,7 +41,12 @@ test('a page whose text is not JSON shows the error panel with the line and the 
       return { status: 200, body: [] }
     },
   }))
-  const panel = await screen.findByRole('alert')
+  // The page's own error panel (other alerts, e.g. notifications left by other test files, may be there too).
+  const panel = await waitFor(() => {
+    const found = screen.getAllByRole('alert').find((alert) => alert.textContent?.includes(file))
+    if (!found) throw new Error('no error panel naming the file yet')
+    return found
+  })
   expect(panel).toHaveTextContent(`${file}:4:1`)
   expect(panel).toHaveTextContent('not valid JSON: Expected double-quoted property name')
   expect(panel).toHaveTextContent("remove the comma before this '}'")
