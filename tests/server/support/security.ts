@@ -203,5 +203,9 @@ export async function tenantFingerprint(app: FastifyInstance, tenantId: number):
     rows: number
     sum: string
   }>`${sql.join(parts, sql` union all `)}`.execute(app.db)
-  return rows.map((r) => `${r.name}: ${r.rows} rows, ${r.sum}`).join('\n')
+  // In table order: PostgreSQL may answer the parts of a union all in any order (a parallel append).
+  return rows
+    .map((r) => `${r.name}: ${r.rows} rows, ${r.sum}`)
+    .sort()
+    .join('\n')
 }
