@@ -99,14 +99,14 @@ describe('documents on the floor (issue 19)', () => {
     await expect.poll(() => formItem(detail, 'Total quantity').innerText(), until).toContain('100')
     const actions = detail.locator('.wms-document-actions')
     await expect.poll(() => actions.getByRole('button', { name: 'Execute' }).count(), until).toBe(1)
-    expect(await actions.getByRole('button', { name: 'Put away' }).count()).toBe(0)
+    expect(await actions.getByRole('button', { name: 'Put away', exact: true }).count()).toBe(0)
     await actions.getByRole('button', { name: 'Execute' }).click()
     // EXECUTING: receiving is offered now, execute no more
     await actions.getByRole('button', { name: 'Receive all' }).waitFor(until)
     expect(await actions.getByRole('button', { name: 'Execute' }).count()).toBe(0)
     await actions.getByRole('button', { name: 'Receive all' }).click()
     await page.locator('.ant-modal-confirm .ant-btn-primary, .ant-modal .ant-btn-primary').last().click()
-    await actions.getByRole('button', { name: 'Put away' }).waitFor(until)
+    await actions.getByRole('button', { name: 'Put away', exact: true }).waitFor(until)
     await expect.poll(onHand, until).toBe(before + 100)
 
     // back to the stock tab: it shows what was received without reopening it
