@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { field, formItem } from './antd-locators'
-import { launch, openSession, signIn } from './browser'
+import { accessToken, launch, openSession, signIn } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -87,6 +87,19 @@ describe('platform configuration', () => {
     await prompt.getByRole('button', { name: 'Save' }).click()
     await expect.poll(() => prompt.isVisible()).toBe(false)
     await expect.poll(() => page.getByText('Depots (E2E)').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    // The server is shared by the suite's files: the warehouse page gets its own title back.
+    const token = await accessToken(context)
+    const prompts = '/api/hpfm/v1/1/prompts'
+    const listed = await page.request.get(`${prompts}?promptKey=wmdm.warehouse.title&lang=en_US`, {
+      headers: { authorization: `bearer ${token}` },
+    })
+    const rows = ((await listed.json()) as { content: Array<Record<string, unknown>> }).content
+    const removed = await page.request.fetch(prompts, {
+      method: 'DELETE',
+      headers: { authorization: `bearer ${token}` },
+      data: rows.filter((row) => row.description === 'Depots (E2E)'),
+    })
+    expect(removed.status(), await removed.text()).toBe(204)
     await context.close()
   })
 })
