@@ -33,3 +33,12 @@ export async function openMenu(scope: Page | Locator, ...path: string[]): Promis
   }
   await target.click()
 }
+
+/** Searches the list page's search field labelled `label` for `value` (fields past the first row behind "More"). */
+export async function searchList(scope: Locator, label: string, value: string): Promise<void> {
+  const bar = scope.locator('form').first()
+  await scope.getByRole('button', { name: 'Search', exact: true }).waitFor({ timeout: 30_000 })
+  if (!(await field(bar, label).isVisible())) await scope.getByRole('button', { name: 'More' }).click()
+  await field(bar, label).fill(value)
+  await scope.getByRole('button', { name: 'Search', exact: true }).click()
+}

@@ -6,10 +6,10 @@
  * Master data, stock and documents are set up through the API; the steps under test are clicks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
-import { field, rows } from './antd-locators'
-import { api, content, type Row } from './wms-api'
+import { rows, searchList } from './antd-locators'
+import { api, apiOk, content, type Row } from './wms-api'
 
 let browser: Browser
 beforeAll(async () => {
@@ -25,20 +25,6 @@ const WAREHOUSE_ID = 1 // WH-E001
 const RUN = String(Date.now() % 100000)
 let calls = 0
 
-async function ok(page: Page, token: string, method: string, path: string, data?: unknown) {
-  const answer = await api(page, token, method, path, data)
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300)
-  return answer.body
-}
-
-async function search(scope: Locator, label: string, value: string) {
-  const bar = scope.locator('form').first()
-  await scope.getByRole('button', { name: 'Search', exact: true }).waitFor(SLOW)
-  if (!(await field(bar, label).isVisible())) await scope.getByRole('button', { name: 'More' }).click()
-  await field(bar, label).fill(value)
-  await scope.getByRole('button', { name: 'Search', exact: true }).click()
-}
-
 /** The floor's fixtures: goods of OWN-A, the storage area, the receiving location. */
 async function floor(page: Page, token: string) {
   const tag = `${RUN}${++calls}`
@@ -48,7 +34,7 @@ async function floor(page: Page, token: string) {
     (a) => a.areaType === 'STORAGE',
   )!
   const goods = async (suffix: string) =>
-    ok(page, token, 'POST', 'goods', {
+    apiOk(page, token, 'POST', 'goods', {
       goodsCode: `E2E-FF-${suffix}-${tag}`,
       goodsName: `E2E floor ${suffix}`,
       ownerId: owner.ownerId,
@@ -57,7 +43,7 @@ async function floor(page: Page, token: string) {
       unitPrice: 10,
     })
   const location = async (code: string, pickSequence?: number) =>
-    ok(page, token, 'POST', 'locations', {
+    apiOk(page, token, 'POST', 'locations', {
       warehouseId: WAREHOUSE_ID,
       whareaId: area.whareaId,
       locationCode: `E2E-${code}-${tag}`,
@@ -67,7 +53,7 @@ async function floor(page: Page, token: string) {
     })
   /** An inbound order received in full, one line per entry (put away by the caller). */
   const received = async (lines: Array<{ goods: Row; quantity: number; to?: Row }>) => {
-    const { header } = (await ok(page, token, 'POST', 'inbound-orders/with-lines', {
+    const { header } = (await apiOk(page, token, 'POST', 'inbound-orders/with-lines', {
       header: {
         orderType: 'PURCHASE',
         warehouseId: WAREHOUSE_ID,
@@ -91,23 +77,23 @@ async function floor(page: Page, token: string) {
     })) as { header: Row }
     const id = Number(header.inboundOrderId)
     for (const action of ['execute', 'receive'])
-      await ok(
+      await apiOk(
         page,
         token,
         'POST',
         `inbound-orders/${id}/${action}`,
-        await ok(page, token, 'GET', `inbound-orders/${id}`),
+        await apiOk(page, token, 'GET', `inbound-orders/${id}`),
       )
     return { id, orderNum: String(header.orderNum) }
   }
   const stockAt = async (goods: Row, quantity: number, to: Row) => {
     const { id } = await received([{ goods, quantity, to }])
-    await ok(
+    await apiOk(
       page,
       token,
       'POST',
       `inbound-orders/${id}/putaway`,
-      await ok(page, token, 'GET', `inbound-orders/${id}`),
+      await apiOk(page, token, 'GET', `inbound-orders/${id}`),
     )
   }
   return { owner, goods, location, received, stockAt }
@@ -127,7 +113,7 @@ describe('floor flows on the screens', () => {
       await f.stockAt(ga, 5, a)
       await f.stockAt(gb, 5, b)
       await f.stockAt(gc, 5, c)
-      const { header } = (await ok(page, token, 'POST', 'outbound-orders/with-lines', {
+      const { header } = (await apiOk(page, token, 'POST', 'outbound-orders/with-lines', {
         header: {
           orderType: 'NORMAL',
           warehouseId: WAREHOUSE_ID,
@@ -153,17 +139,17 @@ describe('floor flows on the screens', () => {
       })) as { header: Row }
       const orderId = Number(header.outboundOrderId)
       for (const action of ['submit', 'allocate'])
-        await ok(
+        await apiOk(
           page,
           token,
           'POST',
           `outbound-orders/${orderId}/${action}`,
-          await ok(page, token, 'GET', `outbound-orders/${orderId}`),
+          await apiOk(page, token, 'GET', `outbound-orders/${orderId}`),
         )
 
       await page.goto('/winv/outboundOrder')
       const orders = page.locator('[data-page-key="/winv/outboundOrder"]')
-      await search(orders, 'Order number', String(header.orderNum))
+      await searchList(orders, 'Order number', String(header.orderNum))
       await expect.poll(() => rows(orders).count(), SLOW).toBe(1)
       await rows(orders).first().getByRole('button', { name: 'Pick list', exact: true }).click()
       await page.waitForURL(/\/winv\/outboundOrder\/pickList\?outboundOrderId=\d+/, SLOW)
@@ -200,7 +186,7 @@ describe('floor flows on the screens', () => {
         adminToken,
         `function-params?paramCode=COUNT_APPROVAL_PERCENT&warehouseId=${WAREHOUSE_ID}`,
       )
-      param = (await ok(admin.page, adminToken, existing ? 'PUT' : 'POST', 'function-params', {
+      param = (await apiOk(admin.page, adminToken, existing ? 'PUT' : 'POST', 'function-params', {
         ...existing,
         paramCode: 'COUNT_APPROVAL_PERCENT',
         paramValue: '10',
@@ -209,28 +195,28 @@ describe('floor flows on the screens', () => {
       })) as Row
 
       // The clerk counts the location: 15 of 20 (25 % short) and posts; it waits for approval.
-      const count = (await ok(clerk.page, clerkToken, 'POST', 'stock-counts', {
+      const count = (await apiOk(clerk.page, clerkToken, 'POST', 'stock-counts', {
         warehouseId: WAREHOUSE_ID,
         locationId: place.locationId,
         countType: 'CYCLE',
       })) as Row
       const id = Number(count.stockCountId)
       const act = async (action: string) =>
-        ok(
+        apiOk(
           clerk.page,
           clerkToken,
           'POST',
           `stock-counts/${id}/${action}`,
-          await ok(clerk.page, clerkToken, 'GET', `stock-counts/${id}`),
+          await apiOk(clerk.page, clerkToken, 'GET', `stock-counts/${id}`),
         )
       await act('start')
       const [line] = await content(clerk.page, clerkToken, `stock-count-lines?stockCountId=${id}`)
-      await ok(clerk.page, clerkToken, 'PUT', 'stock-count-lines', { ...line, countedQuantity: 15 })
+      await apiOk(clerk.page, clerkToken, 'PUT', 'stock-count-lines', { ...line, countedQuantity: 15 })
       expect(await act('post')).toMatchObject({ countStatus: 'PENDING_APPROVAL', approvalLineCount: 1 })
 
       await admin.page.goto('/winv/stockCount')
       const counts = admin.page.locator('[data-page-key="/winv/stockCount"]')
-      await search(counts, 'Count number', String(count.countNum))
+      await searchList(counts, 'Count number', String(count.countNum))
       await expect.poll(() => rows(counts).count(), SLOW).toBe(1)
       const row = rows(counts).first()
       await expect.poll(() => row.innerText(), SLOW).toContain('Awaiting approval')
@@ -253,7 +239,7 @@ describe('floor flows on the screens', () => {
       expect(operator).not.toBe(counter)
       await admin.page.goto('/winv/stockLogs')
       const logs = admin.page.locator('[data-page-key="/winv/stockLogs"]')
-      await search(logs, 'Document number', String(count.countNum))
+      await searchList(logs, 'Document number', String(count.countNum))
       await expect.poll(() => rows(logs).count(), SLOW).toBe(1)
       const text = await rows(logs).first().innerText()
       expect(text).toContain(operator)
@@ -279,7 +265,7 @@ describe('floor flows on the screens', () => {
       const goods = await f.goods('PUT')
       await f.stockAt(goods, 90, home)
       const { id, orderNum } = await f.received([{ goods, quantity: 25 }])
-      const suggested: Row[] = (await ok(page, token, 'GET', `inbound-orders/${id}/putaway-suggestions`))
+      const suggested: Row[] = (await apiOk(page, token, 'GET', `inbound-orders/${id}/putaway-suggestions`))
         .lines as Row[]
       expect(suggested[0]).toMatchObject({
         rule: 'SAME_GOODS',
@@ -289,7 +275,7 @@ describe('floor flows on the screens', () => {
 
       await page.goto('/winv/inboundOrder')
       const list = page.locator('[data-page-key="/winv/inboundOrder"]')
-      await search(list, 'Order number', orderNum)
+      await searchList(list, 'Order number', orderNum)
       await expect.poll(() => rows(list).count(), SLOW).toBe(1)
       await rows(list).first().getByRole('button', { name: 'Put away lines', exact: true }).click()
       const dialog = page.locator('.ant-modal-content').filter({ hasText: 'Put away: suggested locations' })
@@ -299,7 +285,7 @@ describe('floor flows on the screens', () => {
       await dialog.getByRole('button', { name: /^Fill/ }).click()
       await dialog.getByRole('button', { name: 'Put away lines', exact: true }).click()
       await expect.poll(() => dialog.isVisible(), SLOW).toBe(false)
-      expect((await ok(page, token, 'GET', `inbound-orders/${id}`)).orderStatus).toBe('COMPLETED')
+      expect((await apiOk(page, token, 'GET', `inbound-orders/${id}`)).orderStatus).toBe('COMPLETED')
       const stock = await content(page, token, `stocks?goodsId=${goods.goodsId}&size=20`)
       const at = (code: unknown) =>
         Number(

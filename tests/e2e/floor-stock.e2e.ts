@@ -5,10 +5,10 @@
  * ALLOCATED and names its backorder — and the stock ledger screen shows who made each move.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
-import { field, rows } from './antd-locators'
-import { api, content, type Row } from './wms-api'
+import { rows, searchList } from './antd-locators'
+import { apiOk, content, type Row } from './wms-api'
 
 let browser: Browser
 beforeAll(async () => {
@@ -26,24 +26,9 @@ const CODE = `E2E-FEFO-${Date.now() % 100000}`
 /** A date `days` from today, YYYY-MM-DD. */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
-async function ok(page: Page, token: string, method: string, path: string, data?: unknown) {
-  const answer = await api(page, token, method, path, data)
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300)
-  return answer.body
-}
-
-/** Searches the list page's search field labelled `label` for `value` (fields past the first row behind "More"). */
-async function search(scope: Locator, label: string, value: string) {
-  const bar = scope.locator('form').first()
-  await scope.getByRole('button', { name: 'Search', exact: true }).waitFor(SLOW)
-  if (!(await field(bar, label).isVisible())) await scope.getByRole('button', { name: 'More' }).click()
-  await field(bar, label).fill(value)
-  await scope.getByRole('button', { name: 'Search', exact: true }).click()
-}
-
 /** Receives two lots of the goods and puts them away (the API: the receiving screens are tested elsewhere). */
 async function receiveLots(page: Page, token: string, goods: Row, location: Row) {
-  const { header } = (await ok(page, token, 'POST', 'inbound-orders/with-lines', {
+  const { header } = (await apiOk(page, token, 'POST', 'inbound-orders/with-lines', {
     header: {
       orderType: 'PURCHASE',
       warehouseId: WAREHOUSE_ID,
@@ -67,8 +52,8 @@ async function receiveLots(page: Page, token: string, goods: Row, location: Row)
   })) as { header: Row }
   const id = Number(header.inboundOrderId)
   const act = async (action: string, body: Row = {}) =>
-    ok(page, token, 'POST', `inbound-orders/${id}/${action}`, {
-      ...(await ok(page, token, 'GET', `inbound-orders/${id}`)),
+    apiOk(page, token, 'POST', `inbound-orders/${id}/${action}`, {
+      ...(await apiOk(page, token, 'GET', `inbound-orders/${id}`)),
       ...body,
     })
   await act('execute')
@@ -92,7 +77,7 @@ describe('floor stock on the screens', () => {
       await page.waitForURL('**/workplace')
       const token = await accessToken(context)
       const owner = (await content(page, token, 'goods?goodsCode=SKU00007'))[0]!.ownerId
-      const goods = await ok(page, token, 'POST', 'goods', {
+      const goods = await apiOk(page, token, 'POST', 'goods', {
         goodsCode: CODE,
         goodsName: 'E2E FEFO goods',
         ownerId: owner,
@@ -109,7 +94,7 @@ describe('floor stock on the screens', () => {
       // The stock screen shows each lot's expiry date.
       await page.goto('/winv/stock')
       const stock = page.locator('[data-page-key="/winv/stock"]')
-      await search(stock, 'Goods code', CODE)
+      await searchList(stock, 'Goods code', CODE)
       // two lots at the storage location, and their emptied balances at receiving
       await expect.poll(() => rows(stock).count(), SLOW).toBe(4)
       const stockText = (await rows(stock).allInnerTexts()).join('\n')
@@ -117,7 +102,7 @@ describe('floor stock on the screens', () => {
       expect(stockText).toContain(day(300))
 
       // An order of 8 (6 in stock), allocated from the list with "Backorder the rest".
-      const created = (await ok(page, token, 'POST', 'outbound-orders/with-lines', {
+      const created = (await apiOk(page, token, 'POST', 'outbound-orders/with-lines', {
         header: {
           orderType: 'NORMAL',
           warehouseId: WAREHOUSE_ID,
@@ -138,12 +123,12 @@ describe('floor stock on the screens', () => {
       })) as { header: Row }
       const orderId = Number(created.header.outboundOrderId)
       const orderNum = String(created.header.orderNum)
-      await ok(page, token, 'POST', `outbound-orders/${orderId}/submit`, {
-        ...(await ok(page, token, 'GET', `outbound-orders/${orderId}`)),
+      await apiOk(page, token, 'POST', `outbound-orders/${orderId}/submit`, {
+        ...(await apiOk(page, token, 'GET', `outbound-orders/${orderId}`)),
       })
       await page.goto('/winv/outboundOrder')
       const orders = page.locator('[data-page-key="/winv/outboundOrder"]')
-      await search(orders, 'Order number', orderNum)
+      await searchList(orders, 'Order number', orderNum)
       await expect.poll(() => rows(orders).count(), SLOW).toBe(1)
       const row = rows(orders).first()
       await row.getByRole('button', { name: 'Allocate', exact: true }).click()
@@ -151,7 +136,7 @@ describe('floor stock on the screens', () => {
       await dialog.getByRole('switch').click()
       await dialog.getByRole('button', { name: 'Allocate', exact: true }).click()
       await expect.poll(() => row.innerText(), SLOW).toContain('Allocated')
-      const allocated = await ok(page, token, 'GET', `outbound-orders/${orderId}`)
+      const allocated = await apiOk(page, token, 'GET', `outbound-orders/${orderId}`)
       expect(allocated).toMatchObject({ orderStatus: 'ALLOCATED', totalQuantity: 6 })
       expect(await row.innerText()).toContain(String(allocated.backorderNum))
       const tasks = await content(page, token, `outbound-tasks?outboundOrderId=${orderId}&size=10`)
@@ -163,7 +148,7 @@ describe('floor stock on the screens', () => {
       expect(operator.length).toBeGreaterThan(0)
       await page.goto('/winv/stockLogs')
       const logs = page.locator('[data-page-key="/winv/stockLogs"]')
-      await search(logs, 'Document number', orderNum)
+      await searchList(logs, 'Document number', orderNum)
       await expect.poll(() => rows(logs).count(), SLOW).toBe(moves.length)
       for (const text of await rows(logs).allInnerTexts()) expect(text).toContain(operator)
       expect(problems).toEqual([])
