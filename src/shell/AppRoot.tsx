@@ -13,6 +13,7 @@ import { confirmWith, type AppServices } from '../stores/app-services'
 import { ServicesContext } from '../stores/contexts'
 import { useLayoutSettings } from '../settings/settings-store'
 import { antdLocaleFor, applyDocumentLanguage } from './locale'
+import { buttonTokens, readableThemeColors } from './theme-contrast'
 
 /** PLAT-SHELL-16: drawers open and close in 300 ms (antd animates drawers with `motionDurationSlow`). */
 export const DRAWER_MOTION_MS = 300
@@ -32,16 +33,20 @@ export function AppRoot({ services, children }: AppRootProps) {
   }, [language, services.i18n])
   const settings = useLayoutSettings(services.layout)
   useEffect(() => applyColorWeak(settings.colorWeak), [settings.colorWeak])
-  const themeConfig = useMemo(
-    () => ({
-      algorithm: settings.navTheme === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+  const themeConfig = useMemo(() => {
+    const dark = settings.navTheme === 'dark'
+    // the user's colour, with button and link texts that stay readable on it (theme-contrast.ts)
+    const readable = readableThemeColors(settings.primaryColor, dark)
+    return {
+      algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+      components: { Button: buttonTokens(readable) },
       token: {
         colorPrimary: settings.primaryColor,
-        colorLink: settings.primaryColor,
+        colorLink: readable.link,
         motionDurationSlow: `${DRAWER_MOTION_MS / 1000}s`,
         // antd's secondary texts (descriptions, empty states, hints) are 45% black: 3.4:1 on white, below the
         // 4.5:1 WCAG AA asks of body text. 60% gives 5.7:1 on white and 5.5:1 on the table headers' #fafafa.
-        ...(settings.navTheme === 'dark'
+        ...(dark
           ? { colorTextDescription: 'rgba(255,255,255,0.6)', colorTextTertiary: 'rgba(255,255,255,0.6)' }
           : {
               colorTextDescription: 'rgba(0,0,0,0.6)',
@@ -50,9 +55,8 @@ export function AppRoot({ services, children }: AppRootProps) {
               colorError: '#cf1322',
             }),
       },
-    }),
-    [settings.navTheme, settings.primaryColor],
-  )
+    }
+  }, [settings.navTheme, settings.primaryColor])
   return (
     <ServicesContext.Provider value={services}>
       <I18nextProvider i18n={services.i18n}>
