@@ -1,9 +1,9 @@
 /**
  * A router outlet that keeps pages alive (PLAT-SHELL-12/13): each page shown under a key stays mounted,
- * hidden with display:none, until it is evicted (least recently shown beyond the cache's limit), its tab
+ * hidden (HIDDEN_PAGE) until it is evicted (least recently shown beyond the cache's limit), its tab
  * closes, or a leave rule drops it. A page without a key (error pages) is shown plainly and not kept.
  */
-import { useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { useLocation, useOutlet } from 'react-router-dom'
 import {
   createPageShown,
@@ -14,6 +14,18 @@ import {
   type PageAddress,
 } from './kept-page'
 import type { PageCache } from './page-cache'
+
+/**
+ * How a kept page is hidden. `content-visibility: hidden` skips its rendering but keeps its styles and layout,
+ * so showing it again restyles and lays out nothing that did not change: with `display: none` every tab switch
+ * restyled and laid out the whole page shown (~1,100 elements for a list of 50 rows; bench measure 4: a switch
+ * took 2.8 times as long). `inert` and `aria-hidden` keep the skipped page out of the tab order and from
+ * assistive technology, as display:none did. Browsers without content-visibility (and jsdom) get display:none.
+ */
+const HIDDEN_PAGE: { style: CSSProperties; inert?: ''; 'aria-hidden'?: true } =
+  typeof CSS !== 'undefined' && CSS.supports?.('content-visibility', 'hidden')
+    ? { style: { contentVisibility: 'hidden' }, inert: '', 'aria-hidden': true }
+    : { style: { display: 'none' } }
 
 export interface KeptEntry {
   element: ReactNode
@@ -79,7 +91,7 @@ export function KeepAliveOutlet({ activeKey, cache, isKept, dropsOnLeave }: Keep
           <div
             key={key}
             data-page-key={key}
-            style={active ? undefined : { display: 'none' }}
+            {...(active ? {} : HIDDEN_PAGE)}
             ref={(node) => {
               if (node) containers.current.set(key, node)
               else containers.current.delete(key)
