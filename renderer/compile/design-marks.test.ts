@@ -18,7 +18,7 @@ describe('design marks', () => {
     const marked = markSchema(compiled, ([section, field]) =>
       field === undefined ? `/form/sections/${section!.slice(7)}` : `/form/sections/0/fields/${field}`,
     )
-    const section = marked.properties!.section0 as Record<string, Record<string, unknown>>
+    const section = (marked.properties as Record<string, Record<string, Record<string, unknown>>>).section0!
     expect(section['x-component-props']![DESIGN_POINTER]).toBe('/form/sections/0')
     const code = (section.properties as Record<string, Record<string, Record<string, unknown>>>).code!
     expect(code['x-decorator-props']![DESIGN_POINTER]).toBe('/form/sections/0/fields/code')

@@ -27,6 +27,7 @@ const meta = {
   parameters: { env: designerBackend(), layout: 'fullscreen' },
   args: {
     label: 'Preview',
+    file: WAREHOUSE_FILE,
     selectedMark: '/table/columns/1',
     onPick: fn(),
     children: (

@@ -8,6 +8,8 @@ export interface DesignSurfaceProps {
   onPick(mark: string): void
   /** Accessible name of the region. */
   label: string
+  /** The designed page file: its widgets (not those of pages nested in it) mark their elements. */
+  file: string
   children: ReactNode
 }
 
@@ -34,7 +36,7 @@ const elementsMarked = (root: HTMLElement, mark: string) =>
  * sort), and the selected element stays outlined. The outlines are boxes drawn over the page, so the page's own
  * DOM is not changed.
  */
-export function DesignSurface({ selectedMark, onPick, label, children }: DesignSurfaceProps) {
+export function DesignSurface({ selectedMark, onPick, label, file, children }: DesignSurfaceProps) {
   const root = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
   const [hover, setHover] = useState<Box>()
@@ -92,7 +94,7 @@ export function DesignSurface({ selectedMark, onPick, label, children }: DesignS
     >
       {/* the overlays are outside the observed content: drawing them does not move the selected box again */}
       <div ref={content}>
-        <DesignModeContext.Provider value={true}>{children}</DesignModeContext.Provider>
+        <DesignModeContext.Provider value={file}>{children}</DesignModeContext.Provider>
       </div>
       {hover && hover.mark !== selected?.mark ? <Outline box={hover} kind="hover" /> : null}
       {selected ? <Outline box={selected} kind="selected" /> : null}

@@ -220,6 +220,7 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
         <div style={{ border: '1px dashed #d9d9d9', borderRadius: 6, minWidth: 0 }}>
           <DesignSurface
             label={t('hpfm.designer.preview')}
+            file={loaded.file}
             selectedMark={selected ? markOfSelection(page, selected) : undefined}
             onPick={(mark) => {
               const key = selectionOfMark(page, mark)
