@@ -46,6 +46,7 @@ export {
   type PageWidgetProps,
 } from './runtime/page-context'
 export { WidgetBoundary } from './runtime/WidgetBoundary'
+export { DesignModeContext, useDesignMode } from './runtime/design-mode'
 export { SchemaErrorPanel } from './runtime/SchemaErrorPanel'
 
 // Registry
@@ -80,6 +81,7 @@ export {
 } from './compile/default-warehouse'
 export { evaluateCondition } from './compile/conditions'
 export { searchParams } from './compile/search-params'
+export { DESIGN_POINTER, designMark, markSchema } from './compile/design-marks'
 export {
   pageSizeOptions,
   defaultPageSizeOptions,

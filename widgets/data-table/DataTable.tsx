@@ -2,6 +2,7 @@ import { Empty, Table, type TableColumnsType, type TableProps } from 'antd'
 import { useMemo, useRef, useState } from 'react'
 import {
   columnFilterCondition,
+  designMark,
   formatNumber,
   resolvePrecision,
   usePageContext,
@@ -51,6 +52,8 @@ export interface DataTableProps {
   editing?: { validated: boolean; onCellChange(row: Row, field: string, value: unknown): void }
   /** Shown when there are no rows: what the user can do next. */
   emptyText?: string
+  /** In the page designer only: the pointer of a column's entry in the page file, marked on its header. */
+  columnPointer?(field: string): string | undefined
 }
 
 /** Server-paged antd table whose cells are the fields' read-only renderings. */
@@ -69,6 +72,7 @@ export function DataTable(props: DataTableProps) {
     onChange,
     onFilter,
     editing,
+    columnPointer,
   } = props
   const { t } = usePageContext()
   const registry = useRegistry()
@@ -109,6 +113,7 @@ export function DataTable(props: DataTableProps) {
         align: column.align,
         ellipsis: column.ellipsis ? { showTitle: true } : false,
         sorter: column.sortable,
+        ...(columnPointer ? { onHeaderCell: () => designMark(columnPointer(column.field) ?? '') } : {}),
         ...(column.filter && onFilter
           ? {
               filtered: Boolean(filters[column.field]),
@@ -153,7 +158,19 @@ export function DataTable(props: DataTableProps) {
     }
     return list
     // eslint-disable-next-line react-hooks/exhaustive-deps -- applyFilter reads `filters`, listed
-  }, [columns, registry, cellTexts, rowActions, onRowAction, t, filters, onFilter, editing, actionsWidth])
+  }, [
+    columns,
+    registry,
+    cellTexts,
+    rowActions,
+    onRowAction,
+    t,
+    filters,
+    onFilter,
+    editing,
+    actionsWidth,
+    columnPointer,
+  ])
 
   const handleChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter

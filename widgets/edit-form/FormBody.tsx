@@ -5,6 +5,8 @@ import { useMemo } from 'react'
 import {
   compileEditForm,
   defaultWarehouseValues,
+  markSchema,
+  useDesignMode,
   useRendererEnv,
   type CompilablePage,
   type FormMode,
@@ -37,7 +39,13 @@ export function FormBody({ page, form, mode }: FormBodyProps) {
     }
   }, [form, mode, page, user.defaultWarehouse])
   const context = useCompileContext()
-  const schema = compileEditForm(page, { ...context, mode })
+  const compiled = compileEditForm(page, { ...context, mode })
+  // In the page designer each section and field carries the pointer of its entry in form.sections.
+  const design = useDesignMode()
+  const schema = useMemo(
+    () => (design ? markSchema(compiled, (path) => formPointer(page, path)) : compiled),
+    [design, compiled, page],
+  )
   const SchemaField = useSchemaField(schema)
   return (
     <FormProvider form={form}>
@@ -46,4 +54,14 @@ export function FormBody({ page, form, mode }: FormBodyProps) {
       </FormLayout>
     </FormProvider>
   )
+}
+
+/** The pointer of a compiled form node (['section1'] or ['section1', 'code']) in the page's form.sections. */
+function formPointer(page: CompilablePage, [section, field]: string[]): string | undefined {
+  const index = Number(section?.replace(/^section/, ''))
+  const fields = page.form?.sections[index]?.fields
+  if (!fields) return undefined
+  if (field === undefined) return `/form/sections/${index}`
+  const at = fields.indexOf(field)
+  return at >= 0 ? `/form/sections/${index}/fields/${at}` : undefined
 }

@@ -8,6 +8,7 @@ import {
   pageSizeOptions,
   restDataSource,
   searchParams,
+  useDesignMode,
   useListQuery,
   usePageContext,
   useRendererEnv,
@@ -107,6 +108,15 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
     [page.fields, t],
   )
   const titles = useMemo(() => Object.fromEntries(columns.map((c) => [c.field, c.title])), [columns])
+  // In the page designer, buttons and column headers carry their entries' pointers (design-marks.ts).
+  const design = useDesignMode()
+  const columnPointer = useMemo(
+    () =>
+      design
+        ? (field: string) => `/table/columns/${page.table.columns.findIndex((c) => c.field === field)}`
+        : undefined,
+    [design, page.table.columns],
+  )
   const filterModel = page.filterTemplates !== false && env.menuId ? page.dataSource.model : undefined
 
   // The search bar's filters, the template's conditions and the column header filters filter together; any
@@ -141,7 +151,11 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         <div style={{ flex: 1 }}>
           {page.toolbar?.actions.length ? (
-            <OperationBar actions={page.toolbar.actions} onAction={(a) => void perform(a)} />
+            <OperationBar
+              actions={page.toolbar.actions}
+              onAction={(a) => void perform(a)}
+              {...(design ? { designPointer: '/toolbar/actions' } : {})}
+            />
           ) : null}
         </div>
         {page.columnSettings !== false ? (
@@ -180,6 +194,7 @@ export function ListPage({ page, params: routeParams, search }: PageWidgetProps<
         onRowAction={(action, row) => void perform(action, row)}
         onChange={(change) => void list.load(change)}
         onFilter={(columnFilters) => reloadWith({ columnFilters })}
+        {...(columnPointer ? { columnPointer } : {})}
       />
       {exportShown && page.toolbar?.actions.some((action) => action.type === 'export') ? (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { Button, Dropdown, Space } from 'antd'
-import { usePageContext, useRegistry, type PageAction } from '../../renderer/index'
+import { designMark, usePageContext, useRegistry, type PageAction } from '../../renderer/index'
 import { actionKey, actionLabel } from '../shared/action-label'
 import { useLeadingDebounce } from '../shared/use-debounced'
 import { usePermissions } from '../shared/use-permissions'
@@ -7,6 +7,8 @@ import { usePermissions } from '../shared/use-permissions'
 export interface OperationBarProps {
   actions: PageAction[]
   onAction(action: PageAction): void
+  /** In the page designer only: the pointer of `actions` in the page file; each button is marked with its entry. */
+  designPointer?: string
 }
 
 /** At most this many buttons; the rest go under "More" (PLAT-TBL-07). */
@@ -16,7 +18,7 @@ export const MAX_VISIBLE_BUTTONS = 6
  * Toolbar buttons gated by permission codes (denied ones are hidden and do not count toward the 6), each
  * debounced 1500 ms. Export appears only once an ExportDialog widget is registered.
  */
-export function OperationBar({ actions, onAction }: OperationBarProps) {
+export function OperationBar({ actions, onAction, designPointer }: OperationBarProps) {
   const { t } = usePageContext()
   const registry = useRegistry()
   const usable = actions.filter((a) => a.type !== 'export' || registry.has('ExportDialog'))
@@ -38,6 +40,7 @@ export function OperationBar({ actions, onAction }: OperationBarProps) {
           type={index === 0 ? 'primary' : 'default'}
           disabled={state?.disabled}
           onClick={() => run(actionKey(action), action)}
+          {...(designPointer ? designMark(`${designPointer}/${actions.indexOf(action)}`) : {})}
         >
           {actionLabel(action, t)}
         </Button>

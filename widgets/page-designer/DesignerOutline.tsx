@@ -17,15 +17,22 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { Button, Select, Typography } from 'antd'
 import { usePageContext } from '../../renderer/index'
-import type { DesignerItem, DesignerList } from './designer-elements'
+import type { DesignerElement, DesignerGroup, DesignerItem, DesignerList } from './designer-elements'
 
 export interface DesignerOutlineProps {
   lists: DesignerList[]
+  /** The page's other elements (title, buttons, row actions, sections, tabs, cards): selected, not reordered. */
+  groups?: DesignerGroup[]
+  /** A text of the designed page (its `texts`) in the user's language, e.g. a section's title. */
+  textOf?(key: string): string
+  /** The name an element of a group shows. */
+  nameOfElement?(element: DesignerElement): string
+  onSelectElement?(element: DesignerElement): void
   /** The name an item shows (its label in the user's language, else the field name). */
   nameOf(field: string): string
   /** Model fields that can still be added to a list (not in it yet). */
   addable(list: DesignerList): string[]
-  /** `${list.pointer}#${field}` of the selected item. */
+  /** `${list.pointer}#${field}` of the selected item, or the pointer of the selected element of a group. */
   selected?: string
   onSelect(list: DesignerList, item: DesignerItem): void
   onMove(list: DesignerList, from: number, to: number): void
@@ -46,13 +53,60 @@ export function DesignerOutline(props: DesignerOutlineProps) {
       ? t('hpfm.designer.search')
       : list.kind === 'column'
         ? t('hpfm.designer.columns')
-        : t('hpfm.designer.section', { name: list.titleKey ? t(list.titleKey) : String(list.section) })
+        : t('hpfm.designer.section', {
+            name: list.titleKey ? (props.textOf?.(list.titleKey) ?? t(list.titleKey)) : String(list.section),
+          })
+  const groupHeading = (group: DesignerGroup) => t(`hpfm.designer.${group.kind}`)
+  const [page, ...others] = props.groups ?? []
+  const pageGroup = page?.kind === 'page' ? page : undefined
+  const rest = pageGroup ? others : (props.groups ?? [])
   return (
     <nav aria-label={t('hpfm.designer.elements')}>
+      {pageGroup ? <OutlineGroup group={pageGroup} heading={groupHeading(pageGroup)} {...props} /> : null}
       {props.lists.map((list) => (
         <OutlineList key={list.pointer} list={list} heading={heading(list)} {...props} />
       ))}
+      {rest.map((group) => (
+        <OutlineGroup key={group.kind} group={group} heading={groupHeading(group)} {...props} />
+      ))}
     </nav>
+  )
+}
+
+/** A group of elements that are selected only (the page title, buttons, sections, tabs, cards). */
+function OutlineGroup({
+  group,
+  heading,
+  ...props
+}: DesignerOutlineProps & { group: DesignerGroup; heading: string }) {
+  const { t } = usePageContext()
+  return (
+    <section aria-label={heading} style={{ marginBottom: 16 }}>
+      <Typography.Text strong>{heading}</Typography.Text>
+      <ul style={{ listStyle: 'none', padding: 0, margin: '4px 0' }}>
+        {group.items.map((element) => {
+          const name = props.nameOfElement?.(element) ?? element.fallback
+          const selected = props.selected === element.pointer
+          return (
+            <li
+              key={element.pointer}
+              style={{ borderRadius: 4, background: selected ? 'rgba(47, 84, 235, 0.12)' : undefined }}
+            >
+              <Button
+                type="text"
+                size="small"
+                aria-pressed={selected}
+                aria-label={`${t('hpfm.designer.select')}: ${name}`}
+                onClick={() => props.onSelectElement?.(element)}
+                style={{ width: '100%', textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis' }}
+              >
+                {name}
+              </Button>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
   )
 }
 

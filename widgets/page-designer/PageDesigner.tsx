@@ -3,11 +3,13 @@ import { Alert, Button, Modal, Space, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import {
   ApiError,
+  designMark,
   SchemaPage,
   usePageContext,
   usePermission,
   useRegistry,
   useRendererEnv,
+  type ListPage,
   type PageWidgetProps,
   type SchemaIssue,
 } from '../../renderer/index'
@@ -28,8 +30,21 @@ import {
 } from '../../renderer/page-document/index'
 import { validatePage } from '../../renderer/validation'
 import pageSchema from '../../schemas/page.schema.json'
-import { designerLists, labelKeyOf, textKeysOf, valueAt, type DesignerList } from './designer-elements'
+import {
+  designerGroups,
+  designerLists,
+  labelKeyOf,
+  markOfSelection,
+  selectionOfMark,
+  textKeysAt,
+  textKeysOf,
+  valueAt,
+  type DesignerElement,
+  type DesignerList,
+} from './designer-elements'
 import { DesignerOutline, itemKey } from './DesignerOutline'
+import { DesignSurface } from './DesignSurface'
+import { FormPreview } from './FormPreview'
 import { DiffView } from './DiffView'
 import { propertiesOf, type JsonSchema } from './property-schema'
 import { PropertyPanel } from './PropertyPanel'
@@ -78,6 +93,7 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
     [page, text, loaded.file, widgetNames],
   )
   const lists = useMemo(() => designerLists(page), [page])
+  const groups = useMemo(() => designerGroups(page), [page])
   const texts = (page.texts ?? {}) as PageTextEntries
   const language = env.user.language
   const nameOf = (field: string) => {
@@ -86,6 +102,9 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
     const modelLabel = loaded.model?.fields.find((f) => f.name === field)?.label
     return entry?.[language] || entry?.en_US || modelLabel || field
   }
+  const textOf = (key: string) => texts[key]?.[language] || texts[key]?.en_US || key
+  const nameOfElement = (element: DesignerElement) =>
+    element.textKey ? textOf(element.textKey) : element.fallback
   const addable = (list: DesignerList) => {
     const present = new Set(list.items.map((item) => item.field))
     const inForm = new Set(
@@ -111,6 +130,7 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
   const selection = lists.flatMap((list) =>
     list.items.filter((item) => itemKey(list, item.field) === selected).map((item) => ({ list, item })),
   )[0]
+  const element = groups.flatMap((group) => group.items).find((e) => e.pointer === selected)
 
   const save = async () => {
     setSaving(true)
@@ -177,6 +197,10 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
       <div style={{ display: 'grid', gridTemplateColumns: '260px minmax(0, 1fr) 380px', gap: 16 }}>
         <DesignerOutline
           lists={lists}
+          groups={groups}
+          textOf={textOf}
+          nameOfElement={nameOfElement}
+          onSelectElement={(e) => setSelected(e.pointer)}
           nameOf={nameOf}
           addable={addable}
           selected={selected}
@@ -193,12 +217,29 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
             )
           }
         />
-        <div
-          aria-label={t('hpfm.designer.preview')}
-          role="region"
-          style={{ border: '1px dashed #d9d9d9', borderRadius: 6, overflow: 'auto', minHeight: 480 }}
-        >
-          <SchemaPage page={page} source={text} file={loaded.file} params={{}} />
+        <div style={{ border: '1px dashed #d9d9d9', borderRadius: 6, minWidth: 0 }}>
+          <DesignSurface
+            label={t('hpfm.designer.preview')}
+            file={loaded.file}
+            selectedMark={selected ? markOfSelection(page, selected) : undefined}
+            onPick={(mark) => {
+              const key = selectionOfMark(page, mark)
+              if (key) setSelected(key)
+            }}
+          >
+            <Typography.Text type="secondary" style={{ display: 'block', padding: '8px 16px 0' }}>
+              {t('hpfm.designer.pickHint')}
+            </Typography.Text>
+            {typeof page.title === 'string' ? (
+              <Typography.Title level={4} style={{ margin: '8px 16px 0' }} {...designMark('/title')}>
+                {nameOfElement({ pointer: '/title', textKey: page.title, fallback: page.title })}
+              </Typography.Title>
+            ) : null}
+            <SchemaPage page={page} source={text} file={loaded.file} params={{}} />
+            {page.kind === 'list' && !errors.length ? (
+              <FormPreview key={text} page={page as unknown as ListPage} file={loaded.file} />
+            ) : null}
+          </DesignSurface>
         </div>
         <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
           {selection ? (
@@ -220,6 +261,37 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
               />
               <TextsPanel
                 keys={textKeysOf(page, selection.item)}
+                texts={texts}
+                onSetText={(key, lang, value) => edit({ op: 'setText', key, language: lang, text: value })}
+              />
+            </>
+          ) : element ? (
+            <>
+              {element.definition ? (
+                <PropertyPanel
+                  key={element.pointer}
+                  title={`${nameOfElement(element)} (${element.pointer})`}
+                  pointer={element.pointer}
+                  properties={propertiesOf(
+                    pageSchema as JsonSchema,
+                    element.definition,
+                    valueAt(page, element.pointer),
+                  )}
+                  value={(valueAt(page, element.pointer) ?? {}) as Record<string, unknown>}
+                  issues={issues.filter(
+                    (i) => i.pointer === element.pointer || i.pointer.startsWith(`${element.pointer}/`),
+                  )}
+                  onSet={(property, value) =>
+                    edit({ op: 'set', pointer: `${element.pointer}/${property}`, value })
+                  }
+                />
+              ) : (
+                <Typography.Title level={5} style={{ marginTop: 0 }}>
+                  {`${nameOfElement(element)} (${element.pointer})`}
+                </Typography.Title>
+              )}
+              <TextsPanel
+                keys={textKeysAt(page, [element.pointer])}
                 texts={texts}
                 onSetText={(key, lang, value) => edit({ op: 'setText', key, language: lang, text: value })}
               />

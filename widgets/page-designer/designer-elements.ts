@@ -102,13 +102,113 @@ export function labelKeyOf(page: unknown, field: string): string | undefined {
  * patternMessage…) that the page's `texts` defines, and for a column those of its field.
  */
 export function textKeysOf(page: unknown, item: DesignerItem): string[] {
+  return textKeysAt(page, [
+    item.pointer,
+    ...(item.definition === 'TableColumn' ? [fieldPointer(item.field)] : []),
+  ])
+}
+
+/** The text keys the values at `pointers` show (a string that is a key of `texts`, or such a property). */
+export function textKeysAt(page: unknown, pointers: string[]): string[] {
   const texts = isObject(page) && isObject(page.texts) ? page.texts : {}
   const keys = new Set<string>()
   const collect = (value: unknown) => {
-    if (!isObject(value)) return
-    for (const v of Object.values(value)) if (isString(v) && v in texts) keys.add(v)
+    if (isString(value) && value in texts) keys.add(value)
+    else if (isObject(value)) for (const v of Object.values(value)) if (isString(v) && v in texts) keys.add(v)
   }
-  collect(valueAt(page, item.pointer))
-  if (item.definition === 'TableColumn') collect(valueAt(page, fieldPointer(item.field)))
+  for (const pointer of pointers) collect(valueAt(page, pointer))
   return [...keys]
+}
+
+/** An element of the page that is selected but not reordered here: the title, a button, a section, a tab… */
+export interface DesignerElement {
+  /** The pointer of its entry in the file (what the rendered page marks it with); also its selection key. */
+  pointer: string
+  /** Name of the page.schema.json definition describing it; undefined for a plain text (the title). */
+  definition?: 'Action' | 'FormSection' | 'DashboardCard' | 'Tab'
+  /** The text key it shows (title, label), to name it and to edit its texts. */
+  textKey?: string
+  /** Its name when it shows no text (an action's type, a card's key). */
+  fallback: string
+}
+
+export interface DesignerGroup {
+  kind: 'page' | 'toolbar' | 'rowActions' | 'sections' | 'tabs' | 'cards'
+  items: DesignerElement[]
+}
+
+const textOf = (value: unknown, property: string) =>
+  isObject(value) && isString(value[property]) ? value[property] : undefined
+
+/** The page's other selectable elements, grouped as the outline shows them (empty groups left out). */
+export function designerGroups(page: unknown): DesignerGroup[] {
+  if (!isObject(page)) return []
+  const list = (pointer: string, values: unknown, build: (value: unknown, at: string) => DesignerElement) =>
+    Array.isArray(values) ? values.map((value, index) => build(value, `${pointer}/${index}`)) : []
+  const action = (value: unknown, at: string): DesignerElement => ({
+    pointer: at,
+    definition: 'Action',
+    ...(textOf(value, 'label') ? { textKey: textOf(value, 'label')! } : {}),
+    fallback: textOf(value, 'key') ?? textOf(value, 'type') ?? at,
+  })
+  const titled =
+    (definition: DesignerElement['definition'], fallbackKey: string) =>
+    (value: unknown, at: string): DesignerElement => ({
+      pointer: at,
+      definition,
+      ...(textOf(value, 'title') ? { textKey: textOf(value, 'title')! } : {}),
+      fallback: textOf(value, fallbackKey) ?? at,
+    })
+  const groups: DesignerGroup[] = [
+    {
+      kind: 'page',
+      items: isString(page.title) ? [{ pointer: '/title', textKey: page.title, fallback: 'title' }] : [],
+    },
+    {
+      kind: 'toolbar',
+      items: list('/toolbar/actions', isObject(page.toolbar) ? page.toolbar.actions : undefined, action),
+    },
+    {
+      kind: 'rowActions',
+      items: list('/table/rowActions', isObject(page.table) ? page.table.rowActions : undefined, action),
+    },
+    {
+      kind: 'sections',
+      items: list(
+        '/form/sections',
+        isObject(page.form) ? page.form.sections : undefined,
+        titled('FormSection', 'title'),
+      ),
+    },
+    { kind: 'tabs', items: list('/tabs', page.tabs, titled('Tab', 'key')) },
+    { kind: 'cards', items: list('/cards', page.cards, titled('DashboardCard', 'key')) },
+  ]
+  return groups.filter((group) => group.items.length > 0)
+}
+
+/**
+ * What a click on the rendered page selects: the selection key of the element whose design mark is `pointer`
+ * (`/search/fields/2` → the outline's `/search/fields#<its field>`, `/toolbar/actions/0` → itself), or
+ * undefined when the page has no such element (a stale mark).
+ */
+export function selectionOfMark(page: unknown, pointer: string): string | undefined {
+  for (const list of designerLists(page)) {
+    const match = pointer.startsWith(`${list.pointer}/`) ? pointer.slice(list.pointer.length + 1) : undefined
+    if (match !== undefined && /^\d+$/.test(match)) {
+      const item = list.items[Number(match)]
+      return item ? `${list.pointer}#${item.field}` : undefined
+    }
+  }
+  const known = designerGroups(page).some((group) => group.items.some((item) => item.pointer === pointer))
+  return known ? pointer : undefined
+}
+
+/** The design mark of the selected element (the inverse of selectionOfMark), to outline it on the page. */
+export function markOfSelection(page: unknown, key: string): string | undefined {
+  const hash = key.lastIndexOf('#')
+  if (hash < 0) return selectionOfMark(page, key) === key ? key : undefined
+  const [listPointer, field] = [key.slice(0, hash), key.slice(hash + 1)]
+  const list = designerLists(page).find((l) => l.pointer === listPointer)
+  const index = list?.items.findIndex((item) => item.field === field) ?? -1
+  return index >= 0 ? `${listPointer}/${index}` : undefined
 }

@@ -57,9 +57,16 @@ function controlOf(schema: JsonSchema): PropertyControl {
   return { kind: 'json' }
 }
 
-/** Every property of the definition `name` of the page schema, required ones first, each with its control. */
-export function propertiesOf(root: JsonSchema, name: string): PropertyInfo[] {
-  const definition = root.$defs?.[name]
+/**
+ * Every property of the definition `name` of the page schema, required ones first, each with its control. A
+ * definition that is one of several shapes told apart by a property (an action's `type`) gives the properties of
+ * the shape `value` has.
+ */
+export function propertiesOf(root: JsonSchema, name: string, value?: unknown): PropertyInfo[] {
+  // a tab has no definition of its own: it is the item of a tabs page's `tabs`
+  const tabs = root.$defs?.TabsPage?.properties?.tabs as { items?: JsonSchema } | undefined
+  const named = name === 'Tab' ? tabs?.items : root.$defs?.[name]
+  const definition = branchOf(named, value)
   if (!definition?.properties) return []
   const required = new Set(definition.required ?? [])
   return Object.entries(definition.properties)
@@ -73,4 +80,17 @@ export function propertiesOf(root: JsonSchema, name: string): PropertyInfo[] {
       }
     })
     .sort((a, b) => Number(b.required) - Number(a.required))
+}
+
+/** The shape of a one-of definition (`discriminator` + `oneOf`, as an action's) that `value` has. */
+function branchOf(definition: JsonSchema | undefined, value: unknown): JsonSchema | undefined {
+  const { oneOf, discriminator } = (definition ?? {}) as {
+    oneOf?: JsonSchema[]
+    discriminator?: { propertyName: string }
+  }
+  const by = discriminator?.propertyName
+  if (!oneOf || !by) return definition
+  const chosen =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[by] : undefined
+  return oneOf.find((branch) => branch.properties?.[by]?.const === chosen) ?? oneOf[0]
 }

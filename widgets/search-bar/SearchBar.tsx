@@ -3,7 +3,14 @@ import { createForm } from '@formily/core'
 import { FormProvider } from '@formily/react'
 import { Button, Space } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
-import { compileSearchForm, searchParams, usePageContext, type CompilablePage } from '../../renderer/index'
+import {
+  compileSearchForm,
+  markSchema,
+  searchParams,
+  useDesignMode,
+  usePageContext,
+  type CompilablePage,
+} from '../../renderer/index'
 import { useCompileContext } from '../shared/use-compile-context'
 import { useSchemaField } from '../shared/use-schema-field'
 
@@ -21,11 +28,17 @@ export interface SearchBarProps {
 export function SearchBar({ page, onSearch, initialValues }: SearchBarProps) {
   const { t } = usePageContext()
   const context = useCompileContext()
-  const schema = compileSearchForm(page, context)
+  const compiled = compileSearchForm(page, context)
+  const names = useMemo(() => page.search?.fields ?? [], [page.search])
+  // In the page designer each field carries the pointer of its entry in search.fields (design-marks.ts).
+  const design = useDesignMode()
+  const schema = useMemo(
+    () => (design ? markSchema(compiled, ([name]) => `/search/fields/${names.indexOf(name!)}`) : compiled),
+    [design, compiled, names],
+  )
   const SchemaField = useSchemaField(schema)
   const form = useMemo(() => createForm({ initialValues }), [initialValues])
   const [expanded, setExpanded] = useState(false)
-  const names = useMemo(() => page.search?.fields ?? [], [page.search])
   const columns = page.search?.columns ?? 7
   const shown = columns * (page.search?.rows ?? 1)
   const collapsible = names.length > shown

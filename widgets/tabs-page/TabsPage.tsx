@@ -1,8 +1,10 @@
 import { Alert, Skeleton, Tabs } from 'antd'
 import { useEffect, useState } from 'react'
 import {
+  designMark,
   loadPageSource,
   SchemaPage,
+  useDesignMode,
   usePageContext,
   useRendererEnv,
   type PageSource,
@@ -22,6 +24,8 @@ export function TabsPage({ page, params, search }: PageWidgetProps<TabsPageSchem
   const states = usePermissions(page.tabs.map((tab) => tab.permission))
   const visible = page.tabs.filter((_, i) => states[i]?.status === 'approved')
   const pending = states.some((s) => s.status === 'pending')
+  // in the page designer each tab's label carries the pointer of its entry in `tabs`
+  const design = useDesignMode()
   if (pending) return <Skeleton active />
   if (!visible.length) return <Alert type="info" showIcon message={t('common.tabs.none')} />
   return (
@@ -30,7 +34,11 @@ export function TabsPage({ page, params, search }: PageWidgetProps<TabsPageSchem
         destroyOnHidden={false}
         items={visible.map((tab) => ({
           key: tab.key,
-          label: t(tab.title),
+          label: design ? (
+            <span {...designMark(`/tabs/${page.tabs.indexOf(tab)}`)}>{t(tab.title)}</span>
+          ) : (
+            t(tab.title)
+          ),
           children: <TabBody tab={tab} params={params} search={search} />,
         }))}
       />
