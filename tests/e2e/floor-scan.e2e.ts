@@ -22,10 +22,12 @@ afterAll(async () => {
 const SLOW = { timeout: 30_000 }
 const WAREHOUSE_ID = 1 // WH-E001
 /** A new code per run (a retry runs on the same database). */
-const TAG = String(Date.now() % 1000000)
+const RUN = String(Date.now() % 100000)
+let calls = 0
 
 /** An ALLOCATED order of two goods, each stocked at its own new location; answers the order and its tasks. */
 async function allocatedOrder(page: Page, token: string) {
+  const TAG = `${RUN}${++calls}`
   const owner = (await content(page, token, 'owners?ownerCode=OWN-A'))[0]!
   const rcv = (await content(page, token, `locations?locationCode=RCV-01&warehouseId=${WAREHOUSE_ID}`))[0]!
   const area = (await content(page, token, `whareas?warehouseId=${WAREHOUSE_ID}&size=50`)).find(
@@ -174,6 +176,16 @@ describe('scanning-confirmed picking on a handheld', () => {
       await scan('2')
       await expect.poll(() => feedback.textContent(), SLOW).toContain('All 2 lines scanned')
       // The handheld's layout fits: nothing wider than the screen.
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > 401)
+          .slice(0, 12)
+          .map(
+            (el) =>
+              `${el.tagName}.${String(el.className).slice(0, 60)} ${Math.round(el.getBoundingClientRect().left)}-${Math.round(el.getBoundingClientRect().right)}`,
+          ),
+      )
+      expect(wide, 'elements reaching past the 400 px screen').toEqual([])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400)
       await scan('')
       await expect.poll(() => feedback.textContent(), SLOW).toContain(`Document ${order.orderNum} confirmed`)
