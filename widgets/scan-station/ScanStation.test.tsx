@@ -27,7 +27,7 @@ describe('ScanStation', () => {
     expect(await screen.findByTestId('scan-line-location')).toHaveTextContent('A03-02')
     await type('B01-04')
     expect(feedback()).toHaveAttribute('data-tone', 'error')
-    expect(feedback()).toHaveTextContent('Wrong location: B01-04 scanned, go to A03-02')
+    expect(feedback()).toHaveTextContent('Wrong location: B01-04 scanned; scan the label of A03-02')
     await type('A03-02')
     expect(feedback()).toHaveAttribute('data-tone', 'ok')
     await type('6900000000011')
