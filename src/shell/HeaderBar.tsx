@@ -55,7 +55,11 @@ export function HeaderBar(props: HeaderBarProps) {
       {props.menuButton === 'drawer' && (
         <Button type="text" aria-label={t('shell.openMenu')} icon={<MenuOutlined />} onClick={onToggle} />
       )}
-      <a href="/" style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}>
+      <a
+        href="/"
+        aria-label={handheld ? user.title || t('app.title') : undefined}
+        style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}
+      >
         {user.logo ? <img src={user.logo} alt="" height={28} /> : <Logo color={token.colorPrimary} />}
         {handheld ? null : <strong style={{ fontSize: 18 }}>{user.title || t('app.title')}</strong>}
       </a>

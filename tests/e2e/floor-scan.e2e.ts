@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
+import { axeViolations } from './axe'
 import { apiOk, content, type Row } from './wms-api'
 
 let browser: Browser
@@ -187,6 +188,7 @@ describe('scanning-confirmed picking on a handheld', () => {
       )
       expect(wide, 'elements reaching past the 400 px screen').toEqual([])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400)
+      expect(await axeViolations(page)).toEqual([])
       await scan('')
       await expect.poll(() => feedback.textContent(), SLOW).toContain(`Document ${order.orderNum} confirmed`)
       const picked = await apiOk(admin.page, adminToken, 'GET', `outbound-orders/${order.id}`)
@@ -220,6 +222,7 @@ describe('scanning-confirmed picking on a handheld', () => {
         )
         expect(await shown.locator('.ant-alert-error').count(), route).toBe(0)
         expect((await shown.innerText()).trim().length, route).toBeGreaterThan(0)
+        expect(await axeViolations(page), route).toEqual([])
       }
       expect(problems).toEqual([])
     } finally {
