@@ -67,6 +67,7 @@ const loaders: Record<WidgetName, () => Promise<WidgetDefinition>> = {
     import('./express-tracker/express-tracker.widget').then((m) => m.expressTrackerWidget),
   DeliveryAreaMap: () =>
     import('./delivery-area-map/delivery-area-map.widget').then((m) => m.deliveryAreaMapWidget),
+  ScanStation: () => import('./scan-station/scan-station.widget').then((m) => m.scanStationWidget),
   FormItem: () => core().then((m) => m.formItemWidget),
   FormSection: () => core().then((m) => m.formSectionWidget),
   SearchBar: () => core().then((m) => m.searchBarWidget),

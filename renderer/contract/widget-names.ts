@@ -48,6 +48,7 @@ export const PAGE_WIDGET_NAMES = [
   'TemplateEditor',
   'ExpressTracker',
   'DeliveryAreaMap',
+  'ScanStation',
 ] as const
 
 /** Parts the page widgets are built from; pages do not name them directly. */

@@ -18,6 +18,7 @@ import etsTexts from './ets.texts.json'
 import himpTexts from './himp.texts.json'
 import hrptTexts from './hrpt.texts.json'
 import dynamicFormTexts from './dynamic-form.texts.json'
+import scanTexts from './scan.texts.json'
 
 export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/common.texts.json': commonTexts as PageTexts,
@@ -34,6 +35,7 @@ export const SHARED_TEXT_FILES: Record<string, PageTexts> = {
   'renderer/i18n/himp.texts.json': himpTexts as PageTexts,
   'renderer/i18n/hrpt.texts.json': hrptTexts as PageTexts,
   'renderer/i18n/dynamic-form.texts.json': dynamicFormTexts as PageTexts,
+  'renderer/i18n/scan.texts.json': scanTexts as PageTexts,
 }
 
 /** Every shared text, merged. */

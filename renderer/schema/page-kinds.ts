@@ -340,6 +340,13 @@ export const DashboardCard = Type.Object(
           'Fixed filters sent with the query, as the list endpoint takes them (e.g. {"enabledFlag": 1}).',
       }),
     ),
+    order: Type.Optional(
+      Type.Union([Type.Literal('value'), Type.Literal('key')], {
+        default: 'value',
+        description:
+          'chart: the order of the groups: value (largest first, default) or key (ascending, the latest 200 groups: days on a time axis, buckets).',
+      }),
+    ),
     chart: Type.Optional(
       Type.Union([Type.Literal('bar'), Type.Literal('line'), Type.Literal('pie')], {
         default: 'bar',

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { JXS_ROLE_CODE } from '../routes/home'
 import { useSession } from '../stores/contexts'
+import { useIsHandheld } from './breakpoints'
 import { DataHierarchySwitcher } from './DataHierarchySwitcher'
 import { FullscreenToggle } from './FullscreenToggle'
 import { LanguagePicker } from './LanguagePicker'
@@ -39,6 +40,8 @@ export function HeaderBar(props: HeaderBarProps) {
   const { user, roles, tenants, language } = useSession()
   const languages = useOfferedLanguages()
   const { token } = theme.useToken()
+  // a handheld (≤ 575 px): the title, the full-screen toggle and the tenant and user names give way to icons
+  const handheld = useIsHandheld()
   return (
     <Flex align="center" gap={8} style={{ height: HEADER_HEIGHT, paddingInline: 8 }}>
       {props.menuButton === 'collapse' && (
@@ -52,18 +55,22 @@ export function HeaderBar(props: HeaderBarProps) {
       {props.menuButton === 'drawer' && (
         <Button type="text" aria-label={t('shell.openMenu')} icon={<MenuOutlined />} onClick={onToggle} />
       )}
-      <a href="/" style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}>
+      <a
+        href="/"
+        aria-label={handheld ? user.title || t('app.title') : undefined}
+        style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}
+      >
         {user.logo ? <img src={user.logo} alt="" height={28} /> : <Logo color={token.colorPrimary} />}
-        <strong style={{ fontSize: 18 }}>{user.title || t('app.title')}</strong>
+        {handheld ? null : <strong style={{ fontSize: 18 }}>{user.title || t('app.title')}</strong>}
       </a>
       {props.topMenu}
-      <Flex align="center" gap={4} style={{ marginLeft: 'auto' }}>
+      <Flex align="center" gap={4} style={{ marginLeft: 'auto', minWidth: 0 }}>
         {user.currentRoleCode !== JXS_ROLE_CODE && (
-          <TenantSwitcher user={user} tenants={tenants} actions={actions} />
+          <TenantSwitcher user={user} tenants={tenants} actions={actions} compact={handheld} />
         )}
         {user.dataHierarchyFlag === 1 && <DataHierarchySwitcher user={user} />}
         {props.notices}
-        <FullscreenToggle />
+        {handheld ? null : <FullscreenToggle />}
         <LanguagePicker
           current={language}
           languages={languages}
@@ -75,6 +82,7 @@ export function HeaderBar(props: HeaderBarProps) {
           onSwitchRole={(id) => void actions.switchRole(id)}
           onOpen={navigate}
           onLogout={onLogout}
+          compact={handheld}
         />
         <Button
           type="text"

@@ -16,9 +16,11 @@ export interface TenantSwitcherProps {
   user: CurrentUser
   tenants: SelfTenant[]
   actions: SessionActions
+  /** A handheld's header: the icon only (the tenant stays in the accessible name). */
+  compact?: boolean
 }
 
-export function TenantSwitcher({ user, tenants, actions }: TenantSwitcherProps) {
+export function TenantSwitcher({ user, tenants, actions, compact }: TenantSwitcherProps) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const [used, setUsed] = useState(false)
@@ -34,7 +36,7 @@ export function TenantSwitcher({ user, tenants, actions }: TenantSwitcherProps) 
           setOpen(true)
         }}
       >
-        {user.tenantName}
+        {compact ? null : user.tenantName}
       </Button>
       {used && (
         <Suspense fallback={null}>

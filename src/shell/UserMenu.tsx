@@ -14,9 +14,11 @@ export interface UserMenuProps {
   onSwitchRole(roleId: number): void
   onOpen(path: string): void
   onLogout(): void
+  /** A handheld's header: the avatar only, the name as the button's accessible name. */
+  compact?: boolean
 }
 
-export function UserMenu({ user, roles, onSwitchRole, onOpen, onLogout }: UserMenuProps) {
+export function UserMenu({ user, roles, onSwitchRole, onOpen, onLogout, compact }: UserMenuProps) {
   const { t } = useTranslation()
   const items: MenuProps['items'] = [
     {
@@ -40,9 +42,9 @@ export function UserMenu({ user, roles, onSwitchRole, onOpen, onLogout }: UserMe
   }
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick, triggerSubMenuAction: 'click' }}>
-      <Button type="text" style={{ height: 40 }}>
+      <Button type="text" style={{ height: 40 }} aria-label={compact ? user.realName : undefined}>
         <Avatar size="small" src={user.imageUrl} icon={<UserOutlined />} />
-        <span>{user.realName}</span>
+        {compact ? null : <span>{user.realName}</span>}
       </Button>
     </Dropdown>
   )

@@ -26,21 +26,28 @@ export function breakpointOf(width: number): Breakpoint {
 
 export const isMobileWidth = (width: number) => width <= MOBILE_MAX_WIDTH
 
-/** True while the window is at most 767 px wide; follows resizes. */
-export function useIsMobile(): boolean {
-  const query = `(max-width: ${MOBILE_MAX_WIDTH}px)`
+/** True while the window is at most `max` px wide; follows resizes. */
+function useMaxWidth(max: number): boolean {
+  const query = `(max-width: ${max}px)`
   const read = () =>
-    typeof window.matchMedia === 'function'
-      ? window.matchMedia(query).matches
-      : isMobileWidth(window.innerWidth)
-  const [mobile, setMobile] = useState(read)
+    typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : window.innerWidth <= max
+  const [narrow, setNarrow] = useState(read)
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return
     const list = window.matchMedia(query)
-    const onChange = () => setMobile(list.matches)
+    const onChange = () => setNarrow(list.matches)
     list.addEventListener('change', onChange)
     onChange()
     return () => list.removeEventListener('change', onChange)
   }, [query])
-  return mobile
+  return narrow
 }
+
+/** True while the window is at most 767 px wide; follows resizes. */
+export const useIsMobile = (): boolean => useMaxWidth(MOBILE_MAX_WIDTH)
+
+/**
+ * True at a handheld's width (xs, ≤ 575 px: a scanner of 360–480 px): the header keeps its buttons as icons
+ * only, so nothing is wider than the screen.
+ */
+export const useIsHandheld = (): boolean => useMaxWidth(BREAKPOINTS.sm - 1)

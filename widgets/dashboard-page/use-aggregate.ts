@@ -14,7 +14,15 @@ export function useAggregate(card: DashboardCardSpec, params: Record<string, str
   const env = useRendererEnv()
   const [state, setState] = useState<AggregateState>({ status: 'loading' })
   const source = card.dataSource
-  const key = JSON.stringify([source, card.measure, card.field, card.groupBy, card.filters, params])
+  const key = JSON.stringify([
+    source,
+    card.measure,
+    card.field,
+    card.groupBy,
+    card.order,
+    card.filters,
+    params,
+  ])
   // Shown again after data was written elsewhere: computed again (the figure stays until the new one comes).
   const [attempt, setAttempt] = useState(0)
   const markLoaded = useReloadWhenShown(() => setAttempt((n) => n + 1))
@@ -33,6 +41,7 @@ export function useAggregate(card: DashboardCardSpec, params: Record<string, str
           measure: card.measure ?? 'count',
           field: card.field,
           groupBy: card.groupBy,
+          order: card.order,
         },
         silent: true,
       })

@@ -13590,6 +13590,13 @@ const schema89 = {
       type: 'object',
       patternProperties: { '^(.*)$': { type: ['string', 'number', 'boolean'] } },
     },
+    order: {
+      default: 'value',
+      description:
+        'chart: the order of the groups: value (largest first, default) or key (ascending, the latest 200 groups: days on a time axis, buckets).',
+      type: 'string',
+      enum: ['value', 'key'],
+    },
     chart: {
       default: 'bar',
       description: 'chart: how the groups are drawn (default bar).',
@@ -14306,12 +14313,12 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
-    if (data.chart !== undefined) {
-      let data17 = data.chart
+    if (data.order !== undefined) {
+      let data17 = data.order
       if (typeof data17 !== 'string') {
         const err39 = {
-          instancePath: instancePath + '/chart',
-          schemaPath: '#/properties/chart/type',
+          instancePath: instancePath + '/order',
+          schemaPath: '#/properties/order/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -14323,12 +14330,12 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++
       }
-      if (!(data17 === 'bar' || data17 === 'line' || data17 === 'pie')) {
+      if (!(data17 === 'value' || data17 === 'key')) {
         const err40 = {
-          instancePath: instancePath + '/chart',
-          schemaPath: '#/properties/chart/enum',
+          instancePath: instancePath + '/order',
+          schemaPath: '#/properties/order/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.chart.enum },
+          params: { allowedValues: schema89.properties.order.enum },
           message: 'must be equal to one of the allowed values',
         }
         if (vErrors === null) {
@@ -14339,15 +14346,15 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         errors++
       }
     }
-    if (data.precision !== undefined) {
-      let data18 = data.precision
-      if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18))) {
+    if (data.chart !== undefined) {
+      let data18 = data.chart
+      if (typeof data18 !== 'string') {
         const err41 = {
-          instancePath: instancePath + '/precision',
-          schemaPath: '#/properties/precision/type',
+          instancePath: instancePath + '/chart',
+          schemaPath: '#/properties/chart/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
+          params: { type: 'string' },
+          message: 'must be string',
         }
         if (vErrors === null) {
           vErrors = [err41]
@@ -14356,49 +14363,47 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++
       }
-      if (typeof data18 == 'number') {
-        if (data18 > 10 || isNaN(data18)) {
-          const err42 = {
+      if (!(data18 === 'bar' || data18 === 'line' || data18 === 'pie')) {
+        const err42 = {
+          instancePath: instancePath + '/chart',
+          schemaPath: '#/properties/chart/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema89.properties.chart.enum },
+          message: 'must be equal to one of the allowed values',
+        }
+        if (vErrors === null) {
+          vErrors = [err42]
+        } else {
+          vErrors.push(err42)
+        }
+        errors++
+      }
+    }
+    if (data.precision !== undefined) {
+      let data19 = data.precision
+      if (!(typeof data19 == 'number' && !(data19 % 1) && !isNaN(data19))) {
+        const err43 = {
+          instancePath: instancePath + '/precision',
+          schemaPath: '#/properties/precision/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+        }
+        if (vErrors === null) {
+          vErrors = [err43]
+        } else {
+          vErrors.push(err43)
+        }
+        errors++
+      }
+      if (typeof data19 == 'number') {
+        if (data19 > 10 || isNaN(data19)) {
+          const err44 = {
             instancePath: instancePath + '/precision',
             schemaPath: '#/properties/precision/maximum',
             keyword: 'maximum',
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
-          }
-          if (vErrors === null) {
-            vErrors = [err42]
-          } else {
-            vErrors.push(err42)
-          }
-          errors++
-        }
-        if (data18 < 0 || isNaN(data18)) {
-          const err43 = {
-            instancePath: instancePath + '/precision',
-            schemaPath: '#/properties/precision/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-          }
-          if (vErrors === null) {
-            vErrors = [err43]
-          } else {
-            vErrors.push(err43)
-          }
-          errors++
-        }
-      }
-    }
-    if (data.widget !== undefined) {
-      let data19 = data.widget
-      if (typeof data19 === 'string') {
-        if (!pattern14.test(data19)) {
-          const err44 = {
-            instancePath: instancePath + '/widget',
-            schemaPath: '#/$defs/WidgetName/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[A-Z][A-Za-z0-9]*$' },
-            message: 'must match pattern "' + '^[A-Z][A-Za-z0-9]*$' + '"',
           }
           if (vErrors === null) {
             vErrors = [err44]
@@ -14407,8 +14412,43 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++
         }
+        if (data19 < 0 || isNaN(data19)) {
+          const err45 = {
+            instancePath: instancePath + '/precision',
+            schemaPath: '#/properties/precision/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+          }
+          if (vErrors === null) {
+            vErrors = [err45]
+          } else {
+            vErrors.push(err45)
+          }
+          errors++
+        }
+      }
+    }
+    if (data.widget !== undefined) {
+      let data20 = data.widget
+      if (typeof data20 === 'string') {
+        if (!pattern14.test(data20)) {
+          const err46 = {
+            instancePath: instancePath + '/widget',
+            schemaPath: '#/$defs/WidgetName/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Z][A-Za-z0-9]*$' },
+            message: 'must match pattern "' + '^[A-Z][A-Za-z0-9]*$' + '"',
+          }
+          if (vErrors === null) {
+            vErrors = [err46]
+          } else {
+            vErrors.push(err46)
+          }
+          errors++
+        }
       } else {
-        const err45 = {
+        const err47 = {
           instancePath: instancePath + '/widget',
           schemaPath: '#/$defs/WidgetName/type',
           keyword: 'type',
@@ -14416,17 +14456,17 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
         }
         if (vErrors === null) {
-          vErrors = [err45]
+          vErrors = [err47]
         } else {
-          vErrors.push(err45)
+          vErrors.push(err47)
         }
         errors++
       }
     }
     if (data.props !== undefined) {
-      let data20 = data.props
-      if (!(data20 && typeof data20 == 'object' && !Array.isArray(data20))) {
-        const err46 = {
+      let data21 = data.props
+      if (!(data21 && typeof data21 == 'object' && !Array.isArray(data21))) {
+        const err48 = {
           instancePath: instancePath + '/props',
           schemaPath: '#/properties/props/type',
           keyword: 'type',
@@ -14434,15 +14474,15 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         }
         if (vErrors === null) {
-          vErrors = [err46]
+          vErrors = [err48]
         } else {
-          vErrors.push(err46)
+          vErrors.push(err48)
         }
         errors++
       }
     }
   } else {
-    const err47 = {
+    const err49 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -14450,9 +14490,9 @@ function validate75(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err47]
+      vErrors = [err49]
     } else {
-      vErrors.push(err47)
+      vErrors.push(err49)
     }
     errors++
   }

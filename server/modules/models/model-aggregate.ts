@@ -1,6 +1,7 @@
 /**
- * GET <model path>/aggregate?measure=count|sum|avg|min|max[&field=<number field>][&groupBy=<field>] + the list's
- * filters → `[{key, value}]` (one row without groupBy, key null). Dashboards draw figures and charts from it.
+ * GET <model path>/aggregate?measure=count|sum|avg|min|max[&field=<number field>][&groupBy=<field>][&order=value|key]
+ * + the list's filters → `[{key, value}]` (one row without groupBy, key null; groups largest first, or by key
+ * ascending with order=key). Dashboards draw figures and charts from it.
  * Whitelisted against the model: groupBy names a searchable or sortable field, field a number field; both are
  * column names checked against the model, values are bound.
  */
@@ -62,12 +63,15 @@ export async function aggregateRows(
     const row = await base.select(value.as('value')).executeTakeFirst()
     return [{ key: null, value: Number(row?.value ?? 0) }]
   }
+  // order=key: the groups by key ascending (a time axis, age buckets), the latest MAX_GROUPS of them
+  const byKey = query.order === 'key'
   const rows = await base
     .select([sql.ref(groupBy).as('key'), value.as('value')])
     .groupBy(groupBy)
-    .orderBy(sql`2`, 'desc')
+    .orderBy(sql`${sql.raw(byKey ? '1' : '2')}`, 'desc')
     .limit(MAX_GROUPS)
     .execute()
+  if (byKey) rows.reverse()
   return rows.map((row) => ({
     key: (row as { key: AggregateRow['key'] }).key,
     value: Number((row as { value: unknown }).value),

@@ -155,6 +155,7 @@ export function aggregateQuerySchema(model: ModelSchema, measures: readonly stri
       measure: { type: 'string', enum: [...measures] },
       field: { type: 'string', maxLength: 60 },
       groupBy: { type: 'string', maxLength: 60 },
+      order: { type: 'string', enum: ['value', 'key'] },
     },
   }
 }

@@ -13,6 +13,7 @@ import { completeProcessing, registerProcessingGuards } from './processing.ts'
 import { checkSeeded, registerSortingEffects } from './sorting.ts'
 import { checkSplittable, splitBackorder } from './backorder.ts'
 import { releaseWave } from './wave-release.ts'
+import { checkPickScans, checkScansUsed, pickScans } from './pick-scans.ts'
 import type { Row } from '../models/model-scope.ts'
 import {
   allocateOrder,
@@ -135,6 +136,9 @@ export function registerOutboundEffects(): void {
   })
   onTransition(ORDER, 'pick', async ({ db, row, body, session }) => {
     const picked = pickSerials(body)
+    const scans = pickScans(body)
+    await checkPickScans(db, asOrder(row), scans)
+    checkScansUsed(scans, `order ${String(row.orderNum)}`)
     await pickOrder(db, session, asOrder(row), picked)
     checkSerialsUsed(picked, `order ${String(row.orderNum)}`)
   })
@@ -185,6 +189,7 @@ function registerWaveEffects(): void {
   onTransition('wms/waveOrder', 'release', ({ db, row, session }) => releaseWave(db, session, row))
   onTransition('wms/waveOrder', 'pick', async ({ db, row, body, session }) => {
     const picked = pickSerials(body)
+    const scans = pickScans(body)
     const { rows: orders } = await sql<OrderRow>`select outbound_order_id, order_num, warehouse_id, owner_id,
         wave_id, sorting_position, jxs_order_id from winv_outbound_order
       where wave_id = ${row.waveId as number} and order_status = 'ALLOCATED' for update`.execute(db)
@@ -194,11 +199,13 @@ function registerWaveEffects(): void {
         `Wave ${String(row.waveNum)} has no ALLOCATED order left to pick: reload the wave.`,
       )
     for (const order of orders) {
+      await checkPickScans(db, order, scans)
       await pickOrder(db, session, order, picked)
       await sql`update winv_outbound_order set order_status = 'PICKED', object_version_number = object_version_number + 1
         where outbound_order_id = ${order.outboundOrderId}`.execute(db)
     }
     checkSerialsUsed(picked, `wave ${String(row.waveNum)}`)
+    checkScansUsed(scans, `wave ${String(row.waveNum)}`)
   })
 }
 

@@ -1,0 +1,357 @@
+import { Button, Input, Typography, type InputRef } from 'antd'
+import { useEffect, useRef, useState } from 'react'
+import {
+  ApiError,
+  fillPath,
+  readPage,
+  usePermission,
+  useRendererEnv,
+  type PageWidgetProps,
+  type RendererEnv,
+} from '../../renderer/index'
+import { useTexts } from '../shared/use-texts'
+import {
+  isDone,
+  leftOf,
+  scan,
+  startScan,
+  type ScanFeedback,
+  type ScanLine,
+  type ScanState,
+  type ScanStep,
+} from './scan-machine'
+import { playTone } from './scan-tone'
+
+type ServiceName = Parameters<RendererEnv['request']>[0]['service']
+type Row = Record<string, unknown>
+
+/** The page's `props`: which documents are worked on, where their lines are read, how the work is confirmed. */
+export interface ScanStationProps {
+  service: ServiceName
+  /** The documents (e.g. outbound orders): read at `{path}/{id}`; a scanned number is looked up by `numberField`. */
+  document: {
+    path: string
+    /** Query parameter of the page address carrying the document id, and the placeholder of confirm.path. */
+    idParam: string
+    numberField: string
+    statusField?: string
+    /** Statuses the work can be done in (e.g. ALLOCATED); another status is "no document to work on". */
+    statuses?: string[]
+  }
+  /** The lines in walking order (e.g. pick-list-lines sorted by pickPath), each one line of work. */
+  lines: {
+    path: string
+    parentField: string
+    sort?: string
+    /** Fixed filters (e.g. taskStatus OPEN). */
+    filters?: Record<string, string | number>
+    keyField: string
+    locationField: string
+    /** Fields whose values a goods scan may read (barcode, goods code). */
+    codeFields: string[]
+    quantityField: string
+    titleField: string
+    detailFields?: string[]
+  }
+  /** The steps per line (default location, goods, quantity). */
+  steps?: ScanStep[]
+  /**
+   * The action that confirms the work: POST `path` (with `{<idParam>}`) body `{scans: [{<keyName>, locationCode,
+   * barcode, quantity}]}`; the server checks the scans again.
+   */
+  confirm: { path: string; keyName: string; permission?: string }
+}
+
+type Phase = 'document' | 'loading' | 'scan' | 'confirming' | 'confirmed'
+
+const show = (value: unknown) => (value === null || value === undefined ? '' : String(value))
+
+const TONE_STYLE: Record<ScanFeedback['tone'], React.CSSProperties> = {
+  ok: { background: '#237804', color: '#fff' },
+  error: { background: '#a8071a', color: '#fff' },
+}
+
+/**
+ * A scanning station for a handheld (360–480 px): keyboard-wedge input (the scanner types into the focused
+ * field and sends Enter), one document at a time, its lines in walking order; each scan is checked at once
+ * against the current line (scan-machine.ts) with a green banner and a beep, or a red one, a buzz and what
+ * was expected. When every line is scanned, Confirm (or Enter) runs the document's action with the scans,
+ * which the server checks again. Driven by the page's props, so picking, receiving and counting share it.
+ */
+export function ScanStation({ page, search }: PageWidgetProps) {
+  const env = useRendererEnv()
+  const t = useTexts()
+  const props = (page as { props?: ScanStationProps }).props!
+  const input = useRef<InputRef>(null)
+  const [phase, setPhase] = useState<Phase>('document')
+  const [doc, setDoc] = useState<Row | undefined>()
+  const [state, setState] = useState<ScanState | undefined>()
+  const [feedback, setFeedback] = useState<ScanFeedback | undefined>()
+  const [value, setValue] = useState('')
+  const allowed = usePermission(props.confirm.permission)
+  const at = (path: string, params?: Record<string, string>) => fillPath(path, { user: env.user, params })
+  const idOf = (row: Row) => show(row[props.document.idParam])
+
+  const say = (next: ScanFeedback) => {
+    setFeedback(next)
+    playTone(next.tone)
+  }
+
+  const open = async (row: Row) => {
+    setPhase('loading')
+    const status = props.document.statusField ? show(row[props.document.statusField]) : ''
+    const number = show(row[props.document.numberField])
+    if (props.document.statuses && !props.document.statuses.includes(status)) {
+      say({ tone: 'error', text: 'scan.notFound', vars: { number } })
+      setPhase('document')
+      return
+    }
+    const spec = props.lines
+    const body = await env.request({
+      method: 'GET',
+      service: props.service,
+      path: at(spec.path),
+      params: { ...spec.filters, [spec.parentField]: idOf(row), sort: spec.sort, size: 1000 },
+      silent: true,
+    })
+    const rows = readPage<Row>(body, { page: 0, size: 1000 }).rows
+    const lines: ScanLine[] = rows.map((line) => ({
+      key: line[spec.keyField] as number,
+      location: show(line[spec.locationField]),
+      codes: spec.codeFields.map((field) => show(line[field])).filter(Boolean),
+      quantity: Number(line[spec.quantityField] ?? 0),
+      title: show(line[spec.titleField]),
+      detail: (spec.detailFields ?? [])
+        .map((field) => show(line[field]))
+        .filter(Boolean)
+        .join(' · '),
+    }))
+    if (!lines.length) {
+      say({ tone: 'error', text: 'scan.noLines', vars: { number } })
+      setPhase('document')
+      return
+    }
+    setDoc(row)
+    setState(startScan(lines, props.steps))
+    setFeedback(undefined)
+    setPhase('scan')
+  }
+
+  const failed = (problem: unknown) => {
+    const message =
+      problem instanceof ApiError || problem instanceof Error ? problem.message : String(problem)
+    setFeedback({ tone: 'error', text: message })
+    playTone('error')
+  }
+
+  // a document named in the address (?outboundOrderId=) is opened at once
+  const idFromAddress = search?.get(props.document.idParam) ?? ''
+  useEffect(() => {
+    if (!/^\d+$/.test(idFromAddress)) return
+    env
+      .request<Row>({
+        method: 'GET',
+        service: props.service,
+        path: `${at(props.document.path)}/${idFromAddress}`,
+        silent: true,
+      })
+      .then(open, (problem: unknown) => {
+        failed(problem)
+        setPhase('document')
+      })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per address
+  }, [idFromAddress])
+
+  useEffect(() => {
+    input.current?.focus()
+  }, [phase, feedback])
+
+  const findDocument = async (number: string) => {
+    const found = readPage<Row>(
+      await env.request({
+        method: 'GET',
+        service: props.service,
+        path: at(props.document.path),
+        params: { [props.document.numberField]: number, size: 10 },
+        silent: true,
+      }),
+      { page: 0, size: 10 },
+    ).rows.find((row) => show(row[props.document.numberField]).toUpperCase() === number.toUpperCase())
+    if (!found) {
+      say({ tone: 'error', text: 'scan.notFound', vars: { number } })
+      return
+    }
+    await open(found)
+  }
+
+  const confirm = async () => {
+    if (!state || !doc || !isDone(state)) return
+    setPhase('confirming')
+    try {
+      await env.request({
+        method: 'POST',
+        service: props.service,
+        path: at(props.confirm.path, { [props.document.idParam]: idOf(doc) }),
+        data: {
+          scans: state.scans.map((s) => ({
+            [props.confirm.keyName]: s.key,
+            locationCode: s.locationCode,
+            barcode: s.barcode,
+            quantity: s.quantity,
+          })),
+        },
+        silent: true,
+      })
+      say({ tone: 'ok', text: 'scan.confirmed', vars: { number: show(doc[props.document.numberField]) } })
+      setPhase('confirmed')
+    } catch (problem) {
+      failed(problem)
+      setPhase('scan')
+    }
+  }
+
+  const restart = () => {
+    setDoc(undefined)
+    setState(undefined)
+    setFeedback(undefined)
+    setPhase('document')
+  }
+
+  const enter = () => {
+    const text = value
+    setValue('')
+    if (phase === 'document') {
+      if (text.trim()) findDocument(text.trim()).catch(failed)
+      return
+    }
+    if (phase === 'confirmed') return restart()
+    if (phase !== 'scan' || !state) return
+    if (isDone(state) && !text.trim()) return void confirm()
+    const next = scan(state, text)
+    setState(next)
+    if (next.feedback) say(next.feedback)
+  }
+
+  const line = state && !isDone(state) ? state.lines[state.index] : undefined
+  const prompt =
+    phase === 'document' || phase === 'loading'
+      ? t('scan.prompt.document')
+      : line && state
+        ? state.step === 'location'
+          ? t('scan.prompt.location', { location: line.location })
+          : state.step === 'goods'
+            ? t('scan.prompt.goods', { code: line.codes[0] ?? '' })
+            : t('scan.prompt.quantity', { left: leftOf(state) })
+        : ''
+  const feedbackText = feedback
+    ? feedback.text.startsWith('scan.')
+      ? t(feedback.text, feedback.vars)
+      : feedback.text
+    : ''
+
+  return (
+    <div
+      className="scan-station"
+      data-testid="scan-station"
+      style={{
+        width: '100%',
+        maxWidth: 480,
+        boxSizing: 'border-box',
+        padding: 8,
+        fontSize: 16,
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {doc ? (
+        <Typography.Title level={4} style={{ margin: '0 0 8px' }} data-testid="scan-document">
+          {show(doc[props.document.numberField])}
+          {state
+            ? ` · ${t('scan.progress', { line: Math.min(state.index + 1, state.lines.length), lines: state.lines.length })}`
+            : ''}
+        </Typography.Title>
+      ) : null}
+      {line && state ? (
+        <div
+          data-testid="scan-line"
+          style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: 8, marginBottom: 8 }}
+        >
+          <div style={{ fontSize: 28, fontWeight: 600 }} data-testid="scan-line-location">
+            {t('scan.location')}: {line.location}
+          </div>
+          <div style={{ fontSize: 18 }}>{line.title}</div>
+          {line.detail ? <div>{line.detail}</div> : null}
+          <div>{line.codes.join(' / ')}</div>
+          <div style={{ fontSize: 22 }} data-testid="scan-line-quantity">
+            {t('scan.quantity')}: {state.counted[state.index]} / {line.quantity}
+          </div>
+        </div>
+      ) : null}
+      <label
+        htmlFor="scan-station-input"
+        style={{ display: 'block', marginBottom: 4 }}
+        data-testid="scan-prompt"
+      >
+        {prompt || t('scan.input')}
+      </label>
+      <Input
+        id="scan-station-input"
+        ref={input}
+        size="large"
+        autoFocus
+        autoComplete="off"
+        data-testid="scan-input"
+        placeholder={t('scan.input')}
+        value={value}
+        disabled={phase === 'loading' || phase === 'confirming'}
+        inputMode={state?.step === 'quantity' ? 'decimal' : 'text'}
+        onChange={(event) => setValue(event.target.value)}
+        onPressEnter={enter}
+      />
+      <div
+        role={feedback?.tone === 'error' ? 'alert' : 'status'}
+        data-testid="scan-feedback"
+        data-tone={feedback?.tone ?? ''}
+        style={{
+          marginTop: 8,
+          minHeight: 48,
+          padding: feedback ? 12 : 0,
+          borderRadius: 6,
+          fontSize: 18,
+          fontWeight: 600,
+          ...(feedback ? TONE_STYLE[feedback.tone] : {}),
+        }}
+      >
+        {feedbackText}
+      </div>
+      <div style={{ display: 'flex', gap: 8, marginTop: 8, flexWrap: 'wrap' }}>
+        {state && isDone(state) && phase !== 'confirmed' ? (
+          <Button
+            type="primary"
+            size="large"
+            data-testid="scan-confirm"
+            loading={phase === 'confirming'}
+            disabled={allowed.status !== 'approved' || allowed.disabled}
+            onClick={() => void confirm()}
+          >
+            {t('scan.confirm')}
+          </Button>
+        ) : null}
+        {doc ? (
+          <Button size="large" onClick={restart} data-testid="scan-restart">
+            {phase === 'confirmed' ? t('scan.next') : t('scan.restart')}
+          </Button>
+        ) : null}
+      </div>
+      {state ? (
+        <ol style={{ paddingLeft: 20, marginTop: 12 }} data-testid="scan-lines">
+          {state.lines.map((item, index) => (
+            <li key={String(item.key)} style={{ fontWeight: index === state.index ? 600 : 400 }}>
+              {state.counted[index]! >= item.quantity ? '✓ ' : ''}
+              {item.location} · {item.title} · {state.counted[index]} / {item.quantity}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,10 @@
+import type { WidgetDefinition } from '../../renderer/index'
+import { ScanStation } from './ScanStation'
+
+export const scanStationWidget: WidgetDefinition = {
+  name: 'ScanStation',
+  kind: 'page',
+  component: ScanStation,
+  description:
+    'Custom page for a handheld (360–480 px): keyboard-wedge scanning of a document (scanned number or ?<idParam>=) and its lines in walking order — location, goods (any of codeFields), quantity — with green/red feedback and a tone per scan; Confirm posts {scans: [{<keyName>, locationCode, barcode, quantity}]} to the confirm action, which checks them again. Props: service, document {path, idParam, numberField, statusField?, statuses?}, lines {path, parentField, sort?, filters?, keyField, locationField, codeFields, quantityField, titleField, detailFields?}, steps?, confirm {path, keyName, permission?}.',
+}
