@@ -6,7 +6,7 @@
  * to do instead; a broken model file leaves the rest working and says file, line, pointer, problem and fix; its
  * fix applies; removing the page removes its menu entry and tells the open browsers to fetch their menu again.
  */
-import { copyFile, cp, mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises'
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -234,6 +234,25 @@ describe('a model file written while the server runs', () => {
     const saved = await injectAs(app, tokens.clerk!, 'POST', LIST, { noteCode: 'N-2', remark: 'live' })
     expect(saved.statusCode).toBe(201)
     expect(saved.json()).toMatchObject({ noteCode: 'N-2', remark: 'live' })
+  })
+
+  it('keeps a model whose saves a module checks at start for the restart, saying so', async () => {
+    const file = join(models, 'hsdr', 'job-info.model.json')
+    const text = await readFile(file, 'utf8')
+    await writeFile(file, text.replace('"description": "', '"description": "Changed live. '))
+    const broken = await until(
+      () => app.liveModels.broken.get('hsdr/job-info'),
+      (entry) => !!entry,
+    )
+    expect(broken!.problems[0]).toMatchObject({
+      message: expect.stringContaining('restart'),
+      fix: expect.stringContaining('restart'),
+    })
+    await writeFile(file, text)
+    await until(
+      () => app.liveModels.broken.has('hsdr/job-info'),
+      (still) => !still,
+    )
   })
 
   it('removes the menu entry of a removed page file and tells the open browsers', async () => {

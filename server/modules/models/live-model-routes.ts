@@ -3,9 +3,10 @@
  * it listens, so the app's own router keeps the routes of the models read at start, and the models added or
  * changed since are served by a second Fastify instance built from them (`modelRoutesInstance`): the same
  * plugins every route goes through (errors, headers, auth, input guards, permission codes, integer bounds, read
- * guards) and the same model routes (model-routes.ts), rebuilt at each change. It never listens: the app hands
- * it a request (`dispatch`, an onRequest hook of the app) when the app has no route for the request's path, or
- * when the route it found is one of a changed model's routes, before the body is read.
+ * guards, the permission rules' Lov read) and the same model routes (model-routes.ts), rebuilt at each change.
+ * Models a module checks with its own app hook wait for a restart (live-models.ts RESTART_ONLY). The instance
+ * never listens: the app's onRequest hook hands it a request when the app has no route for the request's path,
+ * or when the route it found is one of a changed model's routes, before the body is read.
  *
  * Its routes are added to `app.routeTable` (replacing those of an earlier build), so the generated checks that
  * iterate the table see what is served.
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, FastifyReply 
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { modelKey } from '../../../renderer/schema/model.ts'
 import { auth } from '../../plugins/auth.ts'
+import { dimensionLovChecks } from '../hpfm-admin/dimension-lovs.ts'
 import { errorHandler } from '../../plugins/error-handler.ts'
 import { inputGuards } from '../../plugins/input-guards.ts'
 import { permissionGuards } from '../../plugins/permissions.ts'
@@ -47,6 +49,8 @@ export async function modelRoutesInstance(
   await inner.register(routeTable)
   await inner.register(routeSchemaBounds)
   await inner.register(readGuards(app.livePages?.pages ?? [], all))
+  // The hooks other modules add to model routes by their URL (the Lov read of the permission rule writes).
+  await inner.register(dimensionLovChecks)
   for (const model of served) {
     await inner.register(modelRoutes(model))
     if (!model.serverWritten) await inner.register(withLinesRoute(model, all))
