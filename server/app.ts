@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import formbody from '@fastify/formbody'
-import Fastify, { type FastifyInstance } from 'fastify'
+import type { Server } from 'node:http'
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify'
 import type { ModelSchema } from '../renderer/schema/model.ts'
 import { defaultConfig, type AppConfig } from './config.ts'
 import type { Db } from './db/schema.ts'
@@ -23,6 +24,9 @@ import { iamModule } from './modules/iam/index.ts'
 import { hiamModule } from './modules/hiam/index.ts'
 import { lowcodeModule } from './modules/lowcode/index.ts'
 import type { ServedPage } from './modules/lowcode/load-pages.ts'
+import { liveModelFiles } from './modules/lowcode/live-model-files.ts'
+import { liveModelRoutes } from './modules/models/live-model-routes.ts'
+import type { RefusedModel } from './modules/models/load-models.ts'
 import { etsModule } from './modules/ets/index.ts'
 import { winvConfigModule } from './modules/winv-config/index.ts'
 import { wmdmModule } from './modules/wmdm/index.ts'
@@ -54,18 +58,20 @@ export interface BuildAppOptions {
   models: ModelSchema[]
   /** Page files read at start (bootstrap.loadSchemaFiles); served by GET /api/hpfm/v1/page-schemas. */
   pages?: ServedPage[]
+  /** Model files refused at start (bootstrap.loadSchemaFiles): the app runs without them, marked broken. */
+  refusedModels?: RefusedModel[]
   config?: Partial<AppConfig>
   /** Fastify's pino logger: true for structured JSON logs, false (tests) for none. */
   logger?: boolean
 }
 
-/** The Fastify app on an open, prepared database: external plugins, then app plugins, then routes. */
-export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const config = defaultConfig(options.config)
-  // One array for every module: the lowcode module changes it in place when a page file changes (live-pages.ts).
-  const pages = options.pages ?? []
-  const app = Fastify({
-    logger: options.logger ? { serializers: { req: redactedRequest } } : false,
+/**
+ * The options of the app's Fastify instance; also those of the instance that serves the routes of model files
+ * changed while the server runs (modules/models/live-model-routes.ts), so both validate and bound alike.
+ */
+export function fastifyOptions(config: AppConfig, logger?: boolean): FastifyHttpOptions<Server> {
+  return {
+    logger: logger ? { serializers: { req: redactedRequest } } : false,
     requestIdHeader: 'h-request-id',
     genReqId: () => randomUUID(),
     ajv: {
@@ -86,7 +92,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     clientErrorHandler: clientErrorAnswer,
     frameworkErrors,
-  })
+  }
+}
+
+/** The Fastify app on an open, prepared database: external plugins, then app plugins, then routes. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const config = defaultConfig(options.config)
+  // One array for every module: the lowcode module changes it in place when a page file changes (live-pages.ts).
+  const pages = options.pages ?? []
+  const app = Fastify(fastifyOptions(config, options.logger))
   app.decorate('db', options.db)
   app.decorate('config', config)
   app.decorate('files', routedFileStore(fileStoreFromEnv(process.env, config.filesDir), options.db))
@@ -100,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputGuards)
   await app.register(permissionGuards)
   await app.register(routeTable)
+  // Before every route: the routes of model files changed while running are served by their own instance.
+  await app.register(liveModelRoutes(() => Fastify(fastifyOptions(config, options.logger))))
   // Before every route: integers without a range get the safe-integer range (ids beyond it were 500s).
   await app.register(routeSchemaBounds)
   // Before the modules: every read route gets the guard of the screens that read it.
@@ -134,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multiLanguageRoutes(options.models))
   await app.register(cuszModule(options.models))
   await app.register(lowcodeModule(pages, options.models))
+  await app.register(liveModelFiles(options.models, options.refusedModels))
   await app.register(staticApp(config.staticDir))
   // Every module has registered its transition effects, write guards and scopes: a key or action that no
   // model file declares would be ignored at run time, so the start stops here naming it.

@@ -55,7 +55,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     const prepared = await prepareDatabase(database.db, models)
     const permissionsAdded = await registerPermissionCodes(database.db, models, pages)
-    const app = await buildApp({ db: database.db, models, pages, config, logger: options.logger ?? false })
+    const app = await buildApp({
+      db: database.db,
+      models,
+      pages,
+      refusedModels: refused,
+      config,
+      logger: options.logger ?? false,
+    })
     app.addHook('onClose', () => database.close())
     const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '0.0.0.0' })
     const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost')

@@ -27,7 +27,7 @@ export async function createTestApp(
 ): Promise<FastifyInstance> {
   const { database, dispose } = await openTestDatabase(options)
   try {
-    const { models, pages } = loadSchemaFiles(
+    const { models, pages, refused } = loadSchemaFiles(
       config.modelsDir ?? 'schemas/models',
       config.pagesDir ?? 'schemas/pages',
     )
@@ -36,6 +36,7 @@ export async function createTestApp(
       db: database.db,
       models,
       pages,
+      refusedModels: refused,
       // Tests sign in many users a minute; rate-limits.test.ts sets the limits it tests.
       config: { filesDir, publicRateLimit: { signInPerMinute: 1e9, perMinute: 1e9 }, ...config },
       logger: false,

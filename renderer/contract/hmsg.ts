@@ -80,3 +80,43 @@ export interface Notice {
   lastUpdatedBy: number
   lastUpdateDate: string
 }
+
+/**
+ * Frame key of a model file change (issue 22, live files): `message` is JSON text of a ModelSchemaChanged. Sent
+ * to every open socket when the server applies model files, or refuses one (with its problems).
+ */
+export const MODEL_CHANGED_FRAME_KEY = 'model-schema-changed'
+
+export interface ModelSchemaChanged {
+  type: 'model-schema-changed'
+  /** The server's model version after the change. */
+  version: number
+  /** Model keys (`wms/carrier`) whose new version is in effect. */
+  applied: string[]
+  removed: string[]
+  /** Files that took no effect, with each problem: file, line, pointer, what is wrong and what to do. */
+  refused: Array<{
+    file: string
+    problems: Array<{
+      file: string
+      line?: number
+      column?: number
+      pointer: string
+      message: string
+      fix: string
+    }>
+  }>
+}
+
+/**
+ * Frame key telling the open browsers that menu entries changed (a page file's entry added, changed or removed):
+ * the shell fetches its menu again (src/routes/menu-refresh.ts). `message` is JSON text of a MenuChanged.
+ */
+export const MENU_CHANGED_FRAME_KEY = 'menu-changed'
+
+export interface MenuChanged {
+  type: 'menu-changed'
+  /** The page file whose entry changed. */
+  file: string
+  action: 'created' | 'updated' | 'removed'
+}

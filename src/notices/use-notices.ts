@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { UserMessage } from '../../renderer/contract/hmsg'
 import { readAccessToken } from '../session/tokens'
 import { useServices, useSession } from '../stores/contexts'
+import { dispatchLiveFileFrame } from '../routes/menu-refresh'
 import { dispatchPageChange } from '../routes/page-changes'
 import { applyFrame } from './notice-counter'
 import { createNoticeSocket, type SocketState } from './notice-socket'
@@ -51,8 +52,9 @@ export function useNotices(): NoticesModel {
         if (state === 'open') void sync()
       },
       onFrame: (frame) => {
-        // A page file changed on the server: the open pages of that file reload themselves (page-changes.ts).
-        if (dispatchPageChange(frame)) return
+        // A page file changed on the server: the open pages of that file reload themselves (page-changes.ts);
+        // a menu entry or a model file changed: the shell fetches its menu again, or shows the problems.
+        if (dispatchPageChange(frame) || dispatchLiveFileFrame(frame)) return
         setCount((current) => applyFrame(current, frame, tenantId).count)
         // Whether a frame is news depends on the frame and tenant only, not on the count.
         if (applyFrame(0, frame, tenantId).newMessage) {

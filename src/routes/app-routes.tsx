@@ -56,6 +56,8 @@ export function signedInRoutes(
   ]
   return [
     {
+      // Named: a screen whose menu entry arrives while the session runs is added under it (SignedInApp).
+      id: SHELL_ROUTE_ID,
       path: '/',
       element: <ShellLayout />,
       children: [
@@ -75,6 +77,9 @@ export function signedInRoutes(
     ...publicPages,
   ]
 }
+
+/** The id of the route every signed-in screen is a child of. */
+export const SHELL_ROUTE_ID = 'shell'
 
 /** Routes that open without signing in; anything else under /public is not found. */
 export function publicRoutes(): RouteObject[] {

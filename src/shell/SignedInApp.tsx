@@ -9,8 +9,16 @@ import { flaggedDefaultWarehouse } from '../stores/warehouse-config'
 import { useTranslation } from 'react-i18next'
 import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import type { Language } from '../../renderer/contract/wire'
-import { signedInRoutes } from '../routes/app-routes'
+import { SHELL_ROUTE_ID, signedInRoutes } from '../routes/app-routes'
+import { PageRouteView } from '../routes/PageRouteView'
 import { homePathOf } from '../routes/home'
+import {
+  addedPages,
+  coalesced,
+  fetchRouteTable,
+  modelProblemLines,
+  onLiveFileChange,
+} from '../routes/menu-refresh'
 import { onAnyPageChange } from '../routes/page-changes'
 import { buildRouteTable, type RouteTable } from '../routes/route-table'
 import { saveLayoutSettings } from '../settings/layout-settings-api'
@@ -84,6 +92,34 @@ export function SignedInApp({ setLanguage }: { setLanguage(language: Language): 
       )
     })
   }, [pageRoutes, services])
+  // A menu entry came, changed or went (a page file's, live files): fetch the menu again and show it in place;
+  // the router gets the routes of new screens (the open tabs stay). A refused model file shows its problems.
+  const ready = state.status === 'ready' ? state : undefined
+  useEffect(() => {
+    if (!ready) return
+    const refresh = coalesced(async () => {
+      const { session, router } = ready
+      const next = await fetchRouteTable(services.http, session.language, session.user.currentRoleId)
+      const added = addedPages(session.routes, next.routes)
+      if (added.length)
+        router.patchRoutes(
+          SHELL_ROUTE_ID,
+          added.map((page) => ({ path: page.path, element: <PageRouteView page={page} /> })),
+        )
+      for (const page of added) ready.pageRoutes.add(page.path)
+      setState((current) =>
+        current.status === 'ready' && current.router === router
+          ? { ...current, session: { ...current.session, menus: next.menus, routes: next.routes } }
+          : current,
+      )
+    })
+    return onLiveFileChange((change) => {
+      if (change.type === 'menu-changed') void refresh()
+      else
+        for (const line of modelProblemLines(change))
+          services.ui.notifier.error(line, services.i18n.t('page.modelRefusedTitle'))
+    })
+  }, [ready, services])
   const caches = state.status === 'ready' ? state.session.caches : undefined
   useEffect(() => () => caches?.dispose(), [caches])
 

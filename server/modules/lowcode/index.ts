@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { PAGE_CHANGED_FRAME_KEY, type PageSchemaChanged } from '../../../renderer/contract/hmsg.ts'
+import {
+  MENU_CHANGED_FRAME_KEY,
+  PAGE_CHANGED_FRAME_KEY,
+  type MenuChanged,
+  type PageSchemaChanged,
+} from '../../../renderer/contract/hmsg.ts'
 import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { formatIssue, type SchemaIssue } from '../../../renderer/schema/issue.ts'
 import { registerPermissionCodes } from '../../bootstrap.ts'
@@ -7,7 +12,7 @@ import { shared } from '../../plugins/shared.ts'
 import { seedReferences } from '../../seed/data.ts'
 import { LivePages, type PageChange } from './live-pages.ts'
 import type { ServedPage } from './load-pages.ts'
-import { applyPageMenu } from './page-menu.ts'
+import { applyPageMenu, removePageMenu, type MenuOutcome } from './page-menu.ts'
 import { pageSchemaRoutes } from './routes-pages.ts'
 import { pageCheckRoutes } from './routes-page-check.ts'
 import { pageDesignerRoutes } from './routes-page-designer.ts'
@@ -47,22 +52,43 @@ export function lowcodeModule(pages: ServedPage[], models: readonly ModelSchema[
     }
     for (const page of pages) logIssues(page.issues, 'bad page (served with its error panel)')
 
-    // Menu entries and grants of the files, and the codes they declare, one file at a time in order.
+    // Menu entries and grants of the files, and the codes they declare, one file at a time in order; the open
+    // browsers fetch their menu again when an entry came, changed or went (src/routes/menu-refresh.ts).
     let applying = Promise.resolve()
+    const reportMenu = (outcome: MenuOutcome) => {
+      if (outcome.action === 'refused' || outcome.action === 'kept')
+        app.log.warn(
+          { file: outcome.file, menuId: outcome.menuId },
+          `page menu ${outcome.action}: ${outcome.reason}`,
+        )
+      else if (outcome.action !== 'none' && outcome.action !== 'unchanged')
+        app.log.info({ file: outcome.file, menuId: outcome.menuId }, `page menu ${outcome.action}`)
+      if (outcome.action === 'created' || outcome.action === 'updated' || outcome.action === 'removed') {
+        const message: MenuChanged = { type: 'menu-changed', file: outcome.file, action: outcome.action }
+        app.noticeSockets?.broadcast(
+          JSON.stringify({ key: MENU_CHANGED_FRAME_KEY, type: 'S', message: JSON.stringify(message) }),
+        )
+      }
+    }
     const applyToDatabase = (page: ServedPage) => {
       applying = applying.then(async () => {
         try {
           await registerPermissionCodes(app.db, [], [page])
-          const outcome = await applyPageMenu(app.db, page.file, page.data)
-          if (outcome.action === 'refused' || outcome.action === 'kept')
-            app.log.warn(
-              { file: page.file, menuId: outcome.menuId },
-              `page menu ${outcome.action}: ${outcome.reason}`,
-            )
-          else if (outcome.action !== 'none' && outcome.action !== 'unchanged')
-            app.log.info({ file: page.file, menuId: outcome.menuId }, `page menu ${outcome.action}`)
+          reportMenu(await applyPageMenu(app.db, page.file, page.data))
         } catch (error) {
           app.log.error({ file: page.file, err: error }, 'page menu not applied')
+        }
+      })
+      live.database = applying
+      return applying
+    }
+    /** A removed page file's entry goes too (unless an administrator changed it: page-menu.ts). */
+    const removeFromDatabase = (file: string) => {
+      applying = applying.then(async () => {
+        try {
+          reportMenu(await removePageMenu(app.db, file))
+        } catch (error) {
+          app.log.error({ file, err: error }, 'page menu not removed')
         }
       })
       live.database = applying
@@ -105,6 +131,8 @@ export function lowcodeModule(pages: ServedPage[], models: readonly ModelSchema[
       // Its permission codes and menu entry are in the database before the browsers hear of the page.
       if (change.outcome === 'applied' && page && !change.issues.length)
         live.database = applying = applyToDatabase(page).then(announce)
+      else if (change.outcome === 'removed')
+        live.database = applying = removeFromDatabase(change.file).then(announce)
       else live.database = applying = applying.then(announce)
     })
 

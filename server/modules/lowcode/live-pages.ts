@@ -60,7 +60,8 @@ export class LivePages {
    */
   constructor(
     readonly pages: ServedPage[],
-    private readonly refs: PageReferences,
+    /** What pages are checked against; its model map follows the live model files (live-model-files.ts). */
+    readonly refs: PageReferences,
     readonly dir: string,
   ) {}
 
@@ -96,6 +97,17 @@ export class LivePages {
     return this.apply(path, source)
   }
 
+  /**
+   * Checks again every page served with errors (after the models changed: a page on a model that now exists,
+   * or whose model was fixed, is served without its error panel).
+   */
+  recheck(): PageChange[] {
+    return this.pages
+      .filter((page) => errorsOf(page.ownIssues ?? page.issues).length || page.rejected)
+      .filter((page) => existsSync(resolve(page.file)))
+      .map((page) => this.apply(resolve(page.file), readFileSync(resolve(page.file), 'utf8'), true))
+  }
+
   /** Re-reads every page file of the directory (after a rename of a folder, when the watcher names none). */
   rescan(): PageChange[] {
     const paths = findPageFiles(this.dir)
@@ -111,7 +123,7 @@ export class LivePages {
   }
 
   /** Applies the text `source` of the page file at `path` (undefined: the file was removed). */
-  apply(path: string, source: string | undefined): PageChange {
+  apply(path: string, source: string | undefined, recheck = false): PageChange {
     const file = shownPath(path)
     const before = this.byFile(file)
     if (source === undefined) {
@@ -120,7 +132,7 @@ export class LivePages {
       this.pages.splice(this.pages.indexOf(before), 1)
       return this.changed({ file, route: '', previousRoute: before.route, outcome: 'removed', issues: [] })
     }
-    if (before && before.source === source && !before.rejected)
+    if (before && before.source === source && !before.rejected && !recheck)
       return this.settle({
         file,
         route: before.route,

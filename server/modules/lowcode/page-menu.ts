@@ -7,6 +7,7 @@
  * - the roles named in `grants` (by code, in every tenant) get the entry and the codes listed, when the file's
  *   grants change (`grants_hash`), so a grant an administrator took away is not given back at every start.
  * An entry whose code is already used by an entry that did not come from this file is left alone (reported).
+ * When the file is removed, its entry goes too (removePageMenu), unless an administrator changed it.
  */
 import { createHash } from 'node:crypto'
 import type { Selectable } from 'kysely'
@@ -26,7 +27,7 @@ export interface FileMenu {
 export interface MenuOutcome {
   file: string
   /** What happened, for the log: created, updated, kept (administrator's change), unchanged, refused. */
-  action: 'created' | 'updated' | 'kept' | 'unchanged' | 'refused' | 'none'
+  action: 'created' | 'updated' | 'kept' | 'unchanged' | 'refused' | 'none' | 'removed'
   menuId?: number
   /** Why it was refused or kept, and what to do. */
   reason?: string
@@ -210,4 +211,40 @@ async function applyGrants(
       .onConflict((oc) => oc.columns(['roleId', 'code']).doNothing())
       .execute()
   return roles.map((role) => Number(role.id))
+}
+
+/**
+ * The page file `file` was removed: its menu entry goes with it (and the entry's role grants and labels), unless
+ * an administrator changed the entry in the menu screens since the file last wrote it (their change wins: the
+ * entry stays, and says it no longer has a file), or entries were put under it.
+ */
+export async function removePageMenu(db: Db, file: string): Promise<MenuOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const mine = await trx.selectFrom('iamMenu').selectAll().where('sourceFile', '=', file).executeTakeFirst()
+    if (!mine) return { file, action: 'none' }
+    const menuId = Number(mine.id)
+    const child = await trx
+      .selectFrom('iamMenu')
+      .select('id')
+      .where('parentId', '=', menuId)
+      .executeTakeFirst()
+    if (hash(owned(mine)) !== mine.sourceHash || child)
+      return {
+        file,
+        action: 'kept',
+        menuId,
+        reason: child
+          ? `menu ${menuId} has entries under it (menu ${child.id}): it stays; delete or move them, then delete it in the menu screens`
+          : `menu ${menuId} was changed in the menu screens since the file last wrote it: the administrator's entry stays (delete it in the menu screens if it should go)`,
+      }
+    await trx.deleteFrom('iamRoleMenu').where('menuId', '=', menuId).execute()
+    await trx.deleteFrom('iamMenuPermission').where('menuId', '=', menuId).execute()
+    await trx
+      .deleteFrom('hiamLabelAssignment')
+      .where('targetType', '=', 'MENU')
+      .where('targetId', '=', menuId)
+      .execute()
+    await trx.deleteFrom('iamMenu').where('id', '=', menuId).execute()
+    return { file, action: 'removed', menuId }
+  })
 }

@@ -1,0 +1,277 @@
+/**
+ * Live model files (issue 22): a test app whose models directory is a temporary copy of schemas/models and
+ * whose pages directory is a temporary folder, with config.liveSchemas on. A model file and a page file on it
+ * written while the server runs give a working screen for the role the page grants (table created, list and
+ * create answered, the route table showing the routes); a change that would lose data is refused saying what
+ * to do instead; a broken model file leaves the rest working and says file, line, pointer, problem and fix; its
+ * fix applies; removing the page removes its menu entry and tells the open browsers to fetch their menu again.
+ */
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MenuNode } from '../../renderer/contract/wire.ts'
+import { createTestApp, injectAs, signIn } from '../../server/testing.ts'
+
+let app: FastifyInstance
+let models: string
+let pages: string
+const tokens: Record<string, string> = {}
+
+const ROUTE = '/live/dock-notes'
+const LIST = '/api/wms/v1/1/live-dock-notes'
+const CODES = {
+  create: 'wmdm.liveDockNote.button.create',
+  update: 'wmdm.liveDockNote.button.update',
+  delete: 'wmdm.liveDockNote.button.delete',
+}
+
+/** A small model, as a configurator writes one; `noteType` is what a later change retypes. */
+function model(noteType: Record<string, unknown> = { type: 'string', maxLength: 30 }) {
+  return {
+    $schema: '../../model.schema.json',
+    service: 'wms',
+    entity: 'liveDockNote',
+    resource: 'live-dock-notes',
+    table: 'wmdm_live_dock_note',
+    description: 'A note pinned to a dock, added while the server runs.',
+    primaryKey: 'noteId',
+    defaultSort: 'noteCode,asc',
+    uniqueKeys: [{ fields: ['noteCode'], message: 'Note code {noteCode} already exists' }],
+    permissions: CODES,
+    fields: [
+      {
+        name: 'noteCode',
+        type: 'string',
+        maxLength: 30,
+        required: true,
+        searchable: 'like',
+        sortable: true,
+        label: 'Code',
+      },
+      { name: 'noteType', ...noteType, label: 'Type' },
+    ],
+  }
+}
+
+const page = () => ({
+  $schema: '../../page.schema.json',
+  kind: 'list',
+  route: ROUTE,
+  title: 'live.notes.title',
+  description: 'Dock notes, a screen added with its model while the server runs.',
+  dataSource: {
+    service: 'wms',
+    path: '/v1/{tenantId}/live-dock-notes',
+    model: 'wms/live-dock-note',
+    primaryKey: 'noteId',
+  },
+  fields: {
+    noteCode: { label: 'live.notes.code', widget: 'Input' },
+    noteType: { label: 'live.notes.type', widget: 'Input' },
+  },
+  search: { fields: ['noteCode'] },
+  table: { columns: [{ field: 'noteCode' }] },
+  toolbar: { actions: [{ type: 'create', permission: CODES.create }] },
+  form: {
+    mode: 'drawer',
+    sections: [{ title: 'live.notes.basic', columns: 1, fields: ['noteCode', 'noteType'] }],
+  },
+  texts: {
+    'live.notes.basic': { zh_CN: '基本', en_US: 'Basic', zh_TW: '基本' },
+    'live.notes.type': { zh_CN: '类型', en_US: 'Type', zh_TW: '類型' },
+    'live.notes.title': { zh_CN: '月台备注', en_US: 'Dock notes', zh_TW: '月臺備註' },
+    'live.notes.code': { zh_CN: '编码', en_US: 'Code', zh_TW: '編碼' },
+  },
+  menu: { parent: 'wmdm', order: 91, title: { zh_CN: '月台备注', en_US: 'Dock notes', zh_TW: '月臺備註' } },
+  grants: { 'wh-clerk': [CODES.create] },
+})
+
+const modelFile = () => join(models, 'wms', 'live-dock-note.model.json')
+const pageFile = () => join(pages, 'live', 'dock-notes.page.json')
+const write = (path: string, data: unknown, text?: string) =>
+  writeFile(path, text ?? JSON.stringify(data, null, 2))
+
+/** Polls until `check` holds (the watcher applies a save ~100 ms later); fails naming the last value read. */
+async function until<T>(
+  read: () => Promise<T> | T,
+  check: (value: T) => boolean,
+  what = 'the change',
+): Promise<T> {
+  const end = Date.now() + 20_000
+  for (;;) {
+    const value = await read()
+    if (check(value)) return value
+    if (Date.now() > end)
+      throw new Error(
+        `${what} did not happen; last read ${JSON.stringify(value)?.slice(0, 400)}; broken: ${JSON.stringify([...app.liveModels.broken])}; page issues: ${JSON.stringify(app.livePages.byRoute(ROUTE)?.issues)}`,
+      )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+const menuRoutes = async (user: string) => {
+  const tree = (await injectAs(app, tokens[user]!, 'GET', '/api/iam/hzero/v1/menus/tree?lang=en_US')).json<
+    MenuNode[]
+  >()
+  const routes = (nodes: MenuNode[]): string[] =>
+    nodes.flatMap((node) => [...(node.route ? [node.route] : []), ...routes(node.subMenus ?? [])])
+  return routes(tree)
+}
+const tableExists = async () =>
+  (
+    await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+      where table_name = 'wmdm_live_dock_note'`.execute(app.db)
+  ).rows[0]!.n === 1
+
+beforeAll(async () => {
+  models = await mkdtemp(join(tmpdir(), 'wms-live-models-'))
+  pages = await mkdtemp(join(tmpdir(), 'wms-live-model-pages-'))
+  await cp('schemas/models', models, { recursive: true })
+  await mkdir(join(pages, 'hiam'), { recursive: true })
+  await copyFile('schemas/pages/hiam/menu.page.json', join(pages, 'hiam', 'menu.page.json'))
+  app = await createTestApp({ modelsDir: models, pagesDir: pages, liveSchemas: true })
+  tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
+  tokens.jxs = await signIn(app, 'jxs', 'Jxs@12345')
+}, 120_000)
+
+afterAll(async () => {
+  await app?.close()
+  await rm(models, { recursive: true, force: true })
+  await rm(pages, { recursive: true, force: true })
+})
+
+describe('a model file written while the server runs', () => {
+  it('gets its table, routes and codes, and its page works for the role the page grants', async () => {
+    expect(await tableExists()).toBe(false)
+    await write(modelFile(), model())
+    await until(
+      () => app.liveModels.byKey('wms/live-dock-note'),
+      (found) => !!found,
+    )
+    expect(await tableExists()).toBe(true)
+    // The route table the generated checks iterate shows the new routes, with their codes and read guard.
+    const list = app.routeTable.find(
+      (r) => r.method === 'GET' && r.url === '/api/wms/v1/:tenantId/live-dock-notes',
+    )
+    expect(list).toMatchObject({ public: false, readGuard: { kind: 'screens' } })
+    const create = app.routeTable.find(
+      (r) => r.method === 'POST' && r.url === '/api/wms/v1/:tenantId/live-dock-notes',
+    )
+    expect(create).toMatchObject({ public: false, permissionCodes: [CODES.create] })
+
+    await mkdir(join(pages, 'live'), { recursive: true })
+    await write(pageFile(), page())
+    await until(
+      () => menuRoutes('clerk'),
+      (routes) => routes.includes(ROUTE),
+    )
+    await app.livePages.database
+    expect(await menuRoutes('jxs')).not.toContain(ROUTE)
+
+    const created = await injectAs(app, tokens.clerk!, 'POST', LIST, { noteCode: 'N-1', noteType: 'blocked' })
+    expect(created.statusCode).toBe(201)
+    const listed = await injectAs(app, tokens.clerk!, 'GET', `${LIST}?noteCode=N-1`)
+    expect(listed.statusCode, listed.body).toBe(200)
+    expect(listed.json().content).toEqual([expect.objectContaining({ noteCode: 'N-1', noteType: 'blocked' })])
+    // Another role has neither the screen nor the codes.
+    const other = await injectAs(app, tokens.jxs!, 'GET', LIST)
+    expect(other.statusCode).toBe(403)
+    // A bad body gets the envelope of the model's own validation, never a 500.
+    const bad = await injectAs(app, tokens.clerk!, 'POST', LIST, { noteType: 'x' })
+    expect(bad.statusCode).toBe(400)
+  })
+
+  it('refuses a change that would lose data, saying what to do instead, and keeps serving the last version', async () => {
+    const before = app.liveModels.version
+    await write(modelFile(), model({ type: 'integer' }))
+    const broken = await until(
+      () => app.liveModels.broken.get('wms/live-dock-note'),
+      (entry) => !!entry,
+    )
+    expect(broken!.problems).toEqual([
+      expect.objectContaining({
+        file: expect.stringContaining('live-dock-note.model.json'),
+        pointer: '/fields/1',
+        line: expect.any(Number),
+        message: expect.stringContaining('noteType'),
+        fix: expect.stringContaining('migration'),
+      }),
+    ])
+    expect(app.liveModels.version).toBe(before)
+    const listed = await injectAs(app, tokens.clerk!, 'GET', `${LIST}?noteCode=N-1`)
+    expect(listed.json().content).toEqual([expect.objectContaining({ noteType: 'blocked' })])
+  })
+
+  it('leaves the rest working when a model file is broken, names file, line, pointer and fix, and applies the fix', async () => {
+    const text = JSON.stringify(model(), null, 2).replace(
+      '"type": "string",\n      "maxLength": 30,\n      "label": "Type"',
+      '"type": "strng",\n      "maxLength": 30,\n      "label": "Type"',
+    )
+    expect(text).toContain('strng')
+    await write(modelFile(), undefined, text)
+    const broken = await until(
+      () => app.liveModels.broken.get('wms/live-dock-note'),
+      (entry) => !!entry?.problems.some((p) => p.pointer === '/fields/1/type'),
+    )
+    const problem = broken!.problems.find((p) => p.pointer === '/fields/1/type')!
+    expect(problem.line).toBeGreaterThan(1)
+    expect(problem.fix).toBeTruthy()
+    // The screen and the other models keep working.
+    expect((await injectAs(app, tokens.clerk!, 'GET', LIST)).statusCode).toBe(200)
+    expect((await injectAs(app, tokens.clerk!, 'GET', '/api/wms/v1/1/carriers')).statusCode).toBe(200)
+
+    // Fixed, with a new field: applied, the column added, the broken mark gone.
+    const fixed = model()
+    fixed.fields.push({ name: 'remark', type: 'string', maxLength: 120, label: 'Remark' } as never)
+    await write(modelFile(), fixed)
+    await until(
+      () => app.liveModels.broken.has('wms/live-dock-note'),
+      (still) => !still,
+    )
+    const saved = await injectAs(app, tokens.clerk!, 'POST', LIST, { noteCode: 'N-2', remark: 'live' })
+    expect(saved.statusCode).toBe(201)
+    expect(saved.json()).toMatchObject({ noteCode: 'N-2', remark: 'live' })
+  })
+
+  it('keeps a model whose saves a module checks at start for the restart, saying so', async () => {
+    const file = join(models, 'hsdr', 'job-info.model.json')
+    const text = await readFile(file, 'utf8')
+    await writeFile(file, text.replace('"description": "', '"description": "Changed live. '))
+    const broken = await until(
+      () => app.liveModels.broken.get('hsdr/job-info'),
+      (entry) => !!entry,
+    )
+    expect(broken!.problems[0]).toMatchObject({
+      message: expect.stringContaining('restart'),
+      fix: expect.stringContaining('restart'),
+    })
+    await writeFile(file, text)
+    await until(
+      () => app.liveModels.broken.has('hsdr/job-info'),
+      (still) => !still,
+    )
+  })
+
+  it('removes the menu entry of a removed page file and tells the open browsers', async () => {
+    const frames: Array<{ key: string; message: string }> = []
+    const ws = await app.injectWS(`/api/hmsg/websocket?access_token=${tokens.clerk}`)
+    ws.on('message', (data: Buffer) => frames.push(JSON.parse(String(data)) as (typeof frames)[number]))
+    await unlink(pageFile())
+    await until(
+      () => menuRoutes('clerk'),
+      (routes) => !routes.includes(ROUTE),
+    )
+    await until(
+      () => frames,
+      (list) => list.some((f) => f.key === 'menu-changed'),
+    )
+    expect(JSON.parse(frames.find((f) => f.key === 'menu-changed')!.message)).toMatchObject({
+      type: 'menu-changed',
+      action: 'removed',
+    })
+    ws.terminate()
+  })
+})
