@@ -1,12 +1,12 @@
 /**
- * Opens every screen of schemas/routes.tsv that has a page file inside one running app (in-app navigation, as a
+ * Opens every screen of schemas/routes.tsv that has a page file, and every page file's route it does not list, inside one running app (in-app navigation, as a
  * menu click does), each as the least-privileged seeded role whose own menu shows it (reads are guarded by the
  * role's menus, server/plugins/read-guards.ts): the dealer's as `jxs`, the clerk's as `clerk`, the tenant
  * administrator's as `manager` (tenant 2; detail screens with params as `admin`'s tenant-administrator role of
  * tenant 1, whose seed rows SAMPLE_PARAMS name), the platform administrator's as `admin` with the site role. It
  * fails on an error panel (a 403 too), an empty page, a failed request or a console error, or a serious or
  * critical accessibility violation (axe-core on the shown page, tests/e2e/axe.ts).
- * `SMOKE_MODULES=hiam,hpfm` limits it to some modules (for working on them).
+ * `SMOKE_MODULES=hiam,hpfm` limits it to some modules, `SMOKE_PATHS=/winv/stock,/ets` to some paths (for working on them).
  *
  * The shell's error pages and the pages without sign-in (/exception/…, /404, /public/…) get the same axe check
  * below; their behaviour has its own tests. Routes with `{params}` are opened with the sample values of SAMPLE_PARAMS (ids of the seed), or `1`.
@@ -42,11 +42,20 @@ const SAMPLE_PARAMS: Record<string, string> = {
 
 const root = resolve(import.meta.dirname, '../..')
 const only = process.env.SMOKE_MODULES?.split(',').filter(Boolean)
+const onlyPaths = process.env.SMOKE_PATHS?.split(',').filter(Boolean)
 const pages = pageRoutes(root)
-const routes = readSpecRoutes(root).filter(
+/** The spec's routes, then every page file's route the spec does not list (the product's own screens). */
+const spec = readSpecRoutes(root)
+const listed = new Set(spec.map((route) => route.path))
+const productRoutes = [...pages]
+  .filter((path) => !listed.has(path))
+  .sort()
+  .map((path) => ({ module: path.split('/')[1] ?? '', path }))
+const routes = [...spec, ...productRoutes].filter(
   (route) =>
     !SHELL_MODULES.has(route.module) &&
     (!only || only.includes(route.module)) &&
+    (!onlyPaths || onlyPaths.some((prefix) => route.path.startsWith(prefix))) &&
     pages.has(route.path) &&
     !route.path.startsWith('/public/'),
 )

@@ -14,9 +14,11 @@ import { useDebouncedValue } from './use-debounced-value'
 import { PlaygroundEditor } from './PlaygroundEditor'
 import { PlaygroundIssues } from './PlaygroundIssues'
 import { useServerCheck } from './use-server-check'
+// What the editor holds before a page is loaded: a small list page that renders (the warehouses, two columns),
+// so the playground opens on a working page to change rather than on the errors of an empty one.
+import STARTER from './starter.page.json?raw'
 
 export const PLAYGROUND_PERMISSION = 'hpfm.playground.view'
-const STARTER = '{\n  "$schema": "../../page.schema.json",\n  "kind": "list"\n}\n'
 
 /**
  * The schema playground (a custom page): load any page by route, edit its JSON with completion (widget names

@@ -36,11 +36,14 @@ test('a text that is not JSON: the preview says the line, the column and what to
   const content = await screen.findByRole('textbox', { name: 'Page JSON' }, { timeout: 10000 })
   const view = EditorView.findFromDOM(content)!
   const text = view.state.doc.toString()
-  const at = text.indexOf('"list"') + '"list"'.length
+  // a comma after the last property: the file's closing brace is then where the error is
+  const last = text.lastIndexOf('}')
+  const at = text.lastIndexOf('\n', last)
   view.dispatch({ changes: { from: at, insert: ',' } })
+  const line = text.slice(0, last).split('\n').length
   expect(
     await screen.findByText(
-      "playground.page.json:4:1: not valid JSON (Expected double-quoted property name): remove the comma before this '}'",
+      `playground.page.json:${line}:1: not valid JSON (Expected double-quoted property name): remove the comma before this '}'`,
       {},
       { timeout: 5000 },
     ),
