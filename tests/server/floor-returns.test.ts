@@ -129,7 +129,7 @@ async function customerReturn(header: Row, lines: Row[], user: WarehouseUser = '
         key: 'lines',
         resource: 'customer-return-lines',
         parentField: 'customerReturnId',
-        rows: lines.map((line, i) => ({ _status: 'create', lineNum: i + 1, ...line })),
+        rows: lines.map((line) => ({ _status: 'create', ...line })), // the server numbers the lines
       },
     ],
   })
@@ -197,9 +197,11 @@ describe('customer returns into QC', () => {
     })
     expect(await onHand(ids.qc, goods.goodsId)).toBe(3)
     const lines = await returnLines(header.customerReturnId)
-    expect(lines.map((line) => [line.qcStatus, line.qcLocationCode, line.outboundLineId !== null])).toEqual([
-      ['PENDING', 'QC-01', true],
-      ['PENDING', 'QC-01', true],
+    expect(
+      lines.map((line) => [line.lineNum, line.qcStatus, line.qcLocationCode, line.outboundLineId !== null]),
+    ).toEqual([
+      [1, 'PENDING', 'QC-01', true],
+      [2, 'PENDING', 'QC-01', true],
     ])
     const outboundLine = (await get(`${api}/outbound-lines?outboundOrderId=${order.outboundOrderId}`))
       .content[0]

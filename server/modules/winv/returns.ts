@@ -203,6 +203,11 @@ function registerCustomerReturnWrites(): void {
     if (!header) return // the line-document check answers 404 naming the return
     values.warehouseId = header.warehouseId
     values.ownerId = header.ownerId
+    if (op === 'create' && !given(values.lineNum)) {
+      const { rows } = await sql<{ next: number }>`select coalesce(max(line_num), 0)::int + 1 as next
+        from winv_customer_return_line where customer_return_id = ${header.customerReturnId}`.execute(db)
+      values.lineNum = rows[0]?.next ?? 1
+    }
     if (header.outboundOrderId) {
       const { rows } = await sql<{
         outboundLineId: number
