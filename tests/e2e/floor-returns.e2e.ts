@@ -21,13 +21,12 @@ afterAll(async () => {
 
 const SLOW = { timeout: 30_000 }
 const WAREHOUSE_ID = 1 // WH-E001, granted to the clerk, with the QC area's location QC-01
-/** A new code per run (a retry runs on the same database). */
-const TAG = String(Date.now() % 1000000)
 
 describe('customer returns on the screens', () => {
   it('the clerk receives a return into QC and releases it to a storage location', async () => {
     const admin = await openSession(browser, 'en-US')
     const clerk = await openSession(browser, 'en-US')
+    const TAG = String(Date.now() % 1000000) // a new code per attempt (a retry runs on the same database)
     try {
       await signIn(admin.page, 'admin', 'Admin@123')
       await admin.page.waitForURL('**/workplace')
@@ -168,7 +167,7 @@ describe('customer returns on the screens', () => {
 
       // Release on QC lines: the clerk types the storage location
       await page.goto(`/winv/customerReturn/lines?customerReturnId=${String(header.customerReturnId)}`)
-      const lines = page.locator('[data-page-key="/winv/customerReturn/lines"]')
+      const lines = page.locator('[data-page-key^="/winv/customerReturn/lines"]')
       await expect.poll(() => rows(lines).count(), SLOW).toBe(1)
       const line = rows(lines).first()
       await expect.poll(() => line.innerText(), SLOW).toContain('Waiting for QC')
