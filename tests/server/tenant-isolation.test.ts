@@ -164,6 +164,9 @@ const CREATED_IN_TABLE: Record<string, string> = {
   stockReplacement: 'goods of its owner and locations of its warehouse must exist in the tenant',
   qualityCheck: 'goods of its owner and a location of its warehouse must exist in the tenant',
   requisitionNote: 'goods of its owner and a location of its warehouse must exist in the tenant',
+  customerReturn: 'warehouse and owner must exist in the tenant; a QC location of its warehouse',
+  customerReturnLine: 'its return must exist in the tenant and be NEW; goods of the return owner',
+  vendorReturn: 'goods of its owner and a location of its warehouse must exist in the tenant',
 }
 /** Models whose generic create is refused by design (the rows come from a document's action), with the reason. */
 const CREATE_REFUSED: Record<string, string> = {

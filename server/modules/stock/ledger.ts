@@ -163,9 +163,18 @@ export async function moveStock(db: Db, session: Session, move: StockMove): Prom
 }
 
 /**
+ * Stock in a location of an area of type QC (quarantine: customer returns waiting for their QC decision,
+ * server/modules/winv/returns.ts) is never available: read from the location's area at the time of the
+ * query, so an area made QC later is left out at once.
+ */
+const notInQc = (tenantId: number) => sql`not exists (select 1 from wmdm_location ql
+    join wmdm_wharea qa on qa.wharea_id = ql.wharea_id and qa.tenant_id = ql.tenant_id
+    where ql.tenant_id = ${tenantId} and ql.location_id = winv_stock.location_id and qa.area_type = 'QC')`
+
+/**
  * Available quantity of goods (optionally one owner / batch) across a warehouse's locations, for picking, in
- * the order the goods' removal strategy takes them (strategies.ts; `strategy` overrides it). Expired stock is
- * never available.
+ * the order the goods' removal strategy takes them (strategies.ts; `strategy` overrides it). Expired stock and
+ * stock in a QC area are never available.
  */
 export async function availableByLocation(
   db: Db,
@@ -180,7 +189,7 @@ export async function availableByLocation(
     where tenant_id = ${tenantId} and warehouse_id = ${where.warehouseId} and goods_id = ${where.goodsId}
       ${where.ownerId === undefined ? sql`` : sql`and owner_id = ${where.ownerId}`}
       ${where.batchCode === undefined ? sql`` : sql`and batch_code = ${where.batchCode}`}
-      and quantity - reserved_quantity - locked_quantity > 0 and ${notExpired}
+      and quantity - reserved_quantity - locked_quantity > 0 and ${notExpired} and ${notInQc(tenantId)}
     order by ${removalOrder(order)}`.execute(db)
   return rows.rows.map((row) => ({
     ...row,

@@ -3,6 +3,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { registerInbound } from './inbound.ts'
 import { registerInventory } from './inventory.ts'
 import { registerRestDocs } from './rest-docs.ts'
+import { registerReturns } from './returns.ts'
 import { printRecordRoutes } from './print-records.ts'
 import { putawaySuggestionRoutes } from './putaway.ts'
 import { publicStockRoutes } from './routes-public.ts'
@@ -20,6 +21,7 @@ export function registerWinvEffects(): void {
   registerStockCounts()
   registerStockLocks()
   registerRestDocs()
+  registerReturns()
 }
 
 /**

@@ -64,6 +64,12 @@ const DOCS: DocSpec[] = [
     key: 'requisitionNoteId',
     locations: { locationId: 'warehouseId' },
   },
+  {
+    model: 'wms/vendorReturn',
+    table: 'winv_vendor_return',
+    key: 'vendorReturnId',
+    locations: { locationId: 'warehouseId' },
+  },
 ]
 
 const codeField = (locationField: string) => locationField.replace(/Id$/, 'Code')
