@@ -3,6 +3,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { registerInbound } from './inbound.ts'
 import { registerInventory } from './inventory.ts'
 import { registerRestDocs } from './rest-docs.ts'
+import { registerReplenishmentEffects, replenishmentRoutes } from './replenishment.ts'
 import { printRecordRoutes } from './print-records.ts'
 import { putawaySuggestionRoutes } from './putaway.ts'
 import { publicStockRoutes } from './routes-public.ts'
@@ -20,6 +21,7 @@ export function registerWinvEffects(): void {
   registerStockCounts()
   registerStockLocks()
   registerRestDocs()
+  registerReplenishmentEffects()
 }
 
 /**
@@ -31,11 +33,15 @@ export function winvModule(models: ModelSchema[]): FastifyPluginAsync {
   const inboundOrder = models.find((m) => m.service === 'wms' && m.entity === 'inboundOrder')
   if (!inboundOrder)
     throw new Error('winv module: model wms/inboundOrder is not loaded (schemas/models/wms/)')
+  const warehouse = models.find((m) => m.service === 'wms' && m.entity === 'warehouse')
+  const task = models.find((m) => m.service === 'wms' && m.entity === 'stockReplacement')
   return async (app) => {
     registerWinvEffects()
     await app.register(publicStockRoutes)
     await app.register(printRecordRoutes)
     await app.register(receiveLineRoutes(inboundOrder))
     await app.register(putawaySuggestionRoutes(inboundOrder))
+    // generate replenishment tasks: only when both models loaded (a bad model file is left out, not fatal)
+    if (warehouse && task) await app.register(replenishmentRoutes({ warehouse, task }))
   }
 }
