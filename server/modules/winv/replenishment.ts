@@ -32,7 +32,6 @@ import { inScope, modelDb, type Row } from '../models/model-scope.ts'
 import { createRow } from '../models/model-write.ts'
 import { onRowWrite } from '../models/write-guards.ts'
 import { availableByLocation, moveStock } from '../stock/ledger.ts'
-import { goodsOf, locationOf } from './lookup.ts'
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000
 
@@ -81,8 +80,9 @@ async function ruleStates(db: Db, tenantId: number, warehouseId: number): Promis
       coalesce((select sum(t.quantity) from winv_stock_replacement t where t.tenant_id = r.tenant_id
         and t.to_location_id = r.pick_location_id and t.goods_id = r.goods_id and t.replenish_status = 'NEW'), 0)
         as open_quantity
-    from winv_replenishment_rule r join wmdm_goods g on g.goods_id = r.goods_id
-      join wmdm_location l on l.location_id = r.pick_location_id
+    from winv_replenishment_rule r join wmdm_goods g on g.goods_id = r.goods_id and g.tenant_id = r.tenant_id
+      join wmdm_location l on l.location_id = r.pick_location_id and l.tenant_id = r.tenant_id
+        and l.warehouse_id = r.warehouse_id
     where r.tenant_id = ${tenantId} and r.warehouse_id = ${warehouseId} and r.enabled_flag = 1
     order by l.pick_sequence nulls last, l.location_code, g.goods_code
     for update of r`.execute(db)
@@ -305,20 +305,28 @@ async function checkRule(db: Db, session: Session, values: Row, current: Row | u
       `maxQuantity ${max} is below the minimum ${min} (or 0): give a maximum above 0 and at least the minimum, the level the pick location is filled up to once it falls below the minimum.`,
       { maxQuantity: 'more than 0, at least the minimum' },
     )
+  // codes and names of the goods and pick location of this tenant; a pick location of another warehouse is
+  // refused (ids of nothing in the tenant are left as they are: generate never plans for them)
   if (present(values.goodsId)) {
-    const goods = await goodsOf(db, session.tenantId, values.goodsId)
-    values.goodsCode = goods.goodsCode
-    values.goodsName = goods.goodsName
-  }
-  if (present(values.pickLocationId) || present(values.warehouseId)) {
-    const location = await locationOf(
+    const { rows } = await sql<{ goodsCode: string; goodsName: string }>`select goods_code, goods_name
+      from wmdm_goods where tenant_id = ${session.tenantId} and goods_id = ${Number(values.goodsId)}`.execute(
       db,
-      session.tenantId,
-      rule.pickLocationId,
-      Number(rule.warehouseId),
-      'pickLocationId',
     )
-    values.pickLocationCode = location.locationCode
+    if (rows[0]) Object.assign(values, rows[0])
+  }
+  if (present(rule.pickLocationId) && (present(values.pickLocationId) || present(values.warehouseId))) {
+    const { rows } = await sql<{ locationCode: string; warehouseId: number; warehouseKnown: boolean }>`
+      select l.location_code, l.warehouse_id, exists(select 1 from wmdm_warehouse w
+          where w.tenant_id = l.tenant_id and w.warehouse_id = ${Number(rule.warehouseId)}) as warehouse_known
+      from wmdm_location l
+      where l.tenant_id = ${session.tenantId} and l.location_id = ${Number(rule.pickLocationId)}`.execute(db)
+    const location = rows[0]
+    if (location?.warehouseKnown && Number(location.warehouseId) !== Number(rule.warehouseId))
+      throw badRequest(
+        `pickLocationId: location ${location.locationCode} is not in the rule's warehouse: pick a location of warehouse ${String(rule.warehouseId)}.`,
+        { pickLocationId: 'location of another warehouse' },
+      )
+    if (location) values.pickLocationCode = location.locationCode
   }
 }
 
