@@ -36,9 +36,11 @@ describe('outbound orders', () => {
     await page.getByRole('button', { name: 'Search' }).click()
     await expect.poll(() => rows(page).count()).toBe(1)
     await rows(page).first().getByRole('button', { name: 'Ship' }).click()
+    // the ship dialog asks for carrier and tracking number (a seeded order states no delivery type needing them)
     await page
-      .locator('.ant-modal-confirm .ant-btn-primary, .ant-popconfirm .ant-btn-primary')
-      .first()
+      .locator('.ant-modal-content')
+      .filter({ hasText: 'Tracking number' })
+      .getByRole('button', { name: 'Ship', exact: true })
       .click()
     await expect.poll(() => rows(page).first().innerText()).toContain('Shipped')
 

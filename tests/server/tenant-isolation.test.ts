@@ -37,6 +37,8 @@ const MARKER = 'TENANT-B-SECRET'
 /** Actions on a model's whole list (no record id) that work on the caller's tenant only, with the reason. */
 const TENANT_WIDE_MODEL_ACTIONS: Record<string, string> = {
   'POST /evaluate': "warning rules: evaluates the caller's tenant's rules against its own stock",
+  'POST /generate':
+    "replenishment tasks: plans the caller's tenant's rules from its own stock; another tenant's warehouse is 404 (floor-replenish.test)",
   'POST /snapshot':
     "delivery progress: snapshots the session tenant's progress rows into its own snapshot rows",
 }

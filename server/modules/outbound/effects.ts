@@ -8,6 +8,7 @@ import { badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { nextCode } from '../hpfm/code-rules.ts'
 import { onTransition } from '../models/lifecycle.ts'
+import { registerCarrierGuard, shipCarrier } from './carrier.ts'
 import { registerDealerOrderEffects } from './dealer-orders.ts'
 import { completeProcessing, registerProcessingGuards } from './processing.ts'
 import { checkSeeded, registerSortingEffects } from './sorting.ts'
@@ -146,9 +147,10 @@ export function registerOutboundEffects(): void {
     await checkSeeded(db, row, 'packed')
     await packOrder(db, session, row, body)
   })
-  onTransition(ORDER, 'ship', async ({ db, row, session }) => {
+  onTransition(ORDER, 'ship', async ({ db, row, body, session }) => {
     await checkSeeded(db, row, 'shipped')
     await checkDealerOrderStillOpen(db, row)
+    await shipCarrier(db, session, row, body)
     await shipOrder(db, session, asOrder(row))
   })
   onTransition(ORDER, 'cancel', ({ db, row, session }) =>
@@ -163,6 +165,7 @@ export function registerOutboundEffects(): void {
   onTransition(ORDER, 'return', ({ db, row, body, session }) =>
     returnOrder(db, session, asOrder(row), text(body.returnReason) || 'Customer return'),
   )
+  registerCarrierGuard()
   registerWaveEffects()
   registerPackEffects()
   registerDealerOrderEffects()

@@ -4,6 +4,7 @@ import { registerInbound } from './inbound.ts'
 import { registerInventory } from './inventory.ts'
 import { registerRestDocs } from './rest-docs.ts'
 import { registerReturns } from './returns.ts'
+import { registerReplenishmentEffects, replenishmentRoutes } from './replenishment.ts'
 import { printRecordRoutes } from './print-records.ts'
 import { putawaySuggestionRoutes } from './putaway.ts'
 import { publicStockRoutes } from './routes-public.ts'
@@ -22,6 +23,7 @@ export function registerWinvEffects(): void {
   registerStockLocks()
   registerRestDocs()
   registerReturns()
+  registerReplenishmentEffects()
 }
 
 /**
@@ -33,11 +35,15 @@ export function winvModule(models: ModelSchema[]): FastifyPluginAsync {
   const inboundOrder = models.find((m) => m.service === 'wms' && m.entity === 'inboundOrder')
   if (!inboundOrder)
     throw new Error('winv module: model wms/inboundOrder is not loaded (schemas/models/wms/)')
+  const warehouse = models.find((m) => m.service === 'wms' && m.entity === 'warehouse')
+  const task = models.find((m) => m.service === 'wms' && m.entity === 'stockReplacement')
   return async (app) => {
     registerWinvEffects()
     await app.register(publicStockRoutes)
     await app.register(printRecordRoutes)
     await app.register(receiveLineRoutes(inboundOrder))
     await app.register(putawaySuggestionRoutes(inboundOrder))
+    // generate replenishment tasks: only when both models loaded (a bad model file is left out, not fatal)
+    if (warehouse && task) await app.register(replenishmentRoutes({ warehouse, task }))
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Effects of the in-warehouse documents (schemas/models/wms/…): inbound notices (execute creates the inbound
- * order), inventory transfers and replenishment tasks (stock leaves the source and enters the target in the
- * action's transaction), quality holds (lock, release, reject) and requisition notes (issue). Every quantity
+ * order), inventory transfers (stock leaves the source and enters the target in the action's transaction;
+ * replenishment tasks are confirmed in replenishment.ts), quality holds (lock, release, reject) and requisition notes (issue). Every quantity
  * goes through the stock ledger (moveStock): a shortage refuses with 409 and the transaction rolls back, so
  * nothing changes. Writes fill the goods and location codes and check that goods belong to the document's
  * owner and locations to its warehouse.
@@ -195,15 +195,7 @@ export function registerRestDocs(): void {
       where inventory_transfer_id = ${Number(row.inventoryTransferId)}`.execute(db)
   })
 
-  onTransition('wms/stockReplacement', 'handle', async ({ db, session, row }) => {
-    await transfer(db, session, row, ['warehouseId', 'fromLocationId'], ['warehouseId', 'toLocationId'], {
-      docType: 'REPLENISH',
-      docId: Number(row.stockReplacementId),
-      docNum: String(row.replenishNum),
-    })
-    await sql`update winv_stock_replacement set handled_at = ${now()}
-      where stock_replacement_id = ${Number(row.stockReplacementId)}`.execute(db)
-  })
+  // replenishment tasks are confirmed in replenishment.ts (confirmed quantity, who confirmed)
 
   const qc =
     (docType: string, locked: number, quantity: number) =>
