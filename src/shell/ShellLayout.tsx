@@ -6,9 +6,18 @@
  * only the content is shown.
  */
 import { Drawer, Layout, theme } from 'antd'
-import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useNavigate } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
 import { HeaderNotices } from '../notices/HeaderNotices'
 import { homePathOf, JXS_ROLE_CODE } from '../routes/home'
 import { logout } from '../session/login'
@@ -42,8 +51,12 @@ export function ShellLayout() {
   const services = useServices()
   const session = useSession()
   const { routes, user } = session
-  const navigate = useNavigate()
-  const { pathname } = useLocation()
+  // The router's navigate through the services, not useNavigate(): that hook renders its component again on
+  // every navigation, and this one holds the whole header (shell-renders.test.tsx).
+  const navigate = useCallback(
+    (to: string) => (services.router.navigate ? services.router.navigate(to) : services.browser.assign(to)),
+    [services],
+  )
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const settings = useLayoutSettings(services.layout)
@@ -105,13 +118,17 @@ export function ShellLayout() {
           menuButton={mobile ? 'drawer' : sideMenu && menuStyle === 'inline' ? 'collapse' : undefined}
           topMenu={
             sideMenu || mobile ? undefined : (
-              <SideMenu
-                mode="horizontal"
-                menu={routes.menu}
-                pathname={pathname}
-                collapsed={false}
-                navigate={navigate}
-              />
+              <AtPathname>
+                {(pathname) => (
+                  <SideMenu
+                    mode="horizontal"
+                    menu={routes.menu}
+                    pathname={pathname}
+                    collapsed={false}
+                    navigate={navigate}
+                  />
+                )}
+              </AtPathname>
             )
           }
           onOpenSettings={() => {
@@ -131,18 +148,22 @@ export function ShellLayout() {
       </Layout.Header>
       <Layout>
         {sideMenu && !mobile && (
-          <ShellSider
-            menu={routes.menu}
-            pathname={pathname}
-            navigate={navigate}
-            style={menuStyle}
-            collapsed={view.collapsed}
-            collapsedTitles={view.collapsedTitles}
-            onCollapsedTitlesChange={(collapsedTitles) => changeView({ collapsedTitles })}
-            pinned={view.pinned}
-            onPinnedChange={(pinned) => changeView({ pinned })}
-            fixedTop={settings.fixSiderbar ? (settings.fixedHeader ? HEADER_HEIGHT : 0) : undefined}
-          />
+          <AtPathname>
+            {(pathname) => (
+              <ShellSider
+                menu={routes.menu}
+                pathname={pathname}
+                navigate={navigate}
+                style={menuStyle}
+                collapsed={view.collapsed}
+                collapsedTitles={view.collapsedTitles}
+                onCollapsedTitlesChange={(collapsedTitles) => changeView({ collapsedTitles })}
+                pinned={view.pinned}
+                onPinnedChange={(pinned) => changeView({ pinned })}
+                fixedTop={settings.fixSiderbar ? (settings.fixedHeader ? HEADER_HEIGHT : 0) : undefined}
+              />
+            )}
+          </AtPathname>
         )}
         <Layout.Content style={{ minWidth: 0 }}>
           <div
@@ -153,7 +174,11 @@ export function ShellLayout() {
             <TabbedContent
               showTabBar={!jxs}
               header={
-                <Breadcrumbs menu={routes.menu} pathname={pathname} homePath={homePathOf(user, routes)} />
+                <AtPathname>
+                  {(pathname) => (
+                    <Breadcrumbs menu={routes.menu} pathname={pathname} homePath={homePathOf(user, routes)} />
+                  )}
+                </AtPathname>
               }
             />
           </div>
@@ -172,7 +197,11 @@ export function ShellLayout() {
           <div style={{ padding: 8 }}>
             <MenuSearch menu={routes.menu} navigate={mobileNavigate} />
           </div>
-          <SideMenu menu={routes.menu} pathname={pathname} collapsed={false} navigate={mobileNavigate} />
+          <AtPathname>
+            {(pathname) => (
+              <SideMenu menu={routes.menu} pathname={pathname} collapsed={false} navigate={mobileNavigate} />
+            )}
+          </AtPathname>
         </Drawer>
       )}
       {settingsUsed && (
@@ -187,4 +216,13 @@ export function ShellLayout() {
       )}
     </Layout>
   )
+}
+
+/**
+ * Renders `children` with the current pathname. Only the parts of the shell that show where the user is (menus,
+ * breadcrumbs) follow navigation: the layout, the header and its switchers do not render again on a tab switch.
+ */
+function AtPathname({ children }: { children: (pathname: string) => ReactNode }) {
+  const { pathname } = useLocation()
+  return children(pathname)
 }
