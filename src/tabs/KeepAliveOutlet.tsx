@@ -18,7 +18,7 @@ import type { PageCache } from './page-cache'
 /**
  * How a kept page is hidden. `content-visibility: hidden` skips its rendering but keeps its styles and layout,
  * so showing it again restyles and lays out nothing that did not change: with `display: none` every tab switch
- * restyled and laid out the whole page shown (~1,100 elements for a list of 50 rows; bench measure 4: a switch
+ * restyled and laid out the whole page shown (~1,100 elements for the warehouse list; bench measure 4: a switch
  * took 2.8 times as long). `inert` and `aria-hidden` keep the skipped page out of the tab order and from
  * assistive technology, as display:none did. Browsers without content-visibility (and jsdom) get display:none.
  */
