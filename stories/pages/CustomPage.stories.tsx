@@ -26,8 +26,7 @@ type Story = StoryObj<typeof meta>
 /** The schema playground for a configurator: load a served page, edit its JSON, see it rendered beside. */
 export const SchemaPlayground: Story = {
   parameters: {
-    // Before a route is loaded the editor holds a starter file: the preview lists what it still lacks.
-    errorPanel: true,
+    // Before a route is loaded the editor holds a starter page (the warehouses), rendered beside it.
     env: () =>
       createFakeEnv({
         handlers: {

@@ -39,8 +39,8 @@ const backend =
       },
     })
 
-/** Before a route is loaded the editor holds a starter file, and the preview lists what it still lacks. */
-export const Configurator: Story = { parameters: { env: backend(), errorPanel: true } }
+/** Before a route is loaded the editor holds a starter page (the warehouses), rendered beside it. */
+export const Configurator: Story = { parameters: { env: backend() } }
 /** A role without hpfm.playground.view is told so. */
 export const WithoutPermission: Story = { parameters: { env: backend([PLAYGROUND_PERMISSION]) } }
 
@@ -50,7 +50,6 @@ export const WithoutPermission: Story = { parameters: { env: backend([PLAYGROUND
  */
 export const LoadFails: Story = {
   parameters: {
-    errorPanel: true,
     env: backend([], {
       'GET hpfm /v1/page-schemas/page': (request) => {
         const route = String(request.params?.route)
@@ -70,7 +69,6 @@ export const LoadFails: Story = {
  */
 export const ServerCheck: Story = {
   parameters: {
-    errorPanel: true,
     env: backend([], {
       'POST hpfm /v1/page-schemas/check': () => ({
         issues: [

@@ -170,12 +170,12 @@ function registerCustomerReturnWrites(): void {
         )
       if (order.orderStatus !== 'SHIPPED')
         throw badRequest(
-          `outboundOrderId: outbound order ${order.orderNum} is ${order.orderStatus}: only a SHIPPED order can be returned against.`,
+          `outboundOrderId: outbound order ${order.orderNum} is ${order.orderStatus}: pick a SHIPPED order, the only kind goods come back against.`,
           { outboundOrderId: 'not shipped' },
         )
       if (order.warehouseId !== warehouseId || order.ownerId !== Number(header.ownerId))
         throw badRequest(
-          `outboundOrderId: outbound order ${order.orderNum} is of another warehouse or owner: the return comes back to the warehouse and owner that shipped it.`,
+          `outboundOrderId: outbound order ${order.orderNum} is of another warehouse or owner: give the return the warehouse and owner that shipped it.`,
           { outboundOrderId: 'another warehouse or owner' },
         )
       values.outboundOrderNum = order.orderNum
@@ -222,7 +222,7 @@ function registerCustomerReturnWrites(): void {
         throw badRequest(
           given(line.outboundLineId)
             ? `outboundLineId: line ${String(line.outboundLineId)} is not a line of the return's outbound order: pick one of its lines.`
-            : `goodsId: goods ${String(line.goodsId)} is not on the return's outbound order: only goods it shipped come back against it.`,
+            : `goodsId: goods ${String(line.goodsId)} is not on the return's outbound order: pick goods the order shipped.`,
           given(line.outboundLineId)
             ? { outboundLineId: 'not a line of the outbound order' }
             : { goodsId: 'not on the outbound order' },
@@ -351,7 +351,7 @@ async function releaseLocation(db: Db, tenantId: number, warehouseId: number, bo
     })
   if (await inQcArea(db, tenantId, location.locationId))
     throw badRequest(
-      `locationId: location ${location.locationCode} is in a QC area: released goods go to a storage location, where they can be allocated again.`,
+      `locationId: location ${location.locationCode} is in a QC area: choose a storage location, where released goods can be allocated again.`,
       { locationId: 'a QC location' },
     )
   return location
@@ -491,7 +491,7 @@ function registerVendorReturns(): void {
       )
     if (order.warehouseId !== Number(row.warehouseId) || order.ownerId !== Number(row.ownerId))
       throw badRequest(
-        `inboundOrderId: inbound order ${order.orderNum} is of another warehouse or owner: goods go back from the warehouse and owner that received them.`,
+        `inboundOrderId: inbound order ${order.orderNum} is of another warehouse or owner: give the vendor return the warehouse and owner that received it.`,
         { inboundOrderId: 'another warehouse or owner' },
       )
     if (given(row.goodsId)) {
