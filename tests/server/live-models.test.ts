@@ -8,7 +8,7 @@
  */
 import { copyFile, cp, mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -132,7 +132,11 @@ beforeAll(async () => {
   await cp('schemas/models', models, { recursive: true })
   await mkdir(join(pages, 'hiam'), { recursive: true })
   await copyFile('schemas/pages/hiam/menu.page.json', join(pages, 'hiam', 'menu.page.json'))
-  app = await createTestApp({ modelsDir: models, pagesDir: pages, liveSchemas: true })
+  // A built app to serve, as the built server has: its catch-all GET route must not swallow a live model's list.
+  const built = join(pages, '..', `${basename(pages)}-app`)
+  await mkdir(built, { recursive: true })
+  await writeFile(join(built, 'index.html'), '<!doctype html><title>app</title>')
+  app = await createTestApp({ modelsDir: models, pagesDir: pages, liveSchemas: true, staticDir: built })
   tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
   tokens.jxs = await signIn(app, 'jxs', 'Jxs@12345')
 }, 120_000)
@@ -141,6 +145,7 @@ afterAll(async () => {
   await app?.close()
   await rm(models, { recursive: true, force: true })
   await rm(pages, { recursive: true, force: true })
+  await rm(join(pages, '..', `${basename(pages)}-app`), { recursive: true, force: true })
 })
 
 describe('a model file written while the server runs', () => {

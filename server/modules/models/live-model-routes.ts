@@ -5,8 +5,9 @@
  * plugins every route goes through (errors, headers, auth, input guards, permission codes, integer bounds, read
  * guards, the permission rules' Lov read) and the same model routes (model-routes.ts), rebuilt at each change.
  * Models a module checks with its own app hook wait for a restart (live-models.ts RESTART_ONLY). The instance
- * never listens: the app's onRequest hook hands it a request when the app has no route for the request's path,
- * or when the route it found is one of a changed model's routes, before the body is read.
+ * never listens: the app's onRequest hook hands it a request when the app has no route for the request's path
+ * (or only the built app's catch-all), or when the route it found is one of a changed model's routes, before the
+ * body is read.
  *
  * Its routes are added to `app.routeTable` (replacing those of an earlier build), so the generated checks that
  * iterate the table see what is served.
@@ -86,7 +87,10 @@ export function liveModelRoutes(create: () => FastifyInstance): FastifyPluginAsy
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
       if (!inner || !request.url.startsWith('/api/')) return done()
       const method = request.method === 'HEAD' ? 'GET' : request.method
-      const own = request.is404 || inner.hasRoute({ method, url: request.routeOptions.url ?? '' })
+      const matched = request.routeOptions.url ?? ''
+      // The built app's catch-all GET (static-app.ts) answers /api paths it does not know with a 404: for the
+      // app, such a path has no route of its own.
+      const own = request.is404 || matched === '/*' || inner.hasRoute({ method, url: matched })
       if (!own) return done()
       reply.hijack()
       inner.routing(request.raw, reply.raw)
