@@ -87,6 +87,7 @@ const problemsOf = (
 
 /** A 400 naming the first problem as `file /pointer: problem (fix)` and every problem by pointer. */
 function refuse(key: string, problems: ModelProblem[]): never {
+  if (!problems.length) throw badRequest(`The field cannot be added to ${key}: the model check refused it.`)
   const fields = Object.fromEntries(problems.map((p) => [p.pointer || '/', formatProblem(p)]))
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more, listed by pointer)` : ''
   throw badRequest(
