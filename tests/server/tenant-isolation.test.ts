@@ -120,6 +120,8 @@ const SESSION_SCOPED: Record<string, string> = {
   'GET /api/hpfm/v1/page-designer/file': 'a page file of the installation, the same for every tenant',
   'PUT /api/hpfm/v1/page-designer/file':
     "writes a page file of the installation (checked against the session tenant's Lov views), guarded by hpfm.page-designer.save",
+  'POST /api/hpfm/v1/page-designer/model-field':
+    "adds a field to a model file of the installation, a site-level role's only, guarded by hpfm.page-designer.save",
   'GET /api/hpfm/v1/page-schemas/document':
     "derived from the installation's page and model files, the same for every tenant",
   'GET /api/hpfm/v1/data-hierarchies/switch/value':

@@ -37,10 +37,15 @@ export interface DesignerOutlineProps {
   onSelect(list: DesignerList, item: DesignerItem): void
   onMove(list: DesignerList, from: number, to: number): void
   onAdd(list: DesignerList, field: string): void
+  /** "New model field…": opens the form that adds a field to the model file (absent: no such entry). */
+  onNewField?(list: DesignerList): void
   onRemove(list: DesignerList, index: number): void
 }
 
 export const itemKey = (list: DesignerList, field: string) => `${list.pointer}#${field}`
+
+/** The value of the "New model field…" entry (a model field name never starts with a space). */
+export const NEW_FIELD = ' new'
 
 /**
  * The page's search fields, columns and form sections as lists: select an item to edit it, drag it (or use the
@@ -149,7 +154,7 @@ function OutlineList({
           </ul>
         </SortableContext>
       </DndContext>
-      {addable.length ? (
+      {addable.length || props.onNewField ? (
         <Select
           size="small"
           style={{ width: '100%' }}
@@ -157,8 +162,13 @@ function OutlineList({
           placeholder={t('hpfm.designer.add')}
           value={null}
           showSearch
-          options={addable.map((field) => ({ value: field, label: `${props.nameOf(field)} (${field})` }))}
-          onChange={(field: string) => props.onAdd(list, field)}
+          options={[
+            ...addable.map((field) => ({ value: field, label: `${props.nameOf(field)} (${field})` })),
+            ...(props.onNewField ? [{ value: NEW_FIELD, label: t('hpfm.designer.newField') }] : []),
+          ]}
+          onChange={(field: string) =>
+            field === NEW_FIELD ? props.onNewField?.(list) : props.onAdd(list, field)
+          }
         />
       ) : null}
     </section>

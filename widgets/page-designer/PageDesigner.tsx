@@ -46,6 +46,7 @@ import { DesignerOutline, itemKey } from './DesignerOutline'
 import { DesignSurface } from './DesignSurface'
 import { FormPreview } from './FormPreview'
 import { DiffView } from './DiffView'
+import { NewModelFieldForm, postModelField, withNewField, type NewFieldValues } from './NewModelField'
 import { propertiesOf, type JsonSchema } from './property-schema'
 import { PropertyPanel } from './PropertyPanel'
 import { TextsPanel, type PageTextEntries } from './TextsPanel'
@@ -83,6 +84,7 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
   const [reviewing, setReviewing] = useState(false)
   const [saving, setSaving] = useState(false)
   const [saveError, setSaveError] = useState<{ message: string; problems: string[] }>()
+  const [newFieldFor, setNewFieldFor] = useState<DesignerList>()
   const model = loaded.model ? ({ fields: loaded.model.fields } as ModelSchema) : undefined
 
   const text = currentText(doc)
@@ -116,6 +118,23 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
         list.kind === 'search' ? f.searchable : list.kind === 'formField' ? !inForm.has(f.name) : true,
       )
       .map((f) => f.name)
+  }
+
+  const addEdit = (list: DesignerList, field: string): PageEdit =>
+    list.kind === 'search'
+      ? { op: 'addSearchField', field }
+      : list.kind === 'column'
+        ? { op: 'addColumn', field }
+        : { op: 'addFormField', section: list.section ?? 0, field }
+
+  /** The field goes into the model file on the server first; the page edit that shows it is one undo step. */
+  const addNewField = async (list: DesignerList, values: NewFieldValues) => {
+    const answer = await postModelField(env, loaded.model!.key, values)
+    setLoaded({ ...loaded, model: answer.model })
+    const next = withNewField(text, addEdit(list, values.name), values.name, values.labels, answer.model)
+    setDoc({ ...doc, versions: [...doc.versions.slice(0, doc.at + 1), next], at: doc.at + 1 })
+    setNewFieldFor(undefined)
+    env.notify.success(t('hpfm.designer.newField.added', { field: values.name, file: answer.file }))
   }
 
   const edit = (change: PageEdit) => {
@@ -207,15 +226,8 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
           onSelect={(list, item) => setSelected(itemKey(list, item.field))}
           onMove={(list, from, to) => edit({ op: 'move', list: list.pointer, from, to })}
           onRemove={(list, index) => edit({ op: 'remove', list: list.pointer, index })}
-          onAdd={(list, field) =>
-            edit(
-              list.kind === 'search'
-                ? { op: 'addSearchField', field }
-                : list.kind === 'column'
-                  ? { op: 'addColumn', field }
-                  : { op: 'addFormField', section: list.section ?? 0, field },
-            )
-          }
+          onAdd={(list, field) => edit(addEdit(list, field))}
+          onNewField={loaded.model && loaded.writable ? setNewFieldFor : undefined}
         />
         <div style={{ border: '1px dashed #d9d9d9', borderRadius: 6, minWidth: 0 }}>
           <DesignSurface
@@ -301,6 +313,14 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
           )}
         </div>
       </div>
+      {loaded.model ? (
+        <NewModelFieldForm
+          open={!!newFieldFor}
+          model={loaded.model.key}
+          onCancel={() => setNewFieldFor(undefined)}
+          onSubmit={(values) => addNewField(newFieldFor!, values)}
+        />
+      ) : null}
       <Modal
         open={reviewing}
         width={900}

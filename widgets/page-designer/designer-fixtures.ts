@@ -36,10 +36,14 @@ export interface DesignerBackendOptions {
   save?: Handler
   /** Every PUT body, for tests. */
   saved?: unknown[]
+  /** Replaces the POST of a new model field (e.g. the server's 400). */
+  newField?: Handler
+  /** Every new model field POSTed, for tests. */
+  newFields?: unknown[]
 }
 
 export const designerBackend =
-  ({ denied = [], writable = true, save, saved }: DesignerBackendOptions = {}) =>
+  ({ denied = [], writable = true, save, saved, newField, newFields }: DesignerBackendOptions = {}) =>
   () =>
     createFakeEnv({
       handlers: {
@@ -59,6 +63,19 @@ export const designerBackend =
               }),
           model: grownModel,
         }),
+        'POST hpfm /v1/page-designer/model-field':
+          newField ??
+          ((request) => {
+            newFields?.push(request.data)
+            const { field } = request.data as { field: { name: string } }
+            return {
+              file: 'schemas/models/wms/warehouse.model.json',
+              model: { key: grownModel.key, fields: [...grownModel.fields, field] },
+              field,
+              version: 1,
+              diff: [`+    ${JSON.stringify(field)}`],
+            }
+          }),
         'PUT hpfm /v1/page-designer/file':
           save ??
           ((request) => {

@@ -15,6 +15,7 @@ import type { ServedPage } from './load-pages.ts'
 import { applyPageMenu, removePageMenu, type MenuOutcome } from './page-menu.ts'
 import { pageSchemaRoutes } from './routes-pages.ts'
 import { pageCheckRoutes } from './routes-page-check.ts'
+import { modelFieldRoutes } from './routes-model-field.ts'
 import { pageDesignerRoutes } from './routes-page-designer.ts'
 import { watchFiles, type FileWatch } from './watch-files.ts'
 
@@ -166,5 +167,6 @@ export function lowcodeModule(pages: ServedPage[], models: readonly ModelSchema[
     await app.register(pageSchemaRoutes(live, models))
     await app.register(pageCheckRoutes(live, models))
     await app.register(pageDesignerRoutes(models))
+    await app.register(modelFieldRoutes())
   })
 }

@@ -33,9 +33,10 @@ const CheckBody = Type.Object(
  * which files to compare with). Shared by the playground's check and the page designer's save.
  */
 export function serverPageCheck(models: readonly ModelSchema[]) {
-  const byKey = new Map(models.map((model) => [modelKey(model), model]))
   const { lookupCodes } = seedReferences()
   return async (db: Db, tenantId: number, file: string, source: string) => {
+    // Read at each call: live model files change the array in place (a field the designer just added counts).
+    const byKey = new Map(models.map((model) => [modelKey(model), model]))
     const [lovCodes, permissions] = await Promise.all([
       knownLovCodes(db, tenantId),
       db.selectFrom('iamPermission').select('code').execute(),

@@ -80,11 +80,22 @@ function pageOfRoute(files: PageFile[], route: string): PageFile {
   return matches[0]!
 }
 
-/** Why this server does not write page files, or undefined when it does. */
-function notWritable(writes: boolean, dir: string): string | undefined {
+/** Why this server does not write the designer's files (page or model files), or undefined when it does. */
+export function notWritable(writes: boolean, dir: string, what = 'page files'): string | undefined {
   if (!writes)
-    return `This server does not write page files (PAGE_DESIGNER_WRITES is off): download the file and commit it under ${dir}.`
+    return `This server does not write ${what} (PAGE_DESIGNER_WRITES is off): download the file and commit it under ${dir}.`
   return undefined
+}
+
+/**
+ * Page and model files are the installation's, shared by every tenant: a tenant administrator holds the
+ * designer's code (through `*`) but must not change other tenants' screens, so only a site-level role saves them.
+ */
+export const siteOnly = async (request: FastifyRequest) => {
+  if (sessionOf(request).roleLevel !== 'site')
+    throw forbidden(
+      "Page files are shared by every tenant of this installation, so only a site-level role (the platform administrator's) saves them: switch to that role, or download the file and give it to the platform administrator.",
+    )
 }
 
 const FS_REFUSALS = new Set(['EACCES', 'EPERM', 'EROFS'])
@@ -104,7 +115,8 @@ export function pageDesignerRoutes(models: readonly ModelSchema[]): FastifyPlugi
         const page = pageOfRoute(readPageFiles(dir), route)
         const reason = notWritable(app.config.pageDesignerWrites, dir)
         const modelName = /"model"\s*:\s*"([^"\\]+)"/.exec(page.source)?.[1]
-        const model = modelName ? byKey.get(modelName) : undefined
+        // The model in service now (a field added from the designer counts), else as the app was built.
+        const model = modelName ? (app.liveModels?.byKey(modelName) ?? byKey.get(modelName)) : undefined
         return {
           file: page.file,
           route,
@@ -116,17 +128,6 @@ export function pageDesignerRoutes(models: readonly ModelSchema[]): FastifyPlugi
         }
       },
     )
-
-    /**
-     * Page files are the installation's, shared by every tenant: a tenant administrator holds the code (through
-     * `*`) but must not change other tenants' screens, so only a site-level role saves them.
-     */
-    const siteOnly = async (request: FastifyRequest) => {
-      if (sessionOf(request).roleLevel !== 'site')
-        throw forbidden(
-          "Page files are shared by every tenant of this installation, so only a site-level role (the platform administrator's) saves them: switch to that role, or download the file and give it to the platform administrator.",
-        )
-    }
 
     app.put(
       '/api/hpfm/v1/page-designer/file',
@@ -174,7 +175,12 @@ export function pageDesignerRoutes(models: readonly ModelSchema[]): FastifyPlugi
 }
 
 /** Writes beside the file, then renames over it: a reader (the live reload) never sees half a file. */
-async function writeAtomically(path: string, source: string, dir: string): Promise<void> {
+export async function writeAtomically(
+  path: string,
+  source: string,
+  dir: string,
+  folder = 'pages folder',
+): Promise<void> {
   const temporary = join(dirname(path), `.${randomUUID()}.designer.tmp`)
   try {
     await writeFile(temporary, source, { flag: 'wx' })
@@ -186,7 +192,7 @@ async function writeAtomically(path: string, source: string, dir: string): Promi
       throw new AppError(
         409,
         'error.page_designer.read_only',
-        `The pages folder ${dir} is not writable on this server (${code}): download the file and commit it there instead.`,
+        `The ${folder} ${dir} is not writable on this server (${code}): download the file and commit it there instead.`,
       )
     throw error
   }
