@@ -27,7 +27,7 @@ export const Refused: Story = {
   args: {
     onSubmit: async () => {
       throw new ApiError(
-        "The field cannot be added to wms/warehouse: schemas/models/wms/warehouse.model.json /fields/1/name: the model already has a field 'warehouseName' (choose another name, or add the existing field from the model list). Nothing was written.",
+        "The field cannot be added to wms/warehouse: schemas/models/wms/warehouse.model.json /fields/1/name: the model already has a field 'warehouseName' (choose another name, or add the existing field from the model list). Nothing was written: fix the field and add it again.",
         400,
         'error.validation',
         'error',

@@ -63,7 +63,7 @@ describe('a new model field from the designer', () => {
     const Designer = designer({
       newField: () => {
         throw new ApiError(
-          "The field cannot be added to wms/warehouse: schemas/models/wms/warehouse.model.json /fields/1/name: the model already has a field 'warehouseName' (choose another name, or add the existing field from the model list). Nothing was written.",
+          "The field cannot be added to wms/warehouse: schemas/models/wms/warehouse.model.json /fields/1/name: the model already has a field 'warehouseName' (choose another name, or add the existing field from the model list). Nothing was written: fix the field and add it again.",
           400,
           'error.validation',
           'error',

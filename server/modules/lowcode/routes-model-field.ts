@@ -87,11 +87,14 @@ const problemsOf = (
 
 /** A 400 naming the first problem as `file /pointer: problem (fix)` and every problem by pointer. */
 function refuse(key: string, problems: ModelProblem[]): never {
-  if (!problems.length) throw badRequest(`The field cannot be added to ${key}: the model check refused it.`)
+  if (!problems.length)
+    throw badRequest(
+      `The field cannot be added to ${key}: the model check refused it; check the field's name and type against the model language (schemas/README.md).`,
+    )
   const fields = Object.fromEntries(problems.map((p) => [p.pointer || '/', formatProblem(p)]))
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more, listed by pointer)` : ''
   throw badRequest(
-    `The field cannot be added to ${key}: ${formatProblem(problems[0]!)}${more}. Nothing was written.`,
+    `The field cannot be added to ${key}: ${formatProblem(problems[0]!)}${more}. Nothing was written: fix the field and add it again.`,
     fields,
   )
 }
@@ -211,7 +214,7 @@ export function modelFieldRoutes(): FastifyPluginAsync {
           await app.liveModels.reload()
           throw conflict(
             'error.page_designer.model_refused',
-            `The server did not take the new field, so ${file} is back as it was: ${
+            `The server did not take the new field, so ${file} is back as it was; fix what it says and add the field again: ${
               broken?.problems.map(formatProblem).join('; ') ?? 'the model was not applied'
             }`,
           )
