@@ -63,7 +63,9 @@ export function PlaygroundEditor({ initial, file, widgetNames, onChange, label }
         // The generated file is plain draft-07 JSON Schema; its literal JSON type is narrower than JSONSchema7.
         jsonSchema(withWidgetNames(pageSchema, widgetNames) as unknown as Parameters<typeof jsonSchema>[0]),
         semantic,
-        EditorView.contentAttributes.of({ 'aria-label': label }),
+        // tabindex: the editable content is the keyboard's way into the scrolled editor (axe: a scrollable region
+        // needs a focusable element; a contenteditable without tabindex does not count as one)
+        EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) changed.current(update.state.doc.toString())
         }),
