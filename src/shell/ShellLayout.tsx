@@ -26,6 +26,7 @@ import { useLayoutSettings } from '../settings/settings-store'
 // the module itself, not renderer/index: the shell's chunk must not take in the page renderer
 import { onConfigChanged } from '../../renderer/data/config-changes'
 import { toLanguage } from '../locales/i18n'
+import { navigateIn } from '../stores/app-services'
 import { loadPrompts } from '../stores/load-session'
 import { useServices, useSession } from '../stores/contexts'
 import { TabbedContent } from '../tabs/TabbedContent'
@@ -53,10 +54,7 @@ export function ShellLayout() {
   const { routes, user } = session
   // The router's navigate through the services, not useNavigate(): that hook renders its component again on
   // every navigation, and this one holds the whole header (shell-renders.test.tsx).
-  const navigate = useCallback(
-    (to: string) => (services.router.navigate ? services.router.navigate(to) : services.browser.assign(to)),
-    [services],
-  )
+  const navigate = useCallback((to: string) => navigateIn(services, to), [services])
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const settings = useLayoutSettings(services.layout)

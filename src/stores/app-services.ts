@@ -33,6 +33,12 @@ export interface AppServicesOptions {
   adapter?: AxiosAdapter
 }
 
+/** Goes to `to` in the app: through the router once it exists, else as a full page load. */
+export function navigateIn(services: Pick<AppServices, 'router' | 'browser'>, to: string): void {
+  if (services.router.navigate) services.router.navigate(to)
+  else services.browser.assign(to)
+}
+
 /** A confirm dialog on an antd `modal` API (static `Modal` or `App.useApp().modal`). */
 export function confirmWith(modal: Pick<typeof Modal, 'confirm'>): RendererEnv['confirm'] {
   return ({ title, content, danger }) =>
@@ -65,7 +71,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     getNotifier: () => services.ui.notifier,
     t,
     browser,
-    navigate: (to) => (services.router.navigate ? services.router.navigate(to) : browser.assign(to)),
+    navigate: (to) => navigateIn(services, to),
     adapter: options.adapter,
   })
   return services
