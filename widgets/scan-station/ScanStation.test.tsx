@@ -14,6 +14,12 @@ import * as stories from './ScanStation.stories'
 const { ScanOrder, PickRefused, NoOpenTasks } = composeStories(stories, preview)
 
 const feedback = () => screen.getByTestId('scan-feedback')
+/** Clicks Confirm once it is enabled: it stays disabled until the batched permission check has answered. */
+async function clickConfirm() {
+  const button = screen.getByTestId('scan-confirm')
+  await waitFor(() => expect(button).toBeEnabled())
+  await userEvent.click(button)
+}
 async function type(text: string) {
   const input = await screen.findByTestId('scan-input')
   await waitFor(() => expect(input).not.toBeDisabled())
@@ -38,7 +44,7 @@ describe('ScanStation', () => {
     await type('SKU00002')
     await type('1')
     expect(feedback()).toHaveTextContent('All 2 lines scanned: confirm')
-    await userEvent.click(screen.getByTestId('scan-confirm'))
+    await clickConfirm()
     await waitFor(() => expect(feedback()).toHaveTextContent('Document CK202611290007 confirmed'))
     const pick = currentStoryEnv().calls.find((call) => call.path.endsWith('/pick'))
     expect(pick?.data).toEqual({
@@ -60,7 +66,7 @@ describe('ScanStation', () => {
     render(<PickRefused />)
     expect(await screen.findByTestId('scan-line-location')).toHaveTextContent('A03-02')
     for (const text of ['A03-02', '6900000000011', '2', 'B01-04', 'SKU00002', '1']) await type(text)
-    await userEvent.click(screen.getByTestId('scan-confirm'))
+    await clickConfirm()
     await waitFor(() => expect(feedback()).toHaveTextContent("'pick' needs ALLOCATED"))
     expect(feedback()).toHaveAttribute('data-tone', 'error')
   })
