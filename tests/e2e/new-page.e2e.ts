@@ -4,6 +4,9 @@
  * no code change, no rebuild. The test copies schemas/ to a temp folder, writes the two files there, starts
  * the built server on it (MODELS_DIR, PAGES_DIR, DATA_DIR) and uses the new screen in Chromium.
  * A second, broken page file proves a bad page shows its error panel while the rest keeps working.
+ * Then, with live files on (LIVE_SCHEMAS), issue 22's way: a model file and a page file with its menu entry and
+ * grants, saved while the server runs, give the granted role the screen at once (no restart, no reload, no API
+ * call) and not another role; a broken save shows its problem in place while the rest works; the fix applies.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -50,6 +53,7 @@ beforeAll(async () => {
       DATA_DIR: join(work, 'data'),
       MODELS_DIR: join(schemas, 'models'),
       PAGES_DIR: join(schemas, 'pages'),
+      LIVE_SCHEMAS: '1',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -176,4 +180,125 @@ describe('a new screen from a model file and a page file, without code', () => {
     expect(problems).toEqual([])
     await context.close()
   })
+
+  it('a model and a page file saved while it runs: the granted role gets the screen at once, a broken save shows its problem in place, the fix applies', async () => {
+    const { page, context, problems } = await openSession(browser, 'en-US', base)
+    await signIn(page, 'clerk', 'Clerk@123')
+    await page.waitForURL('**/workplace')
+    await page.getByTestId('side-menu').waitFor()
+    const pagePath = join(schemas, 'pages/wmdm/live-dock-notes.page.json')
+    writeFileSync(join(schemas, 'models/wms/live-dock-note.model.json'), JSON.stringify(DOCK_MODEL, null, 2))
+    writeFileSync(pagePath, dockPage('noteCode'))
+
+    // no reload and no API call: the entry reaches the open menu over the notice socket
+    await page.locator('.ant-menu-submenu-title').filter({ hasText: 'Master data' }).first().click()
+    await page.getByRole('menuitem', { name: 'Dock notes' }).click({ timeout: 30_000 })
+    await page.waitForURL('**/wmdm/live-dock-notes')
+    await page.getByRole('button', { name: 'Create' }).click()
+    await field(drawer(page), 'Code').fill('DOCK-1')
+    await field(drawer(page), 'Type').fill('Cold')
+    await drawer(page).getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => rows(page).first().innerText()).toContain('DOCK-1')
+
+    // another role: no menu entry, and the list is not its to read
+    const dealer = await openSession(browser, 'en-US', base)
+    await signIn(dealer.page, 'jxs', 'Jxs@12345')
+    const token = await accessToken(dealer.context)
+    const tree = JSON.stringify((await api(token, 'GET', '/iam/hzero/v1/menus/tree?lang=en_US')).body)
+    expect(tree).not.toContain('live-dock-notes')
+    expect((await api(token, 'GET', '/wms/v1/1/live-dock-notes')).status).toBe(403)
+    await dealer.context.close()
+
+    // a broken save: the open page shows the problem above its last good version, the rest keeps working
+    writeFileSync(pagePath, dockPage('noteCdoe'))
+    const panel = page.getByRole('alert').filter({ hasText: 'noteCdoe' })
+    await expect.poll(() => panel.innerText().catch(() => '')).toContain('live-dock-notes.page.json')
+    expect(await rows(page).first().innerText()).toContain('DOCK-1')
+    await openMenu(page, 'Master data', 'Warehouses')
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0)
+
+    // fixed: the problem goes
+    writeFileSync(pagePath, dockPage('noteCode'))
+    await openMenu(page, 'Master data', 'Dock notes')
+    await expect.poll(() => panel.count()).toBe(0)
+    expect(await rows(page).first().innerText()).toContain('DOCK-1')
+    expect(problems).toEqual([])
+    await context.close()
+  })
 })
+
+const DOCK_CODES = {
+  query: 'wmdm.liveDockNote.query',
+  create: 'wmdm.liveDockNote.button.create',
+  update: 'wmdm.liveDockNote.button.update',
+  delete: 'wmdm.liveDockNote.button.delete',
+}
+
+/** A configurator's new model, as tests/server/live-models.test.ts writes it. */
+const DOCK_MODEL = {
+  $schema: '../../model.schema.json',
+  service: 'wms',
+  entity: 'liveDockNote',
+  resource: 'live-dock-notes',
+  table: 'wmdm_live_dock_note',
+  description: 'A note pinned to a dock, added while the server runs.',
+  primaryKey: 'noteId',
+  defaultSort: 'noteCode,asc',
+  uniqueKeys: [{ fields: ['noteCode'], message: 'Note code {noteCode} already exists' }],
+  permissions: DOCK_CODES,
+  fields: [
+    {
+      name: 'noteCode',
+      type: 'string',
+      maxLength: 30,
+      required: true,
+      searchable: 'like',
+      sortable: true,
+      label: 'Code',
+    },
+    { name: 'noteType', type: 'string', maxLength: 30, label: 'Type' },
+  ],
+}
+
+/** The page of the dock notes, its one column naming `column` (a typo breaks it), with its menu entry and grants. */
+const dockPage = (column: string) =>
+  JSON.stringify(
+    {
+      $schema: '../../page.schema.json',
+      kind: 'list',
+      route: '/wmdm/live-dock-notes',
+      title: 'live.notes.title',
+      description: 'Dock notes, a screen added with its model while the server runs.',
+      dataSource: {
+        service: 'wms',
+        path: '/v1/{tenantId}/live-dock-notes',
+        model: 'wms/live-dock-note',
+        primaryKey: 'noteId',
+      },
+      fields: {
+        noteCode: { label: 'live.notes.code', widget: 'Input' },
+        noteType: { label: 'live.notes.type', widget: 'Input' },
+      },
+      search: { fields: ['noteCode'] },
+      table: { columns: [{ field: column }, { field: 'noteType' }] },
+      toolbar: { actions: [{ type: 'create', permission: DOCK_CODES.create }] },
+      form: {
+        mode: 'drawer',
+        sections: [{ title: 'live.notes.basic', columns: 1, fields: ['noteCode', 'noteType'] }],
+      },
+      texts: {
+        'live.notes.basic': { zh_CN: '基本', en_US: 'Basic', zh_TW: '基本' },
+        'live.notes.type': { zh_CN: '类型', en_US: 'Type', zh_TW: '類型' },
+        'live.notes.title': { zh_CN: '月台备注', en_US: 'Dock notes', zh_TW: '月臺備註' },
+        'live.notes.code': { zh_CN: '编码', en_US: 'Code', zh_TW: '編碼' },
+      },
+      menu: {
+        parent: 'wmdm',
+        order: 91,
+        title: { zh_CN: '月台备注', en_US: 'Dock notes', zh_TW: '月臺備註' },
+      },
+      grants: { 'wh-clerk': [DOCK_CODES.create] },
+    },
+    null,
+    2,
+  )

@@ -22,7 +22,9 @@ const tokens: Record<string, string> = {}
 
 const ROUTE = '/live/dock-notes'
 const LIST = '/api/wms/v1/1/live-dock-notes'
+/** With a query code: the role the page grants gets it with the menu entry (page-menu.ts), or its list is refused. */
 const CODES = {
+  query: 'wmdm.liveDockNote.query',
   create: 'wmdm.liveDockNote.button.create',
   update: 'wmdm.liveDockNote.button.update',
   delete: 'wmdm.liveDockNote.button.delete',

@@ -71,11 +71,17 @@ export function lowcodeModule(pages: ServedPage[], models: readonly ModelSchema[
         )
       }
     }
+    /** The code a role needs to read the page's list: its data source model's query code (page-menu.ts). */
+    const readCodesOf = (page: ServedPage) => {
+      const model = (page.data as { dataSource?: { model?: unknown } } | undefined)?.dataSource?.model
+      const query = typeof model === 'string' ? refs.models.get(model)?.permissions?.query : undefined
+      return query ? [query] : []
+    }
     const applyToDatabase = (page: ServedPage) => {
       applying = applying.then(async () => {
         try {
           await registerPermissionCodes(app.db, [], [page])
-          reportMenu(await applyPageMenu(app.db, page.file, page.data))
+          reportMenu(await applyPageMenu(app.db, page.file, page.data, readCodesOf(page)))
         } catch (error) {
           app.log.error({ file: page.file, err: error }, 'page menu not applied')
         }

@@ -4,8 +4,9 @@
  * - the entry is created once (a site entry, `source_file` = the file) and updated when the file changes,
  *   unless the row no longer matches what the file last wrote (`source_hash`): then an administrator changed
  *   it in the menu screens and their change wins;
- * - the roles named in `grants` (by code, in every tenant) get the entry and the codes listed, when the file's
- *   grants change (`grants_hash`), so a grant an administrator took away is not given back at every start.
+ * - the roles named in `grants` (by code, in every tenant) get the entry, the codes listed and the screen's read
+ *   code (the query code of its data source's model), when the file's grants change (`grants_hash`), so a grant an
+ *   administrator took away is not given back at every start.
  * An entry whose code is already used by an entry that did not come from this file is left alone (reported).
  * When the file is removed, its entry goes too (removePageMenu), unless an administrator changed it.
  */
@@ -63,7 +64,12 @@ function owned(
  * Applies `menu` and `grants` of one page file (its parsed JSON `data`). A page without a menu entry has
  * nothing to apply; grants without a menu entry grant only the codes.
  */
-export async function applyPageMenu(db: Db, file: string, data: unknown): Promise<MenuOutcome> {
+export async function applyPageMenu(
+  db: Db,
+  file: string,
+  data: unknown,
+  readCodes: readonly string[] = [],
+): Promise<MenuOutcome> {
   const page = (typeof data === 'object' && data !== null ? data : {}) as {
     route?: string
     menu?: FileMenu
@@ -75,9 +81,21 @@ export async function applyPageMenu(db: Db, file: string, data: unknown): Promis
       ? await applyEntry(trx, file, page.route ?? '', page.menu)
       : { file, action: 'none' }
     if (page.grants && outcome.action !== 'refused')
-      outcome.grantedRoles = await applyGrants(trx, outcome.menuId, page.grants)
+      outcome.grantedRoles = await applyGrants(trx, outcome.menuId, withReadCodes(page.grants, readCodes))
     return outcome
   })
+}
+
+/**
+ * The grants with the screen's read codes added to every role named: a role given the entry is given what its
+ * list needs to answer (the query code of the model the page's data source names), as the menu screens' permission
+ * set grants it with the menu. Without it the screen would open on a refusal of its own list.
+ */
+function withReadCodes(grants: Record<string, string[]>, readCodes: readonly string[]) {
+  if (!readCodes.length) return grants
+  return Object.fromEntries(
+    Object.entries(grants).map(([role, codes]) => [role, [...new Set([...readCodes, ...codes])]]),
+  )
 }
 
 async function applyEntry(trx: Trx, file: string, route: string, menu: FileMenu): Promise<MenuOutcome> {
