@@ -25,6 +25,7 @@ import { hiamModule } from './modules/hiam/index.ts'
 import { lowcodeModule } from './modules/lowcode/index.ts'
 import type { ServedPage } from './modules/lowcode/load-pages.ts'
 import { liveModelFiles } from './modules/lowcode/live-model-files.ts'
+import { liveReferenceData } from './modules/lowcode/live-reference-data.ts'
 import { liveModelRoutes } from './modules/models/live-model-routes.ts'
 import type { RefusedModel } from './modules/models/load-models.ts'
 import { etsModule } from './modules/ets/index.ts'
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cuszModule(options.models))
   await app.register(lowcodeModule(pages, options.models))
   await app.register(liveModelFiles(options.models, options.refusedModels))
+  await app.register(liveReferenceData())
   await app.register(staticApp(config.staticDir))
   // Every module has registered its transition effects, write guards and scopes: a key or action that no
   // model file declares would be ignored at run time, so the start stops here naming it.

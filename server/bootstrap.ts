@@ -10,6 +10,7 @@ import { syncModelTables } from './modules/models/model-table.ts'
 import { ensureHitfDbObjects } from './modules/hitf/db-objects.ts'
 import { seedReferences } from './seed/data.ts'
 import { isSeeded, seedDatabase } from './seed/index.ts'
+import { syncReferenceData, type ReferenceSync } from './seed/reference-data.ts'
 
 /** Reads and checks schemas/models; throws ModelLoadError (file, line, pointer, fix) when one is bad. */
 export function loadModelFiles(modelsDir: string): ModelSchema[] {
@@ -72,13 +73,19 @@ export interface PrepareResult {
   migrations: string[]
   tableChanges: string[]
   seeded: boolean
+  /** Value sets and Lov views of the files an existing database lacked, added at this start. */
+  references: ReferenceSync
 }
 
 /**
  * Migrates, creates/alters model tables and seeds a fresh database. On an existing database this is a few
  * catalogue queries: no re-seeding, no per-start heavy work.
  */
-export async function prepareDatabase(db: Db, models: ModelSchema[]): Promise<PrepareResult> {
+export async function prepareDatabase(
+  db: Db,
+  models: ModelSchema[],
+  seedDataDir?: string,
+): Promise<PrepareResult> {
   const migrations = await migrateToLatest(db)
   const tableChanges = await syncModelTables(db, models)
   await ensureStockLabels(db)
@@ -88,5 +95,7 @@ export async function prepareDatabase(db: Db, models: ModelSchema[]): Promise<Pr
   await coverNewTables(db)
   const seeded = !(await isSeeded(db))
   if (seeded) await seedDatabase(db, models)
-  return { migrations, tableChanges, seeded }
+  // An existing database gets the value sets and Lov views a file added since (two catalogue-sized reads).
+  const references = seeded ? { lookups: [], lovViews: [] } : await syncReferenceData(db, seedDataDir)
+  return { migrations, tableChanges, seeded, references }
 }

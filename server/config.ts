@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { localZoneName } from '../renderer/contract/quartz-cron.ts'
+import { seedDataDir } from './seed/data.ts'
 
 /** Settings of one server instance; every field has a default so tests pass only what they change. */
 export interface AppConfig {
@@ -19,6 +20,11 @@ export interface AppConfig {
    * server runs from its sources (`npm run dev`), off from the built bundle (`npm start`, production).
    */
   liveSchemas: boolean
+  /**
+   * The reference data files (value sets `lookups`, Lov views `lov-views`): what a running database lacks of them
+   * is added at start and, with live files on, when one is saved (seed/reference-data.ts).
+   */
+  seedDataDir: string
   /**
    * Whether the page designer may write page files under pagesDir (PUT /api/hpfm/v1/page-designer/file). Env
    * PAGE_DESIGNER_WRITES=true|false; default on, off when NODE_ENV=production (a deployed server's files are
@@ -64,6 +70,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     modelsDir: 'schemas/models',
     pagesDir: 'schemas/pages',
     liveSchemas: envFlag(process.env.LIVE_SCHEMAS) ?? false,
+    seedDataDir,
     pageDesignerWrites: process.env.PAGE_DESIGNER_WRITES
       ? process.env.PAGE_DESIGNER_WRITES === 'true'
       : process.env.NODE_ENV !== 'production',

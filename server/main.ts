@@ -48,6 +48,16 @@ try {
       '',
     ].join('\n'),
   )
+  const { references } = server.prepared
+  if (references.lookups.length || references.lovViews.length)
+    console.log(
+      `Reference data of the files added to the database: ${[
+        references.lookups.length ? `value sets ${references.lookups.join(', ')}` : '',
+        references.lovViews.length ? `Lov views ${references.lovViews.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('; ')}`,
+    )
   for (const model of server.badModels) {
     console.error(`Model refused (the server runs without it; its pages show why): ${model.file}`)
     for (const problem of model.problems) console.error(`  error: ${formatProblem(problem)}`)

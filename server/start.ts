@@ -53,7 +53,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const { models, pages, refused } = loadSchemaFiles(config.modelsDir, config.pagesDir)
   const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   try {
-    const prepared = await prepareDatabase(database.db, models)
+    const prepared = await prepareDatabase(database.db, models, config.seedDataDir)
     const permissionsAdded = await registerPermissionCodes(database.db, models, pages)
     const app = await buildApp({
       db: database.db,
