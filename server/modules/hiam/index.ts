@@ -3,7 +3,6 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { shared } from '../../plugins/shared.ts'
 import { missPermissionRecorder } from './miss-permission.ts'
 import { registerNestedList } from './nested-lists.ts'
-import { registerIdentitySettingChecks } from './identity-settings.ts'
 import { connectionTestRoutes } from './routes-connection-tests.ts'
 import { menuScreenRoutes } from './routes-menus.ts'
 import { platformRoutes } from './routes-platform.ts'
@@ -30,7 +29,6 @@ const NESTED: Array<[string, string, string]> = [
 export const hiamModule = (models: ModelSchema[]): FastifyPluginAsync =>
   // Shared: the miss-permission recorder must see the refusals of every module's routes.
   shared(async (app) => {
-    registerIdentitySettingChecks()
     await app.register(missPermissionRecorder)
     await app.register(roleRoutes)
     await app.register(roleAuthorityRoutes)
