@@ -163,7 +163,7 @@ describe('the start', () => {
         receiverPhone: '13900000000',
         receiverAddress: 'Road 1',
       })
-      expect(created.statusCode).toBe(200)
+      expect(created.statusCode).toBe(201)
       const row = created.json()
       const submit = await injectAs(app, token, 'POST', `${base}/${row.outboundOrderId}/submit`, row)
       expect(submit.statusCode).toBe(200)
