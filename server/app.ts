@@ -33,6 +33,8 @@ import { winvConfigModule } from './modules/winv-config/index.ts'
 import { wmdmModule } from './modules/wmdm/index.ts'
 import { modelsModule } from './modules/models/index.ts'
 import { checkModelBehaviour } from './modules/models/behaviour-check.ts'
+import { BehaviourIndex, bindBehaviour, type ModelBehaviour } from './modules/models/behaviour.ts'
+import { defaultModelBehaviour } from './model-behaviour.ts'
 import { winvModule } from './modules/winv/index.ts'
 import { oauthRoutes } from './modules/oauth/routes.ts'
 import { outboundModule } from './modules/outbound/index.ts'
@@ -57,6 +59,12 @@ export interface BuildAppOptions {
   db: Db
   /** Checked models (see bootstrap.loadModelFiles); their tables must exist. */
   models: ModelSchema[]
+  /**
+   * What server code adds to the models (transition effects, write guards, row scopes, write hooks), keyed by
+   * model file name: `defaultModelBehaviour` (model-behaviour.ts) unless a test gives its own. Checked against
+   * the models at start and bound to this app's copies of them (modules/models/behaviour.ts).
+   */
+  behaviour?: readonly ModelBehaviour[]
   /** Page files read at start (bootstrap.loadSchemaFiles); served by GET /api/hpfm/v1/page-schemas. */
   pages?: ServedPage[]
   /** Model files refused at start (bootstrap.loadSchemaFiles): the app runs without them, marked broken. */
@@ -99,6 +107,13 @@ export function fastifyOptions(config: AppConfig, logger?: boolean): FastifyHttp
 /** The Fastify app on an open, prepared database: external plugins, then app plugins, then routes. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = defaultConfig(options.config)
+  // A behaviour entry naming a model key or action no model file declares would be ignored at run time (a
+  // transition without its stock move): the start stops here naming it and the closest real key.
+  const behaviour = options.behaviour ?? defaultModelBehaviour
+  checkModelBehaviour(behaviour, options.models, config.modelsDir)
+  // This app's own copies of the models, carrying its behaviour: every module below gets these.
+  const behaviourIndex = new BehaviourIndex(behaviour)
+  const models = bindBehaviour(options.models, behaviourIndex)
   // One array for every module: the lowcode module changes it in place when a page file changes (live-pages.ts).
   const pages = options.pages ?? []
   const app = Fastify(fastifyOptions(config, options.logger))
@@ -120,42 +135,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every route: integers without a range get the safe-integer range (ids beyond it were 500s).
   await app.register(routeSchemaBounds)
   // Before the modules: every read route gets the guard of the screens that read it.
-  await app.register(readGuards(pages, options.models))
+  await app.register(readGuards(pages, models))
   // Before the modules: hand-written routes declaring model rows get the field permission rules applied.
-  await app.register(fieldRuleRoutes(options.models))
+  await app.register(fieldRuleRoutes(models))
   // Before the modules: the OpenAPI document is built from the routes registered after it.
   await app.register(apiDocs)
 
   await app.register(oauthRoutes)
   await app.register(iamModule)
-  await app.register(hiamModule(options.models))
+  await app.register(hiamModule(models))
   await app.register(hpfmModule)
-  await app.register(hpfmAdminModule(options.models, pages))
+  await app.register(hpfmAdminModule(models, pages))
   // Before the model routes: it adds the Lov read of data dimensions to the permission rule writes.
   await app.register(dimensionLovChecks)
-  await app.register(exportModule(options.models))
+  await app.register(exportModule(models))
   await app.register(hmsgModule)
   await app.register(hfleModule())
   await app.register(hmntModule)
-  await app.register(wmdmModule(options.models))
+  await app.register(wmdmModule(models))
   // Before the model routes: hsdr's hook checks the job rows they save.
-  await app.register(hsdrModule(options.models))
-  await app.register(himpModule(options.models))
-  await app.register(hrptModule(options.models))
-  await app.register(modelsModule(options.models))
-  await app.register(winvModule(options.models))
+  await app.register(hsdrModule(models))
+  await app.register(himpModule(models))
+  await app.register(hrptModule(models))
+  await app.register(modelsModule(models))
+  await app.register(winvModule(models))
   await app.register(winvConfigModule)
   await app.register(etsModule)
   await app.register(hitfModule)
   await app.register(outboundModule)
-  await app.register(multiLanguageRoutes(options.models))
-  await app.register(cuszModule(options.models))
-  await app.register(lowcodeModule(pages, options.models))
-  await app.register(liveModelFiles(options.models, options.refusedModels))
+  await app.register(multiLanguageRoutes(models))
+  await app.register(cuszModule(models))
+  await app.register(lowcodeModule(pages, models))
+  await app.register(liveModelFiles(models, options.refusedModels, behaviourIndex))
   await app.register(liveReferenceData())
   await app.register(staticApp(config.staticDir))
-  // Every module has registered its transition effects, write guards and scopes: a key or action that no
-  // model file declares would be ignored at run time, so the start stops here naming it.
-  checkModelBehaviour(options.models, config.modelsDir)
   return app
 }

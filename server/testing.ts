@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { inject } from 'vitest'
-import { buildApp } from './app.ts'
+import { buildApp, type BuildAppOptions } from './app.ts'
 import { loadSchemaFiles } from './bootstrap.ts'
 import type { AppConfig } from './config.ts'
 import { openDatabase, type OpenDatabase, type OpenDatabaseOptions } from './db/index.ts'
@@ -14,6 +14,8 @@ export interface TestAppOptions {
   connectVia?: (databaseUrl: string) => string
   /** PostgreSQL only: connect and query time limits of the app's pool. */
   timeouts?: OpenDatabaseOptions['timeouts']
+  /** The app's model behaviour (BuildAppOptions.behaviour): default, every module's (model-behaviour.ts). */
+  behaviour?: BuildAppOptions['behaviour']
 }
 
 /**
@@ -37,6 +39,7 @@ export async function createTestApp(
       models,
       pages,
       refusedModels: refused,
+      ...(options.behaviour ? { behaviour: options.behaviour } : {}),
       // Tests sign in many users a minute; rate-limits.test.ts sets the limits it tests.
       config: { filesDir, publicRateLimit: { signInPerMinute: 1e9, perMinute: 1e9 }, ...config },
       logger: false,

@@ -5,7 +5,8 @@
  * rules for it:
  *
  *   answers  rows of a model in the answer, at a path ('' the answer itself, 'warehouseList', 'lines.*'; each
- *            place may be a row, an array of rows or a page): the HIDDEN fields are left out of them;
+ *            place may be a row, an array of rows or a page): the HIDDEN fields are left out of them; a model is
+ *            named by its file (`wms/inbound-order-line`), like pages and the behaviour list name it;
  *            `query: true` also refuses a filter or sort by a hidden field (the route takes the model's list query)
  *   writes   a body that writes a model's row: 'create' (a new row), 'update' (the body's key names the row) or
  *            'action' (the route param `idParam` names the row; every field of the model counts, read-only in
@@ -18,12 +19,12 @@
  * model's permission code, declares none of these.
  */
 import type { FastifyPluginAsync, FastifyRequest, preHandlerHookHandler } from 'fastify'
-import type { ModelSchema } from '../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../renderer/schema/model.ts'
+import { nearest } from '../../renderer/schema/suggest.ts'
 import {
   checkFieldRules,
   checkHiddenQuery,
   fieldRulesFor,
-  modelKeyOf,
   withoutHiddenIn,
 } from '../modules/models/field-rules.ts'
 import type { Row } from '../modules/models/model-scope.ts'
@@ -97,12 +98,18 @@ const structuredCopy = (value: unknown): unknown =>
 function modelOf(models: Map<string, ModelSchema>, key: string): ModelSchema {
   const model = models.get(key)
   // A route declaring an unknown model is a programming error: fail at start, not on a request.
-  if (!model) throw new Error(`fieldRules names model '${key}', which no model file defines`)
+  if (!model) {
+    const near = nearest(key, models.keys())
+    throw new Error(
+      `fieldRules names model '${key}', which no model file defines: name a model by its file's name${near ? ` (did you mean '${near}'?)` : ''}`,
+    )
+  }
   return model
 }
 
 export function fieldRuleRoutes(modelList: ModelSchema[]): FastifyPluginAsync {
-  const models = new Map(modelList.map((model) => [modelKeyOf(model), model]))
+  // keyed by the model file's name (`wms/inbound-order-line`), as pages and the behaviour list name models
+  const models = new Map(modelList.map((model) => [modelKey(model), model]))
   return shared(async (app) => {
     app.addHook('onRoute', (route) => {
       const declared = route.config?.fieldRules

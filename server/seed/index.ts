@@ -11,7 +11,9 @@ import { createSeedRow, seedModelRows } from './model-rows.ts'
 import { seedEtsShipments } from './ets-shipments.ts'
 import { seedOpeningStock } from './opening-stock.ts'
 import { seedWinvDocuments } from './winv-documents.ts'
-import { registerWinvEffects } from '../modules/winv/index.ts'
+import { winvBehaviour } from '../modules/winv/index.ts'
+import { outboundBehaviour } from '../modules/outbound/effects.ts'
+import { BehaviourIndex, bindBehaviour } from '../modules/models/behaviour.ts'
 import { seedDemoDocument, seedDemoMessages } from './messages-demo.ts'
 import { seedOutboundFlow } from '../modules/outbound/seed-flow.ts'
 
@@ -125,17 +127,20 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
     await seedDataHierarchies(trx)
     await seedDemoRows(trx, models)
     // The winv write guards fill the names and codes a document shows (warehouse, owner, locations, goods) and
-    // check its rows: seeded documents go through them like the API's.
-    registerWinvEffects()
-    await seedModelRows(trx, models)
+    // check its rows: seeded documents go through them like the API's. The seed runs the behaviour it names
+    // (models/behaviour.ts): the winv list for the rows and inbound documents, plus the outbound list for the
+    // outbound flow; the demo rows above run none.
+    const withWinv = bindBehaviour(models, new BehaviourIndex(winvBehaviour))
+    await seedModelRows(trx, withWinv)
     if (findModel(models, 'jxsOutboundOrder') && findModel(models, 'customer'))
       await linkDemoOrderCustomers(trx)
     if (findModel(models, 'stock') && findModel(models, 'goods')) await seedOpeningStock(trx)
-    await seedWinvDocuments(trx, models)
+    await seedWinvDocuments(trx, withWinv)
     if (findModel(models, 'shipment') && findModel(models, 'trackEvent')) await seedEtsShipments(trx)
     await seedDemoMessages(trx)
     await seedDemoDocument(trx)
-    await seedOutboundFlow(trx, models, seedSession(1, 1, 2, 'tenant-admin'))
+    const withOutbound = bindBehaviour(models, new BehaviourIndex([...winvBehaviour, ...outboundBehaviour]))
+    await seedOutboundFlow(trx, withOutbound, seedSession(1, 1, 2, 'tenant-admin'))
     // one refusal in the miss-permission records, so the screen and its detail have something to show
     await sql`insert into iam_permission_check (tenant_id, user_id, login_name, role_id, role_code, permission_code,
         method, path, checked_at)

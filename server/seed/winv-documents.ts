@@ -8,7 +8,6 @@ import { sql } from 'kysely'
 import type { ModelSchema } from '../../renderer/schema/model.ts'
 import type { Db } from '../db/schema.ts'
 import { runTransition } from '../modules/models/lifecycle.ts'
-import { registerWinvEffects } from '../modules/winv/index.ts'
 import { findModel, seedSession } from './demo-data.ts'
 import { isLargeSeed, largeSeedScale, seedLarge } from './large-seed.ts'
 
@@ -17,7 +16,6 @@ export async function seedWinvDocuments(db: Db, models: ModelSchema[]): Promise<
   const adjust = findModel(models, 'stockAdjust')
   const count = findModel(models, 'stockCount')
   if (!order || !adjust || !count) return
-  registerWinvEffects()
   const session = seedSession(1, 1, 2, 'tenant-admin')
   const step = async (model: ModelSchema, id: number, action: string, body: Record<string, unknown> = {}) => {
     const transition = model.lifecycle!.transitions.find((t) => t.action === action)!

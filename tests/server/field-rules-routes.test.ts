@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { modelKey } from '../../renderer/schema/model.ts'
 import { FIELD_RULE_MODEL, modelKeyOf, permissionCodesOf } from '../../server/modules/models/field-rules.ts'
 import { modelPath } from '../../server/modules/models/model-routes.ts'
 import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
@@ -233,7 +234,7 @@ describe('every hand-written route near a model goes through the field rules hel
   })
 
   it('declared models exist, and the routes answering rows are found (the check above can fail)', () => {
-    const keys = new Set(models.map(modelKeyOf))
+    const keys = new Set(models.map(modelKey))
     const declared = apiRoutes(app).filter((route) => route.fieldRules)
     expect(declared.length).toBeGreaterThan(10)
     for (const route of declared)

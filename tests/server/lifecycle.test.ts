@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { onTransition } from '../../server/modules/models/lifecycle.ts'
+import { defaultModelBehaviour } from '../../server/model-behaviour.ts'
+import { modelBehaviour } from '../../server/modules/models/behaviour.ts'
 import { AppError } from '../../server/errors.ts'
 import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
@@ -12,8 +13,18 @@ let app: FastifyInstance
 const tokens: Record<string, string> = {}
 const base = '/api/wms/v1/1/jxs-outbound-orders'
 
+// An effect that refuses a submit of an order remarked 'refuse me', added to the app's behaviour list.
+const refusing = modelBehaviour({
+  model: 'wms/jxs-outbound-order',
+  transitions: {
+    submit: async ({ row }) => {
+      if (row.remark === 'refuse me') throw new AppError(409, 'error.test', 'refused by an effect')
+    },
+  },
+})
+
 beforeAll(async () => {
-  app = await createTestApp()
+  app = await createTestApp({}, { behaviour: [...defaultModelBehaviour, refusing] })
   tokens.admin = await signIn(app, 'admin', 'Admin@123')
   tokens.jxs = await signIn(app, 'jxs', 'Jxs@12345')
   tokens.clerk = await signIn(app, 'clerk', 'Clerk@123')
@@ -83,9 +94,6 @@ describe('document lifecycle', () => {
 
   it('rolls the status back when an effect of the action refuses', async () => {
     const order = await newOrder({ remark: 'refuse me' })
-    onTransition('wms/jxsOutboundOrder', 'submit', async ({ row }) => {
-      if (row.remark === 'refuse me') throw new AppError(409, 'error.test', 'refused by an effect')
-    })
     const refused = await call('jxs', 'POST', `${base}/${order.outboundOrderId}/submit`, order)
     expect(refused.statusCode).toBe(409)
     expect(refused.json().message).toBe('refused by an effect')

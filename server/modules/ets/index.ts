@@ -6,13 +6,9 @@ import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
 import { badRequest } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
-import { registerEtsScope } from './scope.ts'
-import { registerShipmentEffects } from './shipments.ts'
 import { takeProgressSnapshot } from './snapshots.ts'
 import { trackShipments } from './tracking.ts'
 import { NoBody, NoQuery } from '../../schemas.ts'
-
-let registered = false
 
 const waybillQuery = {
   type: 'object',
@@ -39,11 +35,6 @@ export function waybillNumbers(text: string): string[] {
 }
 
 export const etsModule: FastifyPluginAsync = async (app) => {
-  if (!registered) {
-    registerShipmentEffects()
-    registerEtsScope()
-    registered = true
-  }
   app.get(
     '/api/ets/v1/:tenantId/express/track',
     {

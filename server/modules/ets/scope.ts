@@ -8,7 +8,7 @@
  * rows are read on every request.
  */
 import { sql, type RawBuilder } from 'kysely'
-import { onRowScope } from '../models/model-scope.ts'
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import type { Session } from '../../types.ts'
 
 /** `any(array(select the shipment ids the session's user may see))`, for the models keyed by shipmentId. */
@@ -25,8 +25,9 @@ export function visibleShipmentIds(session: Session): RawBuilder<unknown> {
         or (p.scope_type = 'SHIPPER' and p.scope_value = s.shipper_code))))))`
 }
 
-export function registerEtsScope(): void {
-  // the shipments, the overdue view (keyed by the shipment's id) and the tracking events of a shipment
-  for (const model of ['ets/shipment', 'ets/shipmentWarning', 'ets/trackEvent'])
-    onRowScope(model, (session) => [['shipmentId', visibleShipmentIds(session)]])
-}
+/** The shipments, the overdue view (keyed by the shipment's id) and the tracking events of a shipment. */
+export const etsScopeBehaviour: ModelBehaviour[] = [
+  'ets/shipment',
+  'ets/shipment-warning',
+  'ets/track-event',
+].map((model) => modelBehaviour({ model, scope: (session) => [['shipmentId', visibleShipmentIds(session)]] }))

@@ -4,8 +4,8 @@
  * signature time, the transit hours and whether the promise was kept.
  */
 import { sql } from 'kysely'
-import { onTransition } from '../models/lifecycle.ts'
-import { onBeforeWrite } from '../models/write-hooks.ts'
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
+import type { TransitionEffect } from '../models/lifecycle.ts'
 
 const MODEL = 'ets/shipment'
 
@@ -24,37 +24,44 @@ const deriveShipDate = (values: Record<string, unknown>) => {
     values.shippedDate = values.shippedAt.slice(0, 10)
 }
 
-export function registerShipmentEffects(): void {
-  onBeforeWrite(MODEL, deriveShipDate)
-  for (const action of Object.keys(DEFAULT_TEXT)) {
-    onTransition(MODEL, action, async ({ db, row, body, session, transition }) => {
-      const description =
-        typeof body.eventDescription === 'string' && body.eventDescription.trim()
-          ? body.eventDescription.trim().slice(0, 240)
-          : DEFAULT_TEXT[action]!
-      const location =
-        typeof body.eventLocation === 'string' && body.eventLocation.trim()
-          ? body.eventLocation.trim().slice(0, 120)
-          : action === 'sign' || action === 'dispatch'
-            ? String(row.city ?? row.province ?? '')
-            : String(row.warehouseCode ?? '')
-      const operator = await sql<{
-        realName: string
-      }>`select real_name from iam_user where id = ${session.userId}`.execute(db)
-      await sql`insert into ets_track_event (tenant_id, waybill_num, shipment_id, event_time, event_status, location,
+/** Appends the action's tracking event (and, for `sign`, the signature's figures) in its transaction. */
+const trackEvent =
+  (action: string): TransitionEffect =>
+  async ({ db, row, body, session, transition }) => {
+    const description =
+      typeof body.eventDescription === 'string' && body.eventDescription.trim()
+        ? body.eventDescription.trim().slice(0, 240)
+        : DEFAULT_TEXT[action]!
+    const location =
+      typeof body.eventLocation === 'string' && body.eventLocation.trim()
+        ? body.eventLocation.trim().slice(0, 120)
+        : action === 'sign' || action === 'dispatch'
+          ? String(row.city ?? row.province ?? '')
+          : String(row.warehouseCode ?? '')
+    const operator = await sql<{
+      realName: string
+    }>`select real_name from iam_user where id = ${session.userId}`.execute(db)
+    await sql`insert into ets_track_event (tenant_id, waybill_num, shipment_id, event_time, event_status, location,
           description, operator_name, created_by, last_updated_by)
         values (${session.tenantId}, ${row.waybillNum}, ${row.shipmentId}, localtimestamp(0), ${transition.to},
           ${location}, ${description}, ${operator.rows[0]?.realName ?? null}, ${session.userId}, ${session.userId})`.execute(
-        db,
-      )
-      const signing =
-        action === 'sign'
-          ? sql`, signed_at = localtimestamp(0), signed_flag = 1,
+      db,
+    )
+    const signing =
+      action === 'sign'
+        ? sql`, signed_at = localtimestamp(0), signed_flag = 1,
               transit_hours = round((extract(epoch from (localtimestamp(0) - shipped_at)) / 3600)::numeric, 1),
               on_time_flag = case when localtimestamp(0) <= shipped_at + make_interval(hours => promised_hours::int) then 1 else 0 end`
-          : sql``
-      await sql`update ets_shipment set last_event = ${`${location ? `${location}: ` : ''}${description}`.slice(0, 240)} ${signing}
+        : sql``
+    await sql`update ets_shipment set last_event = ${`${location ? `${location}: ` : ''}${description}`.slice(0, 240)} ${signing}
         where shipment_id = ${row.shipmentId}`.execute(db)
-    })
   }
-}
+
+/** The ship date follows the ship time; every action of the lifecycle appends its tracking event. */
+export const shipmentBehaviour: ModelBehaviour[] = [
+  modelBehaviour({ model: MODEL, beforeWrite: deriveShipDate }),
+  modelBehaviour({
+    model: MODEL,
+    transitions: Object.fromEntries(Object.keys(DEFAULT_TEXT).map((action) => [action, trackEvent(action)])),
+  }),
+]

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
-import { onRowWrite } from '../models/write-guards.ts'
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
 import type { FileStore } from './file-store.ts'
 import { s3FileStore } from './s3-store.ts'
@@ -108,24 +108,24 @@ export async function testStorage(store: FileStore, label: string): Promise<stri
 }
 
 const PREFIX_TEXT = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/
-let prefixGuard = false
 
 /**
  * A storage config's extra pathPrefix becomes part of file keys: segments of letters, digits, '.', '_' and '-'
- * only (after the dynamic form's own check, registered before this one).
+ * only (after the dynamic form's own check, listed before this one in hfleBehaviour).
  */
-export function guardStoragePrefix(): void {
-  if (prefixGuard) return
-  prefixGuard = true
-  onRowWrite('hfle/storageConfig', async ({ op, values }) => {
-    if (op === 'delete' || typeof values.extraParams !== 'string') return
-    const prefix = (JSON.parse(values.extraParams) as Record<string, unknown> | null)?.pathPrefix
-    if (typeof prefix !== 'string' || !prefix) return
-    const trimmed = prefix.replace(/^\/+/, '')
-    if (!PREFIX_TEXT.test(trimmed) || trimmed.split('/').some((part) => part === '.' || part === '..'))
-      throw badRequest(
-        `extraParams.pathPrefix (Object key prefix) '${prefix}' cannot start a file key: use folder names of letters, digits, '.', '_' and '-' separated by '/', e.g. wms/archive/.`,
-        { extraParams: 'pathPrefix: letters, digits, . _ - and / only' },
-      )
-  })
-}
+export const storagePrefixGuard: ModelBehaviour = modelBehaviour({
+  model: 'hfle/storage-config',
+  writeGuards: [
+    async ({ op, values }) => {
+      if (op === 'delete' || typeof values.extraParams !== 'string') return
+      const prefix = (JSON.parse(values.extraParams) as Record<string, unknown> | null)?.pathPrefix
+      if (typeof prefix !== 'string' || !prefix) return
+      const trimmed = prefix.replace(/^\/+/, '')
+      if (!PREFIX_TEXT.test(trimmed) || trimmed.split('/').some((part) => part === '.' || part === '..'))
+        throw badRequest(
+          `extraParams.pathPrefix (Object key prefix) '${prefix}' cannot start a file key: use folder names of letters, digits, '.', '_' and '-' separated by '/', e.g. wms/archive/.`,
+          { extraParams: 'pathPrefix: letters, digits, . _ - and / only' },
+        )
+    },
+  ],
+})

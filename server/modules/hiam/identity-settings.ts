@@ -5,10 +5,10 @@
  * home page of the users who sign in on its host, users/self `homePath`) is a page of the app: /workplace or the
  * route of a menu page.
  */
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
 import { modelDb } from '../models/model-scope.ts'
-import { onRowWrite } from '../models/write-guards.ts'
 import { LOGIN_TEMPLATES } from '../oauth/login-page.ts'
 import { menuTenantsOf } from '../iam/menu-scope.ts'
 import { isUserOfTenant } from './tenant-users.ts'
@@ -42,60 +42,67 @@ async function tenantUserIds(db: Db, tenantId: number, ids: number[]): Promise<S
   return new Set(rows.map((r) => Number(r.id)))
 }
 
-let registered = false
-export function registerIdentitySettingChecks(): void {
-  if (registered) return
-  registered = true
-  onRowWrite('iam/userGroup', async ({ db, session, op, values }) => {
-    if (op === 'delete' || values.memberUserIds === undefined || values.memberUserIds === null) return
-    const text = String(values.memberUserIds)
-    const parts = text
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)
-    const bad = parts.filter((part) => !/^[1-9][0-9]{0,17}$/.test(part))
-    if (bad.length)
-      throw badRequest(
-        `Members must be user ids separated by commas: ${bad.join(', ')} is not one; enter ids such as 3,7,12.`,
-        {
-          memberUserIds: 'user ids separated by commas',
-        },
-      )
-    const ids = [...new Set(parts.map(Number))]
-    const known = await tenantUserIds(db, session.tenantId, ids)
-    const strangers = ids.filter((id) => !known.has(id))
-    if (strangers.length)
-      throw badRequest(
-        `Users ${strangers.join(', ')} are not users of this tenant: pick members among the tenant's users.`,
-        { memberUserIds: 'not users of the tenant' },
-      )
-    values.memberUserIds = ids.join(',')
-  })
-  onRowWrite('iam/domainTemplate', async ({ db, session, op, values, body }) => {
-    if (op === 'delete') return
-    let { templateType: type, templatePath: path } = values
-    if (op === 'update' && (type === undefined || path === undefined)) {
-      const current = (await modelDb(db)
-        .selectFrom('hiam_domain_template')
-        .select(['templateType', 'templatePath'])
-        .where('tenantId', '=', session.tenantId)
-        .where('templateAssignId', '=', Number(body.templateAssignId))
-        .executeTakeFirst()) as { templateType?: string; templatePath?: string } | undefined
-      type ??= current?.templateType
-      path ??= current?.templatePath
-    }
-    if (type === 'LOGIN' && !(String(path) in LOGIN_TEMPLATES))
-      throw badRequest(
-        `The sign-in page has no template '${String(path)}': use ${Object.keys(LOGIN_TEMPLATES).join(' or ')}.`,
-        { templatePath: `one of ${Object.keys(LOGIN_TEMPLATES).join(', ')}` },
-      )
-    if (type === 'INDEX') {
-      const routes = await homeRoutes(db, session.tenantId)
-      if (!routes.includes(String(path)))
-        throw badRequest(
-          `The app has no page '${String(path)}' to be the home page: give /workplace or the route of a menu page as the Menus screen (/hiam/menu) shows it, such as ${routes.slice(1, 4).join(', ')}.`,
-          { templatePath: '/workplace or the route of a menu page' },
-        )
-    }
-  })
-}
+export const identitySettingBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: 'iam/user-group',
+    writeGuards: [
+      async ({ db, session, op, values }) => {
+        if (op === 'delete' || values.memberUserIds === undefined || values.memberUserIds === null) return
+        const text = String(values.memberUserIds)
+        const parts = text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+        const bad = parts.filter((part) => !/^[1-9][0-9]{0,17}$/.test(part))
+        if (bad.length)
+          throw badRequest(
+            `Members must be user ids separated by commas: ${bad.join(', ')} is not one; enter ids such as 3,7,12.`,
+            {
+              memberUserIds: 'user ids separated by commas',
+            },
+          )
+        const ids = [...new Set(parts.map(Number))]
+        const known = await tenantUserIds(db, session.tenantId, ids)
+        const strangers = ids.filter((id) => !known.has(id))
+        if (strangers.length)
+          throw badRequest(
+            `Users ${strangers.join(', ')} are not users of this tenant: pick members among the tenant's users.`,
+            { memberUserIds: 'not users of the tenant' },
+          )
+        values.memberUserIds = ids.join(',')
+      },
+    ],
+  }),
+  modelBehaviour({
+    model: 'iam/domain-template',
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete') return
+        let { templateType: type, templatePath: path } = values
+        if (op === 'update' && (type === undefined || path === undefined)) {
+          const current = (await modelDb(db)
+            .selectFrom('hiam_domain_template')
+            .select(['templateType', 'templatePath'])
+            .where('tenantId', '=', session.tenantId)
+            .where('templateAssignId', '=', Number(body.templateAssignId))
+            .executeTakeFirst()) as { templateType?: string; templatePath?: string } | undefined
+          type ??= current?.templateType
+          path ??= current?.templatePath
+        }
+        if (type === 'LOGIN' && !(String(path) in LOGIN_TEMPLATES))
+          throw badRequest(
+            `The sign-in page has no template '${String(path)}': use ${Object.keys(LOGIN_TEMPLATES).join(' or ')}.`,
+            { templatePath: `one of ${Object.keys(LOGIN_TEMPLATES).join(', ')}` },
+          )
+        if (type === 'INDEX') {
+          const routes = await homeRoutes(db, session.tenantId)
+          if (!routes.includes(String(path)))
+            throw badRequest(
+              `The app has no page '${String(path)}' to be the home page: give /workplace or the route of a menu page as the Menus screen (/hiam/menu) shows it, such as ${routes.slice(1, 4).join(', ')}.`,
+              { templatePath: '/workplace or the route of a menu page' },
+            )
+        }
+      },
+    ],
+  }),
+]

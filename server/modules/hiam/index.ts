@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { shared } from '../../plugins/shared.ts'
 import { missPermissionRecorder } from './miss-permission.ts'
 import { registerNestedList } from './nested-lists.ts'
-import { registerIdentitySettingChecks } from './identity-settings.ts'
 import { connectionTestRoutes } from './routes-connection-tests.ts'
 import { menuScreenRoutes } from './routes-menus.ts'
 import { platformRoutes } from './routes-platform.ts'
@@ -13,13 +12,13 @@ import { roleRoutes } from './routes-roles.ts'
 import { securityRoutes } from './routes-security.ts'
 import { userRoutes } from './routes-users.ts'
 
-/** Child lists under a parent in the route: [url, parent param, child model]. */
+/** Child lists under a parent in the route: [url, parent param, child model's file key]. */
 const NESTED: Array<[string, string, string]> = [
   ['/api/hpfm/v1/:tenantId/org-companies/:companyId/units', 'companyId', 'hpfm/unit'],
   ['/api/hpfm/v1/:tenantId/org-units/:unitId/positions', 'unitId', 'hpfm/position'],
   ['/api/hpfm/v1/:tenantId/org-positions/:positionId/employees', 'positionId', 'hpfm/employee'],
   ['/api/hpfm/v1/:tenantId/mdm-countries/:countryId/regions', 'countryId', 'hpfm/region'],
-  ['/api/iam/v1/:tenantId/domain-config/:domainId/templates', 'domainId', 'iam/domainTemplate'],
+  ['/api/iam/v1/:tenantId/domain-config/:domainId/templates', 'domainId', 'iam/domain-template'],
 ]
 
 /**
@@ -30,7 +29,6 @@ const NESTED: Array<[string, string, string]> = [
 export const hiamModule = (models: ModelSchema[]): FastifyPluginAsync =>
   // Shared: the miss-permission recorder must see the refusals of every module's routes.
   shared(async (app) => {
-    registerIdentitySettingChecks()
     await app.register(missPermissionRecorder)
     await app.register(roleRoutes)
     await app.register(roleAuthorityRoutes)
@@ -42,7 +40,7 @@ export const hiamModule = (models: ModelSchema[]): FastifyPluginAsync =>
     await app.register(securityRoutes)
     await app.register(connectionTestRoutes)
     for (const [url, param, key] of NESTED) {
-      const model = models.find((m) => `${m.service}/${m.entity}` === key)
+      const model = models.find((m) => modelKey(m) === key)
       if (model) registerNestedList(app, { url, param, model })
     }
   })

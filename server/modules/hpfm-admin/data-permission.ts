@@ -7,6 +7,7 @@
  * take a data group's code (/hpfm/data-group) as the value: the row's field must (not) be one of the values of
  * the group's lines, the group enabled (a disabled or emptied group lets no row through IN_DATA_GROUP).
  */
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
@@ -14,7 +15,6 @@ import { cacheWatchOf, readCache, writeWatchOf, type ReadCache } from '../../db/
 import type { Db } from '../../db/schema.ts'
 import type { Session } from '../../types.ts'
 import { modelDb, type ModelDb } from '../models/model-scope.ts'
-import { onRowWrite } from '../models/write-guards.ts'
 import { checkLovDimensions, DIMENSION_OPERATORS, ruleValues } from './dimension-lovs.ts'
 
 /** Models a rule can never restrict: the rules themselves (an administrator must always see them all). */
@@ -159,43 +159,48 @@ export function applyPermissionRules<Q extends SelectQueryBuilder<any, any, any>
  * Saving a rule: a data-group operator must name a data group of the tenant (400 naming the codes to pick from),
  * so a typing error cannot hide every row.
  */
-let registered = false
-export function registerPermissionRuleChecks(): void {
-  if (registered) return
-  registered = true
-  onRowWrite('hpfm/permissionRule', async ({ db, session, op, values, body }) => {
-    if (op === 'delete') return
-    let { operator, ruleValue, fieldName } = values
-    if (op === 'update' && (operator === undefined || ruleValue === undefined || fieldName === undefined)) {
-      const saved = await modelDb(db)
-        .selectFrom('hpfm_permission_rule')
-        .select(['operator', 'ruleValue', 'fieldName'])
-        .where('tenantId', '=', session.tenantId)
-        .where('permissionRuleId', '=', Number(body.permissionRuleId))
-        .executeTakeFirst()
-      operator ??= saved?.operator
-      ruleValue ??= saved?.ruleValue
-      fieldName ??= saved?.fieldName
-    }
-    if (DIMENSION_OPERATORS.includes(String(operator))) {
-      const rule = [String(fieldName ?? ''), String(operator), String(ruleValue ?? '')] as const
-      await checkDimensionValues(db, session, ...rule)
-      await checkLovDimensions(db, session, ...rule)
-    }
-    if (operator !== 'IN_DATA_GROUP' && operator !== 'NOT_IN_DATA_GROUP') return
-    const code = String(ruleValue ?? '')
-    const groups = await modelDb(db)
-      .selectFrom('hpfm_data_group')
-      .select('groupCode')
-      .where('tenantId', '=', session.tenantId)
-      .execute()
-    if (!groups.some((group) => group.groupCode === code)) {
-      const known = groups.map((group) => String(group.groupCode)).join(', ') || 'none yet'
-      const message = `ruleValue '${code}' is not a data group code: ${operator} takes the code of a data group of /hpfm/data-group (${known})`
-      throw badRequest(`${message}.`, { ruleValue: message })
-    }
-  })
-}
+export const permissionRuleBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: 'hpfm/permission-rule',
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete') return
+        let { operator, ruleValue, fieldName } = values
+        if (
+          op === 'update' &&
+          (operator === undefined || ruleValue === undefined || fieldName === undefined)
+        ) {
+          const saved = await modelDb(db)
+            .selectFrom('hpfm_permission_rule')
+            .select(['operator', 'ruleValue', 'fieldName'])
+            .where('tenantId', '=', session.tenantId)
+            .where('permissionRuleId', '=', Number(body.permissionRuleId))
+            .executeTakeFirst()
+          operator ??= saved?.operator
+          ruleValue ??= saved?.ruleValue
+          fieldName ??= saved?.fieldName
+        }
+        if (DIMENSION_OPERATORS.includes(String(operator))) {
+          const rule = [String(fieldName ?? ''), String(operator), String(ruleValue ?? '')] as const
+          await checkDimensionValues(db, session, ...rule)
+          await checkLovDimensions(db, session, ...rule)
+        }
+        if (operator !== 'IN_DATA_GROUP' && operator !== 'NOT_IN_DATA_GROUP') return
+        const code = String(ruleValue ?? '')
+        const groups = await modelDb(db)
+          .selectFrom('hpfm_data_group')
+          .select('groupCode')
+          .where('tenantId', '=', session.tenantId)
+          .execute()
+        if (!groups.some((group) => group.groupCode === code)) {
+          const known = groups.map((group) => String(group.groupCode)).join(', ') || 'none yet'
+          const message = `ruleValue '${code}' is not a data group code: ${operator} takes the code of a data group of /hpfm/data-group (${known})`
+          throw badRequest(`${message}.`, { ruleValue: message })
+        }
+      },
+    ],
+  }),
+]
 
 /**
  * Data dimensions (/hpfm/data-dimension-config) feed the rules: when an enabled dimension of the tenant whose

@@ -7,8 +7,6 @@ import { conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { cancelTask } from '../export/export-tasks.ts'
 import { testConnection } from './connection-test.ts'
-import { registerPermissionRuleChecks } from './data-permission.ts'
-import { registerMasterDataRefs } from './master-data-refs.ts'
 import { staticTextRoutes } from './static-texts.ts'
 import { slicePage, PagingQuery } from './paging.ts'
 import { codeRuleRoutes } from './routes-code-rules.ts'
@@ -18,7 +16,7 @@ import { lovViewAdminRoutes } from './routes-lov-views.ts'
 import { onlineRoutes } from './routes-online.ts'
 import { uiCustomizeRoutes } from './routes-ui-customize.ts'
 import { valueListRoutes } from './routes-value-lists.ts'
-import { effectiveProfiles, registerSettingChecks } from './settings.ts'
+import { effectiveProfiles } from './settings.ts'
 import { SYS_TOOLS } from './sys-tools.ts'
 import { tenantLogHook, tenantLogRoutes } from './tenant-log.ts'
 import { NoBody, TenantParams } from '../../schemas.ts'
@@ -31,9 +29,6 @@ import { NoBody, TenantParams } from '../../schemas.ts'
 export const hpfmAdminModule =
   (models: ModelSchema[], pages: ServedPage[]): FastifyPluginAsync =>
   async (app) => {
-    registerSettingChecks()
-    registerPermissionRuleChecks()
-    registerMasterDataRefs()
     await app.register(tenantLogHook)
     await app.register(tenantLogRoutes)
     await app.register(valueListRoutes)

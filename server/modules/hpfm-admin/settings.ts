@@ -3,11 +3,11 @@
  * answers the title, logo, favicon and the defaults of formats and menu layout from here, so a change shows at
  * the next sign-in or reload.
  */
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { MENU_LAYOUTS, type MenuLayout } from '../../../renderer/contract/user-preferences.ts'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
-import { onRowWrite } from '../models/write-guards.ts'
 import './tables.ts'
 
 const isMenuLayout = (value: unknown): value is MenuLayout =>
@@ -29,40 +29,47 @@ function checkMenuLayout(value: unknown, field: string) {
  * A MENU_LAYOUT setting or profile holds a layout the shell knows (MENU_LAYOUTS): another value is refused
  * on create and update (batch-save and import included, they share the write path).
  */
-let registered = false
-export function registerSettingChecks(): void {
-  if (registered) return
-  registered = true
-  onRowWrite('hpfm/config', async ({ db, session, op, values, body }) => {
-    if (op === 'delete' || values.configValue === undefined) return
-    let code = values.configCode
-    if (code === undefined) {
-      const current = await db
-        .selectFrom('hpfmConfig')
-        .select('configCode')
-        .where('tenantId', '=', session.tenantId)
-        .where('configId', '=', Number(body.configId))
-        .executeTakeFirst()
-      code = current?.configCode
-    }
-    if (code === 'MENU_LAYOUT') checkMenuLayout(values.configValue, 'configValue')
-  })
-  onRowWrite('hpfm/profileValue', async ({ db, session, op, values, body }) => {
-    if (op === 'delete') return
-    let { profileName: name, profileValue: value } = values
-    if (op === 'update' && (name === undefined || value === undefined)) {
-      const current = await db
-        .selectFrom('hpfmProfileValue')
-        .select(['profileName', 'profileValue'])
-        .where('tenantId', '=', session.tenantId)
-        .where('profileValueId', '=', Number(body.profileValueId))
-        .executeTakeFirst()
-      name ??= current?.profileName
-      value ??= current?.profileValue
-    }
-    if (name === 'MENU_LAYOUT') checkMenuLayout(value, 'profileValue')
-  })
-}
+export const settingBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: 'hpfm/config',
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete' || values.configValue === undefined) return
+        let code = values.configCode
+        if (code === undefined) {
+          const current = await db
+            .selectFrom('hpfmConfig')
+            .select('configCode')
+            .where('tenantId', '=', session.tenantId)
+            .where('configId', '=', Number(body.configId))
+            .executeTakeFirst()
+          code = current?.configCode
+        }
+        if (code === 'MENU_LAYOUT') checkMenuLayout(values.configValue, 'configValue')
+      },
+    ],
+  }),
+  modelBehaviour({
+    model: 'hpfm/profile-value',
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete') return
+        let { profileName: name, profileValue: value } = values
+        if (op === 'update' && (name === undefined || value === undefined)) {
+          const current = await db
+            .selectFrom('hpfmProfileValue')
+            .select(['profileName', 'profileValue'])
+            .where('tenantId', '=', session.tenantId)
+            .where('profileValueId', '=', Number(body.profileValueId))
+            .executeTakeFirst()
+          name ??= current?.profileName
+          value ??= current?.profileValue
+        }
+        if (name === 'MENU_LAYOUT') checkMenuLayout(value, 'profileValue')
+      },
+    ],
+  }),
+]
 
 /** configCode → value of the tenant's configuration (empty values left out). */
 export async function tenantConfig(db: Db, tenantId: number): Promise<Record<string, string>> {

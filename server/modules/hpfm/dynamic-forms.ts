@@ -6,7 +6,7 @@
  *   header and its enabled items in order (one request; the browser keeps it for the session). 404 with the
  *   closest code when the form does not exist.
  * - `checkDynamicFormValues` checks a record's JSON object of values against the definition before it is
- *   written (registered per model field with `dynamicFormField`): required items filled, each value of its
+ *   written (the write guard `dynamicFormField` makes for a model field): required items filled, each value of its
  *   item's type, a Select's value in its value set, no keys the form does not have. Refused with 400 naming the
  *   item and what to do. Keys of disabled items are dropped (the item is no longer part of the form); a disabled
  *   form checks nothing and keeps the values as they are (it is switched off, not emptied).
@@ -23,7 +23,7 @@ import type { Db } from '../../db/schema.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
-import { onRowWrite } from '../models/write-guards.ts'
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { lookupValues } from './lookups.ts'
 import { NoQuery } from '../../schemas.ts'
 
@@ -209,22 +209,23 @@ export async function checkDynamicFormValues(
 }
 
 /**
- * Makes `field` of `<service>/<entity>` follow the dynamic form `formCode`: every create and update that sends
- * the field is checked (checkDynamicFormValues) and stores the checked object.
+ * The behaviour making `field` of the model `modelKey` (its file's name, `hfle/storage-config`) follow the
+ * dynamic form `formCode`: every create and update that sends the field is checked (checkDynamicFormValues) and
+ * stores the checked object.
  */
-const registered = new Set<string>()
-
-export function dynamicFormField(modelKey: string, field: string, formCode: string): void {
-  const key = `${modelKey}|${field}`
-  if (registered.has(key)) return
-  registered.add(key)
-  onRowWrite(modelKey, async ({ db, session, op, values }) => {
-    if (op === 'delete' || !(field in values)) return
-    // The write path has turned the JSON field into its column text already (model-write.ts).
-    const raw = values[field]
-    const given = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw
-    const checked = await checkDynamicFormValues(db, session.tenantId, formCode, field, given)
-    values[field] = checked === null ? null : JSON.stringify(checked)
+export function dynamicFormField(modelKey: string, field: string, formCode: string): ModelBehaviour {
+  return modelBehaviour({
+    model: modelKey,
+    writeGuards: [
+      async ({ db, session, op, values }) => {
+        if (op === 'delete' || !(field in values)) return
+        // The write path has turned the JSON field into its column text already (model-write.ts).
+        const raw = values[field]
+        const given = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw
+        const checked = await checkDynamicFormValues(db, session.tenantId, formCode, field, given)
+        values[field] = checked === null ? null : JSON.stringify(checked)
+      },
+    ],
   })
 }
 

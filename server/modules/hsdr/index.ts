@@ -121,7 +121,7 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
         '/api/hsdr/v1/:tenantId/jobs/:jobId/logs',
         {
           schema: { params: JobParams, querystring: listQuerySchema(jobLog) },
-          config: { fieldRules: { answers: [{ model: 'hsdr/jobLog', query: true }] } },
+          config: { fieldRules: { answers: [{ model: 'hsdr/job-log', query: true }] } },
         },
         async (request) => {
           const { jobId } = request.params as typeof JobParams.static

@@ -6,6 +6,7 @@
  * takes no effect; the log and every open browser (frame `model-schema-changed`) get file, line, pointer,
  * problem and what to do. A file refused at start is marked broken the same way: the server runs without it.
  */
+import type { BehaviourIndex } from '../models/behaviour.ts'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { MODEL_CHANGED_FRAME_KEY, type ModelSchemaChanged } from '../../../renderer/contract/hmsg.ts'
 import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
@@ -24,9 +25,10 @@ declare module 'fastify' {
 export function liveModelFiles(
   models: ModelSchema[],
   refused: readonly RefusedModel[] = [],
+  behaviour?: BehaviourIndex,
 ): FastifyPluginAsync {
   return shared(async (app: FastifyInstance) => {
-    const live = new LiveModels(models, app.db, app.config.modelsDir, [...refused])
+    const live = new LiveModels(models, app.db, app.config.modelsDir, [...refused], behaviour)
     app.decorate('liveModels', live)
     for (const entry of refused)
       app.log.error(

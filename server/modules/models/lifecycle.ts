@@ -5,7 +5,7 @@
  * 1. the row is locked (`select … for update`) within the caller's scope, else 404;
  * 2. its objectVersionNumber must be the one the client saw, else 409 (someone else changed it);
  * 3. its status must be one of the transition's `from`, else 409 naming the status and the allowed ones;
- * 4. the effects registered for the action run in the same transaction (stock moves, logs, follow-up rows):
+ * 4. the effects the app's behaviour list gives the action (behaviour.ts) run in the same transaction (stock moves, logs, follow-up rows):
  *    an effect that throws rolls everything back, the status included;
  * 5. the status becomes `to`, the version goes up, and the updated row is returned.
  *
@@ -17,7 +17,7 @@ import type { ModelSchema, Transition } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { conflict, notFound } from '../../errors.ts'
 import type { Session } from '../../types.ts'
-import { noteRegistration } from './behaviour-registry.ts'
+import { behaviourOf } from './behaviour.ts'
 import { modelDb, inScope, type Row } from './model-scope.ts'
 
 export interface TransitionContext {
@@ -38,16 +38,6 @@ export interface TransitionContext {
  * status must be one the model's value set knows.
  */
 export type TransitionEffect = (context: TransitionContext) => Promise<void | { to?: string }>
-
-const effects = new Map<string, TransitionEffect[]>()
-const effectKey = (modelKey: string, action: string) => `${modelKey}#${action}`
-
-/** Registers what an action does besides changing the status; `modelKey` is `<service>/<entity>`. */
-export function onTransition(modelKey: string, action: string, effect: TransitionEffect): void {
-  noteRegistration({ kind: 'transition effect', modelKey, action })
-  const key = effectKey(modelKey, action)
-  effects.set(key, [...(effects.get(key) ?? []), effect])
-}
 
 /** The status a new row starts with (undefined for a model without lifecycle). */
 export const initialStatus = (model: ModelSchema) => model.lifecycle?.initial
@@ -106,7 +96,7 @@ export async function runTransition(
     )
   }
   let to = transition.to
-  for (const effect of effects.get(effectKey(`${model.service}/${model.entity}`, transition.action)) ?? []) {
+  for (const effect of behaviourOf(model).effects(model, transition.action)) {
     const outcome = await effect({ db, model, session, transition, row, body })
     if (outcome?.to) to = outcome.to
   }

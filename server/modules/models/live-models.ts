@@ -21,7 +21,7 @@ import { coverNewTables } from '../../db/notify-watch.ts'
 import type { Db } from '../../db/schema.ts'
 import { seedReferences } from '../../seed/data.ts'
 import { behaviourProblems, modelFileKeys } from './behaviour-check.ts'
-import { behaviourRegistrations } from './behaviour-registry.ts'
+import { BehaviourIndex, withBehaviour } from './behaviour.ts'
 import { readModels } from './load-models.ts'
 import { formatProblem, type ModelProblem } from './model-errors.ts'
 import { applyModelTablePlan } from './model-table-apply.ts'
@@ -75,12 +75,14 @@ export class LiveModels {
    *   checks, read guards, exports) sees the current models
    * @param dir the models directory
    * @param broken files refused at start (the server started without them), by model key
+   * @param behaviour the app's model behaviour: checked against every reload and bound to the models it takes
    */
   constructor(
     readonly models: ModelSchema[],
     private readonly db: Db,
     readonly dir: string,
     broken: Array<{ file: string; key: string; problems: ModelProblem[] }> = [],
+    private readonly behaviour: BehaviourIndex = new BehaviourIndex([]),
   ) {
     for (const model of models) this.applied.set(modelKey(model), shape(model))
     for (const { key, file, problems } of broken) this.broken.set(key, { file, problems })
@@ -169,8 +171,8 @@ export class LiveModels {
     for (const { entry } of taken) next.set(modelKey(entry.model), entry.model)
     const removed = [...next.keys()].filter((key) => !present.has(key))
     for (const key of removed) next.delete(key)
-    // Server code that attaches behaviour to a model key still finds its model (behaviour-check.ts).
-    const behaviour = behaviourProblems(behaviourRegistrations(), [...next.values()], present)
+    // Every entry of the app's behaviour list still finds its model and actions (behaviour-check.ts).
+    const behaviour = behaviourProblems(this.behaviour.list, [...next.values()], present)
     if (behaviour.length) {
       for (const { entry } of taken)
         change.refused.push({
@@ -202,8 +204,10 @@ export class LiveModels {
     for (const { entry } of taken) {
       const key = modelKey(entry.model)
       const index = this.models.findIndex((model) => modelKey(model) === key)
-      if (index >= 0) this.models[index] = entry.model
-      else this.models.push(entry.model)
+      // the app's copy, carrying its behaviour like the models it started with
+      const model = withBehaviour(entry.model, this.behaviour)
+      if (index >= 0) this.models[index] = model
+      else this.models.push(model)
       this.applied.set(key, shape(entry.model))
       this.changedSinceStart.add(key)
       change.applied.push(key)

@@ -3,7 +3,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
-import { noteRegistration } from './behaviour-registry.ts'
+import { behaviourOf } from './behaviour.ts'
 import { documentOf } from './model-documents.ts'
 import { snakeCase } from './naming.ts'
 
@@ -57,20 +57,13 @@ export function grantedIds(scope: ScopeType, session: Session): RawBuilder<numbe
 const scopedFields = (model: ModelSchema) =>
   Object.entries(model.dataScope ?? {}).filter((entry): entry is [ScopeType, string] => Boolean(entry[1]))
 
-/** A module's own data permission on a model: more column = value conditions for a restricted session. */
-export type RowScope = (session: Session) => Array<[string, RawBuilder<unknown>]>
-const rowScopes = new Map<string, RowScope[]>()
-
 /**
- * Registers a data permission of `<service>/<entity>` kept by a module rather than the wmdm grants (e.g. the
- * logistics user permissions, server/modules/ets/scope.ts); like `dataScope`, it limits every list, get,
+ * A module's own data permission on a model, kept by the module rather than the wmdm grants (e.g. the logistics
+ * user permissions, server/modules/ets/scope.ts): more column = value conditions for a restricted session,
+ * given as `scope` in the app's behaviour list (behaviour.ts). Like `dataScope`, it limits every list, get,
  * update, delete, aggregate, export and action of a role whose data access is restricted.
  */
-export function onRowScope(modelKey: string, scope: RowScope): void {
-  noteRegistration({ kind: 'row scope', modelKey })
-  rowScopes.set(modelKey, [...(rowScopes.get(modelKey) ?? []), scope])
-}
-
+export type RowScope = (session: Session) => Array<[string, RawBuilder<unknown>]>
 /**
  * Column = value conditions limiting rows to what the session may see and change: its tenant's rows, only its
  * own when its role is listed in the model's ownerScope, and — for a role whose data access is restricted —
@@ -98,8 +91,7 @@ export function scopeConditions(model: ModelSchema, session: Session): ScopeCond
         sql`any(array_append(${grantedIds(scope, session)}, 0::bigint))`,
       ])
     }
-    for (const scope of rowScopes.get(`${model.service}/${model.entity}`) ?? [])
-      conditions.push(...scope(session))
+    for (const scope of behaviourOf(model).scopes(model)) conditions.push(...scope(session))
   }
   // A line is seen (changed, exported, counted) only when its document is (model-documents.ts); a line
   // naming no document is limited by its own conditions only (0 is no id: identities start at 1).

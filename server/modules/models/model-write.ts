@@ -119,7 +119,7 @@ export async function createRow(
   // A document starts in its lifecycle's initial status whatever the body says (lifecycle.ts).
   if (model.lifecycle) values[model.lifecycle.field] = model.lifecycle.initial
   await runWriteGuards({ db, model, session, op: 'create', values, body })
-  runWriteHooks(`${model.service}/${model.entity}`, values, { mode: 'create', session })
+  runWriteHooks(model, values, { mode: 'create', session })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   await checkScopedValues(db, model, session, values)
@@ -173,7 +173,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
     values[field.name] = columnValue(field.type, body[field.name])
   }
   await runWriteGuards({ db, model, session, op: 'update', values, body })
-  runWriteHooks(`${model.service}/${model.entity}`, values, { mode: 'update', session })
+  runWriteHooks(model, values, { mode: 'update', session })
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   await checkScopedValues(db, model, session, values)

@@ -7,7 +7,7 @@
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import type { Session } from '../../types.ts'
-import { noteRegistration } from './behaviour-registry.ts'
+import { behaviourOf } from './behaviour.ts'
 import type { Row } from './model-scope.ts'
 
 export interface WriteContext {
@@ -23,15 +23,7 @@ export interface WriteContext {
 
 export type WriteGuard = (context: WriteContext) => Promise<void>
 
-const guards = new Map<string, WriteGuard[]>()
-
-/** Registers a guard of `<service>/<entity>` writes. */
-export function onRowWrite(modelKey: string, guard: WriteGuard): void {
-  noteRegistration({ kind: 'write guard', modelKey })
-  guards.set(modelKey, [...(guards.get(modelKey) ?? []), guard])
-}
-
+/** Runs the guards the app's behaviour list gives the model (behaviour.ts), in list order. */
 export async function runWriteGuards(context: WriteContext): Promise<void> {
-  for (const guard of guards.get(`${context.model.service}/${context.model.entity}`) ?? [])
-    await guard(context)
+  for (const guard of behaviourOf(context.model).writeGuards(context.model)) await guard(context)
 }

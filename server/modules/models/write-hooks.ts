@@ -4,24 +4,17 @@
  * `values` in place (it may set read-only fields) and may throw an AppError to refuse the write.
  */
 import type { Session } from '../../types.ts'
-import { noteRegistration } from './behaviour-registry.ts'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { behaviourOf } from './behaviour.ts'
 import type { Row } from './model-scope.ts'
 
 export type WriteHook = (values: Row, context: { mode: 'create' | 'update'; session: Session }) => void
 
-const hooks = new Map<string, WriteHook[]>()
-
-/** Registers a hook for `<service>/<entity>`; registering the same function twice has no effect. */
-export function onBeforeWrite(modelKey: string, hook: WriteHook): void {
-  noteRegistration({ kind: 'write hook', modelKey })
-  const list = hooks.get(modelKey) ?? []
-  if (!list.includes(hook)) hooks.set(modelKey, [...list, hook])
-}
-
+/** Runs the hooks the app's behaviour list gives the model (behaviour.ts). */
 export function runWriteHooks(
-  modelKey: string,
+  model: ModelSchema,
   values: Row,
   context: { mode: 'create' | 'update'; session: Session },
 ): void {
-  for (const hook of hooks.get(modelKey) ?? []) hook(values, context)
+  for (const hook of behaviourOf(model).writeHooks(model)) hook(values, context)
 }

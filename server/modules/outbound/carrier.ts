@@ -7,12 +7,12 @@
  * given. The carrier's code and name are copied onto the order (list, document page, print, export show them)
  * and the tracking number onto its packs that have none.
  */
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import type { Row } from '../models/model-scope.ts'
-import { onRowWrite } from '../models/write-guards.ts'
 
 /** Delivery types that hand the goods to a carrier: they need a carrier and a tracking number to ship. */
 export const CARRIER_DELIVERY_TYPES: readonly string[] = ['EXPRESS', 'FREIGHT']
@@ -101,16 +101,21 @@ export async function shipCarrier(db: Db, session: Session, order: Row, body: Ro
 }
 
 /** An order saved with a carrier (while NEW) carries its code and name; a tracking number typed is checked. */
-export function registerCarrierGuard(): void {
-  onRowWrite('wms/outboundOrder', async ({ db, session, op, values }) => {
-    if (op === 'delete') return
-    if ('carrierId' in values) {
-      const carrier = present(values.carrierId)
-        ? await carrierOf(db, session, { id: values.carrierId }, 'carrierId')
-        : null
-      values.carrierCode = carrier?.carrierCode ?? null
-      values.carrierName = carrier?.carrierName ?? null
-    }
-    if (present(values.trackingNum)) values.trackingNum = trackingNumber(values.trackingNum)
-  })
-}
+export const carrierBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: 'wms/outbound-order',
+    writeGuards: [
+      async ({ db, session, op, values }) => {
+        if (op === 'delete') return
+        if ('carrierId' in values) {
+          const carrier = present(values.carrierId)
+            ? await carrierOf(db, session, { id: values.carrierId }, 'carrierId')
+            : null
+          values.carrierCode = carrier?.carrierCode ?? null
+          values.carrierName = carrier?.carrierName ?? null
+        }
+        if (present(values.trackingNum)) values.trackingNum = trackingNumber(values.trackingNum)
+      },
+    ],
+  }),
+]

@@ -1,17 +1,18 @@
 /**
- * The effects of the outbound documents' actions (models wms/outboundOrder, waveOrder, outboundPack,
- * processingOrder), registered once with onTransition: each runs inside the action's transaction.
+ * The effects of the outbound documents' actions (models wms/outbound-order, wave-order, outbound-pack,
+ * processing-order) as the list `outboundBehaviour` (models/behaviour.ts): each runs inside the action's
+ * transaction.
  */
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { nextCode } from '../hpfm/code-rules.ts'
-import { onTransition } from '../models/lifecycle.ts'
-import { registerCarrierGuard, shipCarrier } from './carrier.ts'
-import { registerDealerOrderEffects } from './dealer-orders.ts'
-import { completeProcessing, registerProcessingGuards } from './processing.ts'
-import { checkSeeded, registerSortingEffects } from './sorting.ts'
+import { behaviourOf, modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
+import { carrierBehaviour, shipCarrier } from './carrier.ts'
+import { dealerOrderBehaviour } from './dealer-orders.ts'
+import { completeProcessing, processingBehaviour } from './processing.ts'
+import { checkSeeded, sortingBehaviour } from './sorting.ts'
 import { checkSplittable, splitBackorder } from './backorder.ts'
 import { releaseWave } from './wave-release.ts'
 import { checkPickScans, checkScansUsed, pickScans } from './pick-scans.ts'
@@ -29,7 +30,7 @@ import {
   type OrderRow,
 } from './order-stock.ts'
 
-const ORDER = 'wms/outboundOrder'
+const ORDER = 'wms/outbound-order'
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 /** The dealer order is locked while checked, so a dealer's cancel at the same moment waits and then sees this order. */
@@ -105,76 +106,102 @@ async function packOrder(db: Db, session: Session, order: Row, body: Row): Promi
     where outbound_order_id = ${order.outboundOrderId as number}`.execute(db)
 }
 
-let registered = false
+const asOrder = (row: Row) => row as unknown as OrderRow
 
-/** Registers every effect once (the app and the seed both call it). */
-export function registerOutboundEffects(): void {
-  if (registered) return
-  registered = true
-  const asOrder = (row: Row) => row as unknown as OrderRow
-  onTransition(ORDER, 'submit', async ({ db, row }) => {
-    if (!(await orderLines(db, row.outboundOrderId as number)).length)
-      throw badRequest(`Order ${String(row.orderNum)} has no lines: add at least one line before submitting.`)
-    await refreshOrderTotal(db, row.outboundOrderId as number)
-    await checkDealerOrder(db, row)
-  })
-  onTransition(ORDER, 'allocate', async ({ db, row, body, session }) => {
-    // backorder: reserve what there is and move the rest to a new order; allowPartial: keep waiting (PARTIAL).
-    if (body.backorder === true || body.backorder === 1) {
-      checkSplittable(asOrder(row))
-      if ((await allocateOrder(db, session, asOrder(row), 'BACKORDER')) === 'PARTIAL')
-        await splitBackorder(db, session, asOrder(row))
-      return { to: 'ALLOCATED' }
-    }
-    return {
-      to: await allocateOrder(
-        db,
-        session,
-        asOrder(row),
-        body.allowPartial === true || body.allowPartial === 1 ? 'PARTIAL' : 'ALL',
-      ),
-    }
-  })
-  onTransition(ORDER, 'pick', async ({ db, row, body, session }) => {
-    const picked = pickSerials(body)
-    const scans = pickScans(body)
-    await checkPickScans(db, asOrder(row), scans)
-    checkScansUsed(scans, `order ${String(row.orderNum)}`)
-    await pickOrder(db, session, asOrder(row), picked)
-    checkSerialsUsed(picked, `order ${String(row.orderNum)}`)
-  })
-  onTransition(ORDER, 'pack', async ({ db, row, body, session }) => {
-    await checkSeeded(db, row, 'packed')
-    await packOrder(db, session, row, body)
-  })
-  onTransition(ORDER, 'ship', async ({ db, row, body, session }) => {
-    await checkSeeded(db, row, 'shipped')
-    await checkDealerOrderStillOpen(db, row)
-    await shipCarrier(db, session, row, body)
-    await shipOrder(db, session, asOrder(row))
-  })
-  onTransition(ORDER, 'cancel', ({ db, row, session }) =>
-    releaseOrder(db, session, asOrder(row), 'Outbound order cancelled'),
-  )
-  onTransition(ORDER, 'intercept', async ({ db, row, body, session }) => {
-    const reason = text(body.interceptReason) || `Intercepted by user ${session.userId}`
-    await releaseOrder(db, session, asOrder(row), `Intercepted: ${reason}`)
-    await sql`update winv_outbound_order set intercept_reason = ${reason.slice(0, 240)}
+const orderBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: ORDER,
+    transitions: {
+      submit: async ({ db, row }) => {
+        if (!(await orderLines(db, row.outboundOrderId as number)).length)
+          throw badRequest(
+            `Order ${String(row.orderNum)} has no lines: add at least one line before submitting.`,
+          )
+        await refreshOrderTotal(db, row.outboundOrderId as number)
+        await checkDealerOrder(db, row)
+      },
+    },
+  }),
+  modelBehaviour({
+    model: ORDER,
+    transitions: {
+      allocate: async ({ db, row, body, session }) => {
+        // backorder: reserve what there is and move the rest to a new order; allowPartial: keep waiting (PARTIAL).
+        if (body.backorder === true || body.backorder === 1) {
+          checkSplittable(asOrder(row))
+          if ((await allocateOrder(db, session, asOrder(row), 'BACKORDER')) === 'PARTIAL')
+            await splitBackorder(db, session, asOrder(row))
+          return { to: 'ALLOCATED' }
+        }
+        return {
+          to: await allocateOrder(
+            db,
+            session,
+            asOrder(row),
+            body.allowPartial === true || body.allowPartial === 1 ? 'PARTIAL' : 'ALL',
+          ),
+        }
+      },
+    },
+  }),
+  modelBehaviour({
+    model: ORDER,
+    transitions: {
+      pick: async ({ db, row, body, session }) => {
+        const picked = pickSerials(body)
+        const scans = pickScans(body)
+        await checkPickScans(db, asOrder(row), scans)
+        checkScansUsed(scans, `order ${String(row.orderNum)}`)
+        await pickOrder(db, session, asOrder(row), picked)
+        checkSerialsUsed(picked, `order ${String(row.orderNum)}`)
+      },
+    },
+  }),
+  modelBehaviour({
+    model: ORDER,
+    transitions: {
+      pack: async ({ db, row, body, session }) => {
+        await checkSeeded(db, row, 'packed')
+        await packOrder(db, session, row, body)
+      },
+    },
+  }),
+  modelBehaviour({
+    model: ORDER,
+    transitions: {
+      ship: async ({ db, row, body, session, model }) => {
+        await checkSeeded(db, row, 'shipped')
+        await checkDealerOrderStillOpen(db, row)
+        await shipCarrier(db, session, row, body)
+        await shipOrder(db, session, asOrder(row), behaviourOf(model))
+      },
+    },
+  }),
+  modelBehaviour({
+    model: ORDER,
+    transitions: {
+      cancel: ({ db, row, session }) => releaseOrder(db, session, asOrder(row), 'Outbound order cancelled'),
+    },
+  }),
+  modelBehaviour({
+    model: ORDER,
+    transitions: {
+      intercept: async ({ db, row, body, session }) => {
+        const reason = text(body.interceptReason) || `Intercepted by user ${session.userId}`
+        await releaseOrder(db, session, asOrder(row), `Intercepted: ${reason}`)
+        await sql`update winv_outbound_order set intercept_reason = ${reason.slice(0, 240)}
       where outbound_order_id = ${row.outboundOrderId as number}`.execute(db)
-  })
-  onTransition(ORDER, 'return', ({ db, row, body, session }) =>
-    returnOrder(db, session, asOrder(row), text(body.returnReason) || 'Customer return'),
-  )
-  registerCarrierGuard()
-  registerWaveEffects()
-  registerPackEffects()
-  registerDealerOrderEffects()
-  registerProcessingGuards()
-  registerSortingEffects()
-  onTransition('wms/processingOrder', 'complete', ({ db, row, body, session }) =>
-    completeProcessing(db, session, row, body),
-  )
-}
+      },
+    },
+  }),
+  modelBehaviour({
+    model: ORDER,
+    transitions: {
+      return: ({ db, row, body, session }) =>
+        returnOrder(db, session, asOrder(row), text(body.returnReason) || 'Customer return'),
+    },
+  }),
+]
 
 /** A dealer order cancelled meanwhile cannot be shipped against. */
 async function checkDealerOrderStillOpen(db: Db, row: Row): Promise<void> {
@@ -188,48 +215,82 @@ async function checkDealerOrderStillOpen(db: Db, row: Row): Promise<void> {
     )
 }
 
-function registerWaveEffects(): void {
-  onTransition('wms/waveOrder', 'release', ({ db, row, session }) => releaseWave(db, session, row))
-  onTransition('wms/waveOrder', 'pick', async ({ db, row, body, session }) => {
-    const picked = pickSerials(body)
-    const scans = pickScans(body)
-    const { rows: orders } = await sql<OrderRow>`select outbound_order_id, order_num, warehouse_id, owner_id,
+const waveBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: 'wms/wave-order',
+    transitions: { release: ({ db, row, session }) => releaseWave(db, session, row) },
+  }),
+  modelBehaviour({
+    model: 'wms/wave-order',
+    transitions: {
+      pick: async ({ db, row, body, session }) => {
+        const picked = pickSerials(body)
+        const scans = pickScans(body)
+        const { rows: orders } =
+          await sql<OrderRow>`select outbound_order_id, order_num, warehouse_id, owner_id,
         wave_id, sorting_position, jxs_order_id from winv_outbound_order
       where wave_id = ${row.waveId as number} and order_status = 'ALLOCATED' for update`.execute(db)
-    if (!orders.length)
-      throw conflict(
-        'error.lifecycle_state',
-        `Wave ${String(row.waveNum)} has no ALLOCATED order left to pick: reload the wave.`,
-      )
-    for (const order of orders) {
-      await checkPickScans(db, order, scans)
-      await pickOrder(db, session, order, picked)
-      await sql`update winv_outbound_order set order_status = 'PICKED', object_version_number = object_version_number + 1
+        if (!orders.length)
+          throw conflict(
+            'error.lifecycle_state',
+            `Wave ${String(row.waveNum)} has no ALLOCATED order left to pick: reload the wave.`,
+          )
+        for (const order of orders) {
+          await checkPickScans(db, order, scans)
+          await pickOrder(db, session, order, picked)
+          await sql`update winv_outbound_order set order_status = 'PICKED', object_version_number = object_version_number + 1
         where outbound_order_id = ${order.outboundOrderId}`.execute(db)
-    }
-    checkSerialsUsed(picked, `wave ${String(row.waveNum)}`)
-    checkScansUsed(scans, `wave ${String(row.waveNum)}`)
-  })
-}
+        }
+        checkSerialsUsed(picked, `wave ${String(row.waveNum)}`)
+        checkScansUsed(scans, `wave ${String(row.waveNum)}`)
+      },
+    },
+  }),
+]
 
-function registerPackEffects(): void {
-  onTransition('wms/outboundPack', 'load', async ({ db, row, body }) => {
-    const loadNum = text(body.loadNum) || text(row.loadNum)
-    if (!loadNum)
-      throw badRequest('Give the load (truck) number to load the pack on.', {
-        loadNum: 'Please enter the load number',
-      })
-    await sql`update winv_outbound_pack set load_num = ${loadNum.slice(0, 40)} where pack_id = ${row.packId as number}`.execute(
-      db,
-    )
-  })
-  onTransition('wms/outboundPack', 'unpack', async ({ db, row }) => {
-    const { rows } = await sql<{ orderStatus: string }>`select order_status from winv_outbound_order
+const packBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: 'wms/outbound-pack',
+    transitions: {
+      load: async ({ db, row, body }) => {
+        const loadNum = text(body.loadNum) || text(row.loadNum)
+        if (!loadNum)
+          throw badRequest('Give the load (truck) number to load the pack on.', {
+            loadNum: 'Please enter the load number',
+          })
+        await sql`update winv_outbound_pack set load_num = ${loadNum.slice(0, 40)} where pack_id = ${row.packId as number}`.execute(
+          db,
+        )
+      },
+    },
+  }),
+  modelBehaviour({
+    model: 'wms/outbound-pack',
+    transitions: {
+      unpack: async ({ db, row }) => {
+        const { rows } = await sql<{ orderStatus: string }>`select order_status from winv_outbound_order
       where outbound_order_id = ${row.outboundOrderId as number}`.execute(db)
-    if (rows[0]?.orderStatus === 'SHIPPED' || rows[0]?.orderStatus === 'RETURNED')
-      throw conflict(
-        'error.lifecycle_state',
-        `Pack ${String(row.packNum)} left with its order: it cannot be unpacked; return the goods with an inbound return instead.`,
-      )
-  })
-}
+        if (rows[0]?.orderStatus === 'SHIPPED' || rows[0]?.orderStatus === 'RETURNED')
+          throw conflict(
+            'error.lifecycle_state',
+            `Pack ${String(row.packNum)} left with its order: it cannot be unpacked; return the goods with an inbound return instead.`,
+          )
+      },
+    },
+  }),
+]
+
+/** Every outbound effect and guard (the app's list, server/model-behaviour.ts, and the seed's). */
+export const outboundBehaviour: ModelBehaviour[] = [
+  ...orderBehaviour,
+  ...carrierBehaviour,
+  ...waveBehaviour,
+  ...packBehaviour,
+  ...dealerOrderBehaviour,
+  ...processingBehaviour,
+  ...sortingBehaviour,
+  modelBehaviour({
+    model: 'wms/processing-order',
+    transitions: { complete: ({ db, row, body, session }) => completeProcessing(db, session, row, body) },
+  }),
+]

@@ -1,19 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { shared } from '../../plugins/shared.ts'
-import { registerOutboundEffects } from './effects.ts'
 import { recomputeForecast } from './forecast.ts'
 import { pickSerialRoutes } from './pick-serials.ts'
 
 export const FORECAST_PERMISSION = 'winv.inventoryForecasts.button.recompute'
 
 /**
- * Outbound (winv): the effects of the outbound order, wave, pack and processing lifecycles (effects.ts,
- * order-stock.ts), what a pick must name (pick-serials.ts) and the inventory forecast's recompute endpoint.
+ * Outbound (winv): the effects of the outbound order, wave, pack and processing lifecycles are the list
+ * `outboundBehaviour` (effects.ts, order-stock.ts); this module mounts what a pick must name (pick-serials.ts) and the inventory forecast's recompute endpoint.
  * Lists and actions are the models' own routes.
  */
 export const outboundModule: FastifyPluginAsync = shared(async (app) => {
-  registerOutboundEffects()
   await app.register(pickSerialRoutes)
   app.post(
     '/api/wms/v1/:tenantId/inventory-forecasts/recompute',

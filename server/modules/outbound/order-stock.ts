@@ -8,6 +8,7 @@
  * Serial-tracked lines name their units at pick (body lines: [{outboundLineId, serialNumbers}]); the units follow
  * the order: PICKED at pick, SHIPPED at ship, back IN_STOCK on cancel / intercept / return (winv/serials.ts).
  */
+import type { BehaviourIndex } from '../models/behaviour.ts'
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { badRequest, conflict } from '../../errors.ts'
@@ -368,7 +369,13 @@ export async function pickOrder(
 }
 
 /** Consumes what the PICKED tasks reserved: quantity -q and reserved -q at each location (docType OUTBOUND). */
-export async function shipOrder(db: Db, session: Session, order: OrderRow): Promise<void> {
+/** `behaviour`: the app's, for the dealer order's own `ship` transition. */
+export async function shipOrder(
+  db: Db,
+  session: Session,
+  order: OrderRow,
+  behaviour: BehaviourIndex,
+): Promise<void> {
   const picked = await orderTasks(db, order.outboundOrderId, ['PICKED'])
   if (!picked.length)
     throw conflict(
@@ -408,7 +415,7 @@ export async function shipOrder(db: Db, session: Session, order: OrderRow): Prom
   await sql`update winv_outbound_order set shipped_date = localtimestamp(0)
     where outbound_order_id = ${order.outboundOrderId}`.execute(db)
   // The dealer order follows through its documented transition (SUBMITTED → ship → SHIPPED).
-  if (order.jxsOrderId) await shipDealerOrder(db, session, order.jxsOrderId)
+  if (order.jxsOrderId) await shipDealerOrder(db, session, order.jxsOrderId, behaviour)
 }
 
 /** Releases every reservation still held (OPEN or PICKED tasks) and cancels the tasks and open packs. */

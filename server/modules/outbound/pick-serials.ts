@@ -129,7 +129,7 @@ export const pickSerialRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/wms/v1/:tenantId/outbound-orders/:outboundOrderId/pick-serials',
     {
-      config: { fieldRules: { answers: [{ model: 'wms/outboundLine', at: 'lines' }] } },
+      config: { fieldRules: { answers: [{ model: 'wms/outbound-line', at: 'lines' }] } },
       preHandler: requirePermission('winv.outboundOrder.button.pick'),
       schema: { querystring: NoQuery, params: idParams('outboundOrderId') },
     },
@@ -148,7 +148,7 @@ export const pickSerialRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/wms/v1/:tenantId/wave-orders/:waveId/pick-serials',
     {
-      config: { fieldRules: { answers: [{ model: 'wms/outboundLine', at: 'lines' }] } },
+      config: { fieldRules: { answers: [{ model: 'wms/outbound-line', at: 'lines' }] } },
       preHandler: requirePermission('winv.waveOrder.button.pick'),
       schema: { querystring: NoQuery, params: idParams('waveId') },
     },

@@ -8,12 +8,12 @@
  * LABELLING and GIFT_WRAP without a BOM work on the goods where they lie and move no stock. A shortage of any
  * component answers 409 and rolls the whole step back (no consumption, no product, status unchanged).
  */
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import type { Row } from '../models/model-scope.ts'
-import { onRowWrite } from '../models/write-guards.ts'
 import { availableByLocation, moveStock, StockShortage } from '../stock/ledger.ts'
 import { goodsOf, locationOf } from '../winv/lookup.ts'
 
@@ -120,18 +120,23 @@ export async function completeProcessing(db: Db, session: Session, row: Row, bod
 }
 
 /** The work location must be of the order's warehouse; its code is kept beside it for the lists. */
-export function registerProcessingGuards(): void {
-  onRowWrite('wms/processingOrder', async ({ db, session, op, values, body }) => {
-    if (op === 'delete' || values.locationId === undefined || values.locationId === null) return
-    let warehouseId = Number(values.warehouseId)
-    if (op === 'update' && values.warehouseId === undefined) {
-      const { rows } = await sql<{ warehouseId: number }>`select warehouse_id from winv_processing_order
+export const processingBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: 'wms/processing-order',
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete' || values.locationId === undefined || values.locationId === null) return
+        let warehouseId = Number(values.warehouseId)
+        if (op === 'update' && values.warehouseId === undefined) {
+          const { rows } = await sql<{ warehouseId: number }>`select warehouse_id from winv_processing_order
         where tenant_id = ${session.tenantId} and processing_id = ${Number(body.processingId)}`.execute(db)
-      if (!rows[0]) return // not this tenant's: the generic update answers 404
-      warehouseId = Number(rows[0].warehouseId)
-    }
-    values.locationCode = (
-      await locationOf(db, session.tenantId, values.locationId, warehouseId)
-    ).locationCode
-  })
-}
+          if (!rows[0]) return // not this tenant's: the generic update answers 404
+          warehouseId = Number(rows[0].warehouseId)
+        }
+        values.locationCode = (
+          await locationOf(db, session.tenantId, values.locationId, warehouseId)
+        ).locationCode
+      },
+    ],
+  }),
+]

@@ -10,7 +10,6 @@ import type { Db } from '../../db/schema.ts'
 import type { Session } from '../../types.ts'
 import { runTransition } from '../models/lifecycle.ts'
 import { createRow } from '../models/model-write.ts'
-import { registerOutboundEffects } from './effects.ts'
 import { recomputeForecast } from './forecast.ts'
 
 const PATHS: Record<string, Array<[string, Record<string, unknown>]>> = {
@@ -67,7 +66,6 @@ export async function seedOutboundFlow(db: Db, models: ModelSchema[], session: S
   const order = model('outboundOrder')
   const wave = model('waveOrder')
   if (!order || !wave) return
-  registerOutboundEffects()
   const act = async (m: ModelSchema, id: number, action: string, body: Record<string, unknown>) => {
     const transition = m.lifecycle!.transitions.find((t) => t.action === action)!
     // a pick names the serial units of serial-tracked lines, as a clerk scanning them would

@@ -10,10 +10,10 @@
  * 409 error.sorting_pending naming the tasks left and where to finish them). Orders picked on their own have no
  * sorting step and are not affected.
  */
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { conflict } from '../../errors.ts'
-import { onTransition } from '../models/lifecycle.ts'
 import type { Row } from '../models/model-scope.ts'
 
 function checkSortable(row: Row, what: string): void {
@@ -32,18 +32,28 @@ function checkSortable(row: Row, what: string): void {
     )
 }
 
-export function registerSortingEffects(): void {
-  onTransition('wms/outboundTask', 'sort', async ({ db, row }) => {
-    checkSortable(row, 'sorted')
-    await sql`update winv_outbound_task set sorted_date = localtimestamp(0)
+export const sortingBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: 'wms/outbound-task',
+    transitions: {
+      sort: async ({ db, row }) => {
+        checkSortable(row, 'sorted')
+        await sql`update winv_outbound_task set sorted_date = localtimestamp(0)
       where task_id = ${Number(row.taskId)}`.execute(db)
-  })
-  onTransition('wms/outboundTask', 'seed', async ({ db, row }) => {
-    checkSortable(row, 'seeded')
-    await sql`update winv_outbound_task set seeded_date = localtimestamp(0)
+      },
+    },
+  }),
+  modelBehaviour({
+    model: 'wms/outbound-task',
+    transitions: {
+      seed: async ({ db, row }) => {
+        checkSortable(row, 'seeded')
+        await sql`update winv_outbound_task set seeded_date = localtimestamp(0)
       where task_id = ${Number(row.taskId)}`.execute(db)
-  })
-}
+      },
+    },
+  }),
+]
 
 /**
  * 409 unless every PICKED task of a wave order is SEEDED (see above); `step` names what was refused ("packed",

@@ -4,18 +4,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
-import { registerAppointmentEffects } from './appointments.ts'
 import { replenish } from './replenish.ts'
 import { evaluateWarnings } from './warnings.ts'
 import { NoBody } from '../../schemas.ts'
 
-let effectsRegistered = false
-
 export const winvConfigModule: FastifyPluginAsync = async (app) => {
-  if (!effectsRegistered) {
-    registerAppointmentEffects()
-    effectsRegistered = true
-  }
   const tenantParams = {
     type: 'object',
     properties: { tenantId: { type: 'integer' } },

@@ -4,13 +4,12 @@
  * RECEIVED or COMPLETED; cancel from NEW. Every quantity goes through the stock ledger (moveStock) and leaves a
  * receipt record, in the transition's transaction: a refused line rolls the whole step back.
  */
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { AppError, badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
-import { onTransition } from '../models/lifecycle.ts'
 import type { Row } from '../models/model-scope.ts'
-import { onRowWrite } from '../models/write-guards.ts'
 import { moveStock } from '../stock/ledger.ts'
 import { goodsOf, locationOf, nameOf, type GoodsInfo } from './lookup.ts'
 import { lotDate, receiveLot } from './lots.ts'
@@ -412,94 +411,114 @@ async function returnGoods(db: Db, session: Session, row: Row, body: Row) {
   return { to: allBack ? 'RETURNED' : String(row.orderStatus) }
 }
 
-export function registerInbound(): void {
-  onRowWrite('wms/inboundOrder', async ({ db, session, op, values, body }) => {
-    if (op === 'delete') return
-    let warehouseId = Number(values.warehouseId)
-    if (op === 'update') {
-      const current = await sql<{ warehouseId: number }>`select warehouse_id from winv_inbound_order
+export const inboundBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: 'wms/inbound-order',
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete') return
+        let warehouseId = Number(values.warehouseId)
+        if (op === 'update') {
+          const current = await sql<{ warehouseId: number }>`select warehouse_id from winv_inbound_order
         where tenant_id = ${session.tenantId} and inbound_order_id = ${Number(body.inboundOrderId)}`.execute(
-        db,
-      )
-      if (!current.rows[0]) return // not this tenant's: the generic update answers 404
-      warehouseId = current.rows[0].warehouseId
-    }
-    if (op === 'create') {
-      values.warehouseName = await nameOf(db, 'warehouse', session.tenantId, values.warehouseId)
-      values.ownerName = await nameOf(db, 'owner', session.tenantId, values.ownerId)
-      Object.assign(values, { totalQuantity: 0, receivedQuantity: 0 })
-    }
-    if (values.receivingLocationId !== undefined && values.receivingLocationId !== null) {
-      const location = await locationOf(
-        db,
-        session.tenantId,
-        values.receivingLocationId,
-        warehouseId,
-        'receivingLocationId',
-      )
-      values.receivingLocationCode = location.locationCode
-    }
-  })
-  onRowWrite('wms/inboundOrderLine', async ({ db, session, op, values, body }) => {
-    const lineId = body.inboundLineId
-    const orderId =
-      op === 'create'
-        ? values.inboundOrderId
-        : (
-            await sql<{ inboundOrderId: number }>`select inbound_order_id from winv_inbound_order_line
+            db,
+          )
+          if (!current.rows[0]) return // not this tenant's: the generic update answers 404
+          warehouseId = current.rows[0].warehouseId
+        }
+        if (op === 'create') {
+          values.warehouseName = await nameOf(db, 'warehouse', session.tenantId, values.warehouseId)
+          values.ownerName = await nameOf(db, 'owner', session.tenantId, values.ownerId)
+          Object.assign(values, { totalQuantity: 0, receivedQuantity: 0 })
+        }
+        if (values.receivingLocationId !== undefined && values.receivingLocationId !== null) {
+          const location = await locationOf(
+            db,
+            session.tenantId,
+            values.receivingLocationId,
+            warehouseId,
+            'receivingLocationId',
+          )
+          values.receivingLocationCode = location.locationCode
+        }
+      },
+    ],
+  }),
+  modelBehaviour({
+    model: 'wms/inbound-order-line',
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        const lineId = body.inboundLineId
+        const orderId =
+          op === 'create'
+            ? values.inboundOrderId
+            : (
+                await sql<{ inboundOrderId: number }>`select inbound_order_id from winv_inbound_order_line
               where tenant_id = ${session.tenantId} and inbound_line_id = ${Number(lineId)}`.execute(db)
-          ).rows[0]?.inboundOrderId
-    if (orderId === undefined) return // the generic write answers 404
-    // its status was checked before (the order's `editable` statuses, models/line-document.ts)
-    const order = await orderOf(db, session.tenantId, orderId)
-    if (op === 'delete') return
-    if (op === 'create') {
-      Object.assign(values, { warehouseId: order.warehouseId, ownerId: order.ownerId })
-      Object.assign(values, { receivedQuantity: 0, putawayQuantity: 0, returnedQuantity: 0 })
-      // a line added without a number goes after the order's last one (the screens leave it empty)
-      if (values.lineNum === undefined || values.lineNum === null)
-        values.lineNum = (
-          await sql<{
-            next: number
-          }>`select coalesce(max(line_num), 0) + 1 as next from winv_inbound_order_line
+              ).rows[0]?.inboundOrderId
+        if (orderId === undefined) return // the generic write answers 404
+        // its status was checked before (the order's `editable` statuses, models/line-document.ts)
+        const order = await orderOf(db, session.tenantId, orderId)
+        if (op === 'delete') return
+        if (op === 'create') {
+          Object.assign(values, { warehouseId: order.warehouseId, ownerId: order.ownerId })
+          Object.assign(values, { receivedQuantity: 0, putawayQuantity: 0, returnedQuantity: 0 })
+          // a line added without a number goes after the order's last one (the screens leave it empty)
+          if (values.lineNum === undefined || values.lineNum === null)
+            values.lineNum = (
+              await sql<{
+                next: number
+              }>`select coalesce(max(line_num), 0) + 1 as next from winv_inbound_order_line
             where tenant_id = ${session.tenantId} and inbound_order_id = ${Number(orderId)}`.execute(db)
-        ).rows[0]!.next
-    }
-    if (values.goodsId !== undefined) {
-      const goods = await goodsOf(db, session.tenantId, values.goodsId)
-      if (goods.ownerId !== order.ownerId)
-        throw badRequest(
-          `goodsId: ${goods.goodsCode} belongs to another owner than inbound order ${order.orderNum}: pick goods of the order's owner.`,
-          { goodsId: "not the order's owner" },
-        )
-      values.goodsCode = goods.goodsCode
-      values.goodsName = goods.goodsName
-    }
-    if (values.putawayLocationId !== undefined && values.putawayLocationId !== null) {
-      const location = await locationOf(
-        db,
-        session.tenantId,
-        values.putawayLocationId,
-        order.warehouseId,
-        'putawayLocationId',
-      )
-      values.putawayLocationCode = location.locationCode
-    }
-  })
-  onTransition('wms/inboundOrder', 'execute', async ({ db, row }) => {
-    const lines = await linesOf(db, Number(row.inboundOrderId))
-    if (!lines.length)
-      throw badRequest(
-        `Inbound order ${String(row.orderNum)} has no lines: add the goods expected before executing it.`,
-        { lines: 'required' },
-      )
-    await updateTotals(db, Number(row.inboundOrderId), lines)
-  })
-  onTransition('wms/inboundOrder', 'receive', ({ db, session, row, body }) => receive(db, session, row, body))
-  onTransition('wms/inboundOrder', 'putaway', async ({ db, session, row, body }) =>
-    putaway(db, session, row, body),
-  )
-  onTransition('wms/inboundOrder', 'returnGoods', ({ db, session, row, body }) =>
-    returnGoods(db, session, row, body),
-  )
-}
+            ).rows[0]!.next
+        }
+        if (values.goodsId !== undefined) {
+          const goods = await goodsOf(db, session.tenantId, values.goodsId)
+          if (goods.ownerId !== order.ownerId)
+            throw badRequest(
+              `goodsId: ${goods.goodsCode} belongs to another owner than inbound order ${order.orderNum}: pick goods of the order's owner.`,
+              { goodsId: "not the order's owner" },
+            )
+          values.goodsCode = goods.goodsCode
+          values.goodsName = goods.goodsName
+        }
+        if (values.putawayLocationId !== undefined && values.putawayLocationId !== null) {
+          const location = await locationOf(
+            db,
+            session.tenantId,
+            values.putawayLocationId,
+            order.warehouseId,
+            'putawayLocationId',
+          )
+          values.putawayLocationCode = location.locationCode
+        }
+      },
+    ],
+  }),
+  modelBehaviour({
+    model: 'wms/inbound-order',
+    transitions: {
+      execute: async ({ db, row }) => {
+        const lines = await linesOf(db, Number(row.inboundOrderId))
+        if (!lines.length)
+          throw badRequest(
+            `Inbound order ${String(row.orderNum)} has no lines: add the goods expected before executing it.`,
+            { lines: 'required' },
+          )
+        await updateTotals(db, Number(row.inboundOrderId), lines)
+      },
+    },
+  }),
+  modelBehaviour({
+    model: 'wms/inbound-order',
+    transitions: { receive: ({ db, session, row, body }) => receive(db, session, row, body) },
+  }),
+  modelBehaviour({
+    model: 'wms/inbound-order',
+    transitions: { putaway: async ({ db, session, row, body }) => putaway(db, session, row, body) },
+  }),
+  modelBehaviour({
+    model: 'wms/inbound-order',
+    transitions: { returnGoods: ({ db, session, row, body }) => returnGoods(db, session, row, body) },
+  }),
+]

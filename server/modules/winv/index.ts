@@ -1,30 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
-import { registerInbound } from './inbound.ts'
-import { registerInventory } from './inventory.ts'
-import { registerRestDocs } from './rest-docs.ts'
-import { registerReturns } from './returns.ts'
-import { registerReplenishmentEffects, replenishmentRoutes } from './replenishment.ts'
+import type { ModelBehaviour } from '../models/behaviour.ts'
+import { inboundBehaviour } from './inbound.ts'
+import { inventoryBehaviour } from './inventory.ts'
+import { restDocBehaviour } from './rest-docs.ts'
+import { returnBehaviour } from './returns.ts'
+import { replenishmentBehaviour, replenishmentRoutes } from './replenishment.ts'
 import { printRecordRoutes } from './print-records.ts'
 import { putawaySuggestionRoutes } from './putaway.ts'
 import { publicStockRoutes } from './routes-public.ts'
 import { receiveLineRoutes } from './receive-lines.ts'
-import { registerStockCounts } from './stock-count.ts'
-import { registerStockLocks } from './stock-lock.ts'
+import { stockCountBehaviour } from './stock-count.ts'
+import { stockLockBehaviour } from './stock-lock.ts'
 
-let registered = false
-/** Registers the inbound and inventory document effects once per process (they are keyed by model). */
-export function registerWinvEffects(): void {
-  if (registered) return
-  registered = true
-  registerInbound()
-  registerInventory()
-  registerStockCounts()
-  registerStockLocks()
-  registerRestDocs()
-  registerReturns()
-  registerReplenishmentEffects()
-}
+/** The inbound and inventory documents' write guards and transition effects (the app's list and the seed's). */
+export const winvBehaviour: ModelBehaviour[] = [
+  ...inboundBehaviour,
+  ...inventoryBehaviour,
+  ...stockCountBehaviour,
+  ...stockLockBehaviour,
+  ...restDocBehaviour,
+  ...returnBehaviour,
+  ...replenishmentBehaviour,
+]
 
 /**
  * Inbound and inventory (winv): the effects of the inbound order, stock adjustment and stock count
@@ -38,7 +36,6 @@ export function winvModule(models: ModelSchema[]): FastifyPluginAsync {
   const warehouse = models.find((m) => m.service === 'wms' && m.entity === 'warehouse')
   const task = models.find((m) => m.service === 'wms' && m.entity === 'stockReplacement')
   return async (app) => {
-    registerWinvEffects()
     await app.register(publicStockRoutes)
     await app.register(printRecordRoutes)
     await app.register(receiveLineRoutes(inboundOrder))

@@ -72,8 +72,8 @@ export const printRecordRoutes: FastifyPluginAsync = async (app) => {
     {
       config: {
         fieldRules: {
-          answers: [{ model: 'wms/printRecord' }],
-          writes: [{ model: 'wms/printRecord', op: 'create' }],
+          answers: [{ model: 'wms/print-record' }],
+          writes: [{ model: 'wms/print-record', op: 'create' }],
         },
       },
       preHandler: requirePermission(PRINT_PERMISSION),

@@ -311,7 +311,7 @@ export const putawaySuggestionRoutes =
     app.get(
       SUGGESTIONS,
       {
-        config: { fieldRules: { answers: [{ model: 'wms/inboundOrderLine', at: 'lines' }] } },
+        config: { fieldRules: { answers: [{ model: 'wms/inbound-order-line', at: 'lines' }] } },
         preHandler: requirePermission('winv.inboundOrder.button.putaway'),
         schema: { querystring: NoQuery, params: pathParams(SUGGESTIONS) },
       },

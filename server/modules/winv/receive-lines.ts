@@ -66,7 +66,7 @@ export const receiveLineRoutes =
       RECEIVE_LINES,
       {
         // the open lines are inbound order lines: a field a rule hides from the user is left out here too
-        config: { fieldRules: { answers: [{ model: 'wms/inboundOrderLine', at: 'lines' }] } },
+        config: { fieldRules: { answers: [{ model: 'wms/inbound-order-line', at: 'lines' }] } },
         preHandler: requirePermission('winv.inboundOrder.button.receive'),
         schema: { querystring: NoQuery, params: pathParams(RECEIVE_LINES) },
       },

@@ -19,6 +19,7 @@
  *   (docType REPLENISH: −q at the storage location, +q at the pick location, each row with the user and time);
  *   the ledger refuses to take reserved or locked stock (409), so allocated and held stock stays where it is.
  */
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
@@ -27,10 +28,8 @@ import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { pathParams } from '../../schemas.ts'
 import type { Session } from '../../types.ts'
-import { onTransition } from '../models/lifecycle.ts'
 import { inScope, modelDb, type Row } from '../models/model-scope.ts'
 import { createRow } from '../models/model-write.ts'
-import { onRowWrite } from '../models/write-guards.ts'
 import { availableByLocation, moveStock } from '../stock/ledger.ts'
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000
@@ -330,23 +329,29 @@ async function checkRule(db: Db, session: Session, values: Row, current: Row | u
   }
 }
 
-export function registerReplenishmentEffects(): void {
-  onRowWrite('wms/replenishmentRule', async ({ db, session, op, values, body }) => {
-    if (op === 'delete') return
-    const current =
-      op === 'update'
-        ? (
-            await sql<Row>`select * from winv_replenishment_rule where tenant_id = ${session.tenantId}
+export const replenishmentBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: 'wms/replenishment-rule',
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete') return
+        const current =
+          op === 'update'
+            ? (
+                await sql<Row>`select * from winv_replenishment_rule where tenant_id = ${session.tenantId}
               and replenishment_rule_id = ${Number(body.replenishmentRuleId)}`.execute(db)
-          ).rows[0]
-        : undefined
-    if (op === 'update' && !current) return // not this tenant's: the generic update answers 404
-    await checkRule(db, session, values, current)
-  })
-  onTransition('wms/stockReplacement', 'handle', ({ db, session, row, body }) =>
-    confirmTask(db, session, row, body),
-  )
-}
+              ).rows[0]
+            : undefined
+        if (op === 'update' && !current) return // not this tenant's: the generic update answers 404
+        await checkRule(db, session, values, current)
+      },
+    ],
+  }),
+  modelBehaviour({
+    model: 'wms/stock-replacement',
+    transitions: { handle: ({ db, session, row, body }) => confirmTask(db, session, row, body) },
+  }),
+]
 
 const GENERATE = '/api/wms/v1/:tenantId/stock-replacements/generate'
 

@@ -6,6 +6,7 @@
  * nothing changes. Writes fill the goods and location codes and check that goods belong to the document's
  * owner and locations to its warehouse.
  */
+import { behaviourOf, modelBehaviour, withBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { readFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
@@ -13,10 +14,8 @@ import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
 import { projectPath } from '../../paths.ts'
 import type { Session } from '../../types.ts'
-import { onTransition } from '../models/lifecycle.ts'
 import type { Row } from '../models/model-scope.ts'
 import { createRow } from '../models/model-write.ts'
-import { onRowWrite } from '../models/write-guards.ts'
 import { moveStock } from '../stock/ledger.ts'
 import { goodsOf, locationOf } from './lookup.ts'
 
@@ -35,37 +34,37 @@ interface DocSpec {
 
 const DOCS: DocSpec[] = [
   {
-    model: 'wms/inboundNoticeOrder',
+    model: 'wms/inbound-notice-order',
     table: 'winv_inbound_notice_order',
     key: 'inboundNoticeOrderId',
     locations: { receivingLocationId: 'warehouseId' },
   },
   {
-    model: 'wms/inventoryTransfer',
+    model: 'wms/inventory-transfer',
     table: 'winv_inventory_transfer',
     key: 'inventoryTransferId',
     locations: { fromLocationId: 'fromWarehouseId', toLocationId: 'toWarehouseId' },
   },
   {
-    model: 'wms/stockReplacement',
+    model: 'wms/stock-replacement',
     table: 'winv_stock_replacement',
     key: 'stockReplacementId',
     locations: { fromLocationId: 'warehouseId', toLocationId: 'warehouseId' },
   },
   {
-    model: 'wms/qualityCheck',
+    model: 'wms/quality-check',
     table: 'winv_quality_check',
     key: 'qualityCheckId',
     locations: { locationId: 'warehouseId' },
   },
   {
-    model: 'wms/requisitionNote',
+    model: 'wms/requisition-note',
     table: 'winv_requisition_note',
     key: 'requisitionNoteId',
     locations: { locationId: 'warehouseId' },
   },
   {
-    model: 'wms/vendorReturn',
+    model: 'wms/vendor-return',
     table: 'winv_vendor_return',
     key: 'vendorReturnId',
     locations: { locationId: 'warehouseId' },
@@ -75,36 +74,47 @@ const DOCS: DocSpec[] = [
 const codeField = (locationField: string) => locationField.replace(/Id$/, 'Code')
 
 /** Fills goods and location codes; goods must be of the owner, locations of their warehouse. */
-function registerWriteChecks(spec: DocSpec) {
-  onRowWrite(spec.model, async ({ db, session, op, values, body }) => {
-    if (op === 'delete') return
-    let header: Row = values
-    if (op === 'update') {
-      const current = await sql<Row>`select * from ${sql.table(spec.table)}
+function writeChecks(spec: DocSpec): ModelBehaviour {
+  return modelBehaviour({
+    model: spec.model,
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete') return
+        let header: Row = values
+        if (op === 'update') {
+          const current = await sql<Row>`select * from ${sql.table(spec.table)}
         where tenant_id = ${session.tenantId} and ${sql.ref(snake(spec.key))} = ${Number(body[spec.key])}`.execute(
-        db,
-      )
-      if (!current.rows[0]) return // not this tenant's: the generic update answers 404
-      header = { ...current.rows[0], ...values }
-    }
-    if (values.goodsId !== undefined && values.goodsId !== null) {
-      const goods = await goodsOf(db, session.tenantId, values.goodsId)
-      if (header.ownerId !== undefined && goods.ownerId !== Number(header.ownerId))
-        throw badRequest(
-          `goodsId: ${goods.goodsCode} belongs to another owner: pick goods of the document's owner.`,
-          {
-            goodsId: "not the document's owner",
-          },
-        )
-      values.goodsCode = goods.goodsCode
-      values.goodsName = goods.goodsName
-    }
-    for (const [field, warehouseField] of Object.entries(spec.locations)) {
-      const value = values[field]
-      if (value === undefined || value === null || value === '') continue
-      const location = await locationOf(db, session.tenantId, value, Number(header[warehouseField]), field)
-      values[codeField(field)] = location.locationCode
-    }
+            db,
+          )
+          if (!current.rows[0]) return // not this tenant's: the generic update answers 404
+          header = { ...current.rows[0], ...values }
+        }
+        if (values.goodsId !== undefined && values.goodsId !== null) {
+          const goods = await goodsOf(db, session.tenantId, values.goodsId)
+          if (header.ownerId !== undefined && goods.ownerId !== Number(header.ownerId))
+            throw badRequest(
+              `goodsId: ${goods.goodsCode} belongs to another owner: pick goods of the document's owner.`,
+              {
+                goodsId: "not the document's owner",
+              },
+            )
+          values.goodsCode = goods.goodsCode
+          values.goodsName = goods.goodsName
+        }
+        for (const [field, warehouseField] of Object.entries(spec.locations)) {
+          const value = values[field]
+          if (value === undefined || value === null || value === '') continue
+          const location = await locationOf(
+            db,
+            session.tenantId,
+            value,
+            Number(header[warehouseField]),
+            field,
+          )
+          values[codeField(field)] = location.locationCode
+        }
+      },
+    ],
   })
 }
 
@@ -142,93 +152,113 @@ async function transfer(
 
 const now = () => new Date()
 
-export function registerRestDocs(): void {
-  for (const spec of DOCS) registerWriteChecks(spec)
+const qc =
+  (docType: string, locked: number, quantity: number) =>
+  async ({ db, session, row }: { db: Db; session: Session; row: Row }) => {
+    const q = Number(row.quantity)
+    await moveStock(db, session, {
+      ...stockKey(row, 'warehouseId', 'locationId'),
+      locked: locked * q,
+      ...(quantity ? { quantity: quantity * q, allowNegative: false } : {}),
+      docType,
+      docId: Number(row.qualityCheckId),
+      docNum: String(row.qcNum),
+      reason: String(row.qcReason ?? ''),
+    })
+    if (docType !== 'QC_HOLD')
+      await sql`update winv_quality_check set decided_at = ${now()}
+      where quality_check_id = ${Number(row.qualityCheckId)}`.execute(db)
+  }
 
-  onTransition('wms/inboundNoticeOrder', 'execute', async ({ db, session, row }) => {
-    if (!row.receivingLocationId)
-      throw badRequest(
-        `Notice ${String(row.noticeNum)} has no receiving location: cancel it and create it again with a receiving location.`,
-        { receivingLocationId: 'required to execute' },
-      )
-    const order = await createRow(db, modelFile('inbound-order'), session, {
-      orderType: 'PURCHASE',
-      warehouseId: row.warehouseId,
-      ownerId: row.ownerId,
-      // the supplier chosen from master data goes on: the order is seen by the users granted that vendor
-      ...(row.vendorId ? { vendorId: row.vendorId } : {}),
-      supplierName: row.supplierName,
-      sourceNum: row.noticeNum,
-      receivingLocationId: row.receivingLocationId,
-      expectedDate: row.expectedDate,
-      remark: `From inbound notice ${String(row.noticeNum)}`,
-    })
-    await createRow(db, modelFile('inbound-order-line'), session, {
-      inboundOrderId: order.inboundOrderId,
-      warehouseId: row.warehouseId,
-      ownerId: row.ownerId,
-      lineNum: 1,
-      goodsId: row.goodsId,
-      goodsCode: row.goodsCode,
-      goodsName: row.goodsName,
-      batchCode: row.batchCode ?? '',
-      quantity: row.quantity,
-    })
-    await sql`update winv_inbound_notice_order set executed_at = ${now()}, inbound_order_num = ${String(order.orderNum)}
+export const restDocBehaviour: ModelBehaviour[] = [
+  ...DOCS.map(writeChecks),
+  modelBehaviour({
+    model: 'wms/inbound-notice-order',
+    transitions: {
+      execute: async ({ db, session, row, model }) => {
+        if (!row.receivingLocationId)
+          throw badRequest(
+            `Notice ${String(row.noticeNum)} has no receiving location: cancel it and create it again with a receiving location.`,
+            { receivingLocationId: 'required to execute' },
+          )
+        const order = await createRow(
+          db,
+          withBehaviour(modelFile('inbound-order'), behaviourOf(model)),
+          session,
+          {
+            orderType: 'PURCHASE',
+            warehouseId: row.warehouseId,
+            ownerId: row.ownerId,
+            // the supplier chosen from master data goes on: the order is seen by the users granted that vendor
+            ...(row.vendorId ? { vendorId: row.vendorId } : {}),
+            supplierName: row.supplierName,
+            sourceNum: row.noticeNum,
+            receivingLocationId: row.receivingLocationId,
+            expectedDate: row.expectedDate,
+            remark: `From inbound notice ${String(row.noticeNum)}`,
+          },
+        )
+        await createRow(db, withBehaviour(modelFile('inbound-order-line'), behaviourOf(model)), session, {
+          inboundOrderId: order.inboundOrderId,
+          warehouseId: row.warehouseId,
+          ownerId: row.ownerId,
+          lineNum: 1,
+          goodsId: row.goodsId,
+          goodsCode: row.goodsCode,
+          goodsName: row.goodsName,
+          batchCode: row.batchCode ?? '',
+          quantity: row.quantity,
+        })
+        await sql`update winv_inbound_notice_order set executed_at = ${now()}, inbound_order_num = ${String(order.orderNum)}
       where inbound_notice_order_id = ${Number(row.inboundNoticeOrderId)}`.execute(db)
-  })
-
-  onTransition('wms/inventoryTransfer', 'post', async ({ db, session, row }) => {
-    await transfer(
-      db,
-      session,
-      row,
-      ['fromWarehouseId', 'fromLocationId'],
-      ['toWarehouseId', 'toLocationId'],
-      {
-        docType: 'TRANSFER',
-        docId: Number(row.inventoryTransferId),
-        docNum: String(row.transferNum),
       },
-    )
-    await sql`update winv_inventory_transfer set posted_at = ${now()}
+    },
+  }),
+
+  modelBehaviour({
+    model: 'wms/inventory-transfer',
+    transitions: {
+      post: async ({ db, session, row }) => {
+        await transfer(
+          db,
+          session,
+          row,
+          ['fromWarehouseId', 'fromLocationId'],
+          ['toWarehouseId', 'toLocationId'],
+          {
+            docType: 'TRANSFER',
+            docId: Number(row.inventoryTransferId),
+            docNum: String(row.transferNum),
+          },
+        )
+        await sql`update winv_inventory_transfer set posted_at = ${now()}
       where inventory_transfer_id = ${Number(row.inventoryTransferId)}`.execute(db)
-  })
+      },
+    },
+  }),
 
   // replenishment tasks are confirmed in replenishment.ts (confirmed quantity, who confirmed)
 
-  const qc =
-    (docType: string, locked: number, quantity: number) =>
-    async ({ db, session, row }: { db: Db; session: Session; row: Row }) => {
-      const q = Number(row.quantity)
-      await moveStock(db, session, {
-        ...stockKey(row, 'warehouseId', 'locationId'),
-        locked: locked * q,
-        ...(quantity ? { quantity: quantity * q, allowNegative: false } : {}),
-        docType,
-        docId: Number(row.qualityCheckId),
-        docNum: String(row.qcNum),
-        reason: String(row.qcReason ?? ''),
-      })
-      if (docType !== 'QC_HOLD')
-        await sql`update winv_quality_check set decided_at = ${now()}
-        where quality_check_id = ${Number(row.qualityCheckId)}`.execute(db)
-    }
-  onTransition('wms/qualityCheck', 'hold', qc('QC_HOLD', 1, 0))
-  onTransition('wms/qualityCheck', 'release', qc('QC_RELEASE', -1, 0))
-  onTransition('wms/qualityCheck', 'reject', qc('QC_REJECT', -1, -1))
+  modelBehaviour({ model: 'wms/quality-check', transitions: { hold: qc('QC_HOLD', 1, 0) } }),
+  modelBehaviour({ model: 'wms/quality-check', transitions: { release: qc('QC_RELEASE', -1, 0) } }),
+  modelBehaviour({ model: 'wms/quality-check', transitions: { reject: qc('QC_REJECT', -1, -1) } }),
 
-  onTransition('wms/requisitionNote', 'handle', async ({ db, session, row }) => {
-    await moveStock(db, session, {
-      ...stockKey(row, 'warehouseId', 'locationId'),
-      quantity: -Number(row.quantity),
-      allowNegative: false,
-      docType: 'REQUISITION',
-      docId: Number(row.requisitionNoteId),
-      docNum: String(row.requisitionNum),
-      reason: `${String(row.department)} / ${String(row.requester)}`,
-    })
-    await sql`update winv_requisition_note set handled_at = ${now()}
+  modelBehaviour({
+    model: 'wms/requisition-note',
+    transitions: {
+      handle: async ({ db, session, row }) => {
+        await moveStock(db, session, {
+          ...stockKey(row, 'warehouseId', 'locationId'),
+          quantity: -Number(row.quantity),
+          allowNegative: false,
+          docType: 'REQUISITION',
+          docId: Number(row.requisitionNoteId),
+          docNum: String(row.requisitionNum),
+          reason: `${String(row.department)} / ${String(row.requester)}`,
+        })
+        await sql`update winv_requisition_note set handled_at = ${now()}
       where requisition_note_id = ${Number(row.requisitionNoteId)}`.execute(db)
-  })
-}
+      },
+    },
+  }),
+]

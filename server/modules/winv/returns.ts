@@ -10,6 +10,7 @@
  * - vendor return `wms/vendorReturn`: `ship` takes the quantity out of one location, against an inbound order
  *   (never more than it received of the goods, net of returns) or free.
  */
+import { behaviourOf, modelBehaviour, withBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { readFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
@@ -17,18 +18,17 @@ import type { Db } from '../../db/schema.ts'
 import { AppError, badRequest, conflict } from '../../errors.ts'
 import { projectPath } from '../../paths.ts'
 import type { Session } from '../../types.ts'
-import { onTransition, runTransition } from '../models/lifecycle.ts'
+import { runTransition, type TransitionContext } from '../models/lifecycle.ts'
 import type { Row } from '../models/model-scope.ts'
-import { onRowWrite } from '../models/write-guards.ts'
 import { moveStock } from '../stock/ledger.ts'
 import { goodsOf, locationOf, type GoodsInfo } from './lookup.ts'
 
 /** The area type whose locations hold returned goods until their QC decision (lookup WMDM.AREA_TYPE). */
 export const QC_AREA_TYPE = 'QC'
 
-const CUSTOMER_RETURN = 'wms/customerReturn'
-const RETURN_LINE = 'wms/customerReturnLine'
-const VENDOR_RETURN = 'wms/vendorReturn'
+const CUSTOMER_RETURN = 'wms/customer-return'
+const RETURN_LINE = 'wms/customer-return-line'
+const VENDOR_RETURN = 'wms/vendor-return'
 
 let headerModel: ModelSchema | undefined
 const customerReturnModel = () =>
@@ -141,112 +141,122 @@ function checkReturnGoods(goods: GoodsInfo, ownerId: number, batchCode: unknown,
     })
 }
 
-function registerCustomerReturnWrites(): void {
-  onRowWrite(CUSTOMER_RETURN, async ({ db, session, op, values, body }) => {
-    if (op === 'delete') return
-    let header: Row = values
-    if (op === 'update') {
-      const current = await returnHeader(db, session.tenantId, body.customerReturnId)
-      if (!current) return // not this tenant's: the generic update answers 404
-      header = { ...current, ...values }
-    }
-    const warehouseId = Number(header.warehouseId)
-    if (given(values.outboundOrderId)) {
-      const { rows } = await sql<{
-        orderNum: string
-        orderStatus: string
-        warehouseId: number
-        ownerId: number
-        customerId: number | null
-        customerName: string | null
-      }>`select order_num, order_status, warehouse_id, owner_id, customer_id, customer_name
+const customerReturnWrites: ModelBehaviour[] = [
+  modelBehaviour({
+    model: CUSTOMER_RETURN,
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete') return
+        let header: Row = values
+        if (op === 'update') {
+          const current = await returnHeader(db, session.tenantId, body.customerReturnId)
+          if (!current) return // not this tenant's: the generic update answers 404
+          header = { ...current, ...values }
+        }
+        const warehouseId = Number(header.warehouseId)
+        if (given(values.outboundOrderId)) {
+          const { rows } = await sql<{
+            orderNum: string
+            orderStatus: string
+            warehouseId: number
+            ownerId: number
+            customerId: number | null
+            customerName: string | null
+          }>`select order_num, order_status, warehouse_id, owner_id, customer_id, customer_name
         from winv_outbound_order where tenant_id = ${session.tenantId}
           and outbound_order_id = ${Number(values.outboundOrderId)}`.execute(db)
-      const order = rows[0]
-      if (!order)
-        throw badRequest(
-          `outboundOrderId: outbound order ${String(values.outboundOrderId)} does not exist: pick a shipped order, or leave it empty for a return without one.`,
-          { outboundOrderId: 'unknown outbound order' },
-        )
-      if (order.orderStatus !== 'SHIPPED')
-        throw badRequest(
-          `outboundOrderId: outbound order ${order.orderNum} is ${order.orderStatus}: pick a SHIPPED order, the only kind goods come back against.`,
-          { outboundOrderId: 'not shipped' },
-        )
-      if (order.warehouseId !== warehouseId || order.ownerId !== Number(header.ownerId))
-        throw badRequest(
-          `outboundOrderId: outbound order ${order.orderNum} is of another warehouse or owner: give the return the warehouse and owner that shipped it.`,
-          { outboundOrderId: 'another warehouse or owner' },
-        )
-      values.outboundOrderNum = order.orderNum
-      if (!given(values.customerId) && order.customerId) values.customerId = order.customerId
-      if (!given(values.customerName) && order.customerName) values.customerName = order.customerName
-    }
-    if (given(values.qcLocationId)) {
-      const location = await qcLocation(db, session.tenantId, warehouseId, values.qcLocationId)
-      values.qcLocationCode = location.locationCode
-    } else if (values.qcLocationId === null) values.qcLocationCode = null
-  })
+          const order = rows[0]
+          if (!order)
+            throw badRequest(
+              `outboundOrderId: outbound order ${String(values.outboundOrderId)} does not exist: pick a shipped order, or leave it empty for a return without one.`,
+              { outboundOrderId: 'unknown outbound order' },
+            )
+          if (order.orderStatus !== 'SHIPPED')
+            throw badRequest(
+              `outboundOrderId: outbound order ${order.orderNum} is ${order.orderStatus}: pick a SHIPPED order, the only kind goods come back against.`,
+              { outboundOrderId: 'not shipped' },
+            )
+          if (order.warehouseId !== warehouseId || order.ownerId !== Number(header.ownerId))
+            throw badRequest(
+              `outboundOrderId: outbound order ${order.orderNum} is of another warehouse or owner: give the return the warehouse and owner that shipped it.`,
+              { outboundOrderId: 'another warehouse or owner' },
+            )
+          values.outboundOrderNum = order.orderNum
+          if (!given(values.customerId) && order.customerId) values.customerId = order.customerId
+          if (!given(values.customerName) && order.customerName) values.customerName = order.customerName
+        }
+        if (given(values.qcLocationId)) {
+          const location = await qcLocation(db, session.tenantId, warehouseId, values.qcLocationId)
+          values.qcLocationCode = location.locationCode
+        } else if (values.qcLocationId === null) values.qcLocationCode = null
+      },
+    ],
+  }),
 
   // The document's status (NEW only) and scope are checked by the line-document mechanism; this fills the
   // line from its return and its outbound line, and checks the goods.
-  onRowWrite(RETURN_LINE, async ({ db, session, op, values, body }) => {
-    if (op === 'delete') return
-    let line: Row = values
-    if (op === 'update') {
-      const { rows } = await sql<Row>`select * from winv_customer_return_line
+  modelBehaviour({
+    model: RETURN_LINE,
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete') return
+        let line: Row = values
+        if (op === 'update') {
+          const { rows } = await sql<Row>`select * from winv_customer_return_line
         where tenant_id = ${session.tenantId} and return_line_id = ${Number(body.returnLineId)}`.execute(db)
-      if (!rows[0]) return // not this tenant's: the generic update answers 404
-      line = { ...rows[0], ...values }
-    }
-    const header = await returnHeader(db, session.tenantId, line.customerReturnId)
-    if (!header) return // the line-document check answers 404 naming the return
-    values.warehouseId = header.warehouseId
-    values.ownerId = header.ownerId
-    if (op === 'create' && !given(values.lineNum)) {
-      const { rows } = await sql<{ next: number }>`select coalesce(max(line_num), 0)::int + 1 as next
+          if (!rows[0]) return // not this tenant's: the generic update answers 404
+          line = { ...rows[0], ...values }
+        }
+        const header = await returnHeader(db, session.tenantId, line.customerReturnId)
+        if (!header) return // the line-document check answers 404 naming the return
+        values.warehouseId = header.warehouseId
+        values.ownerId = header.ownerId
+        if (op === 'create' && !given(values.lineNum)) {
+          const { rows } = await sql<{ next: number }>`select coalesce(max(line_num), 0)::int + 1 as next
         from winv_customer_return_line where customer_return_id = ${header.customerReturnId}`.execute(db)
-      values.lineNum = rows[0]?.next ?? 1
-    }
-    if (header.outboundOrderId) {
-      const { rows } = await sql<{
-        outboundLineId: number
-        goodsId: number
-      }>`select outbound_line_id, goods_id
+          values.lineNum = rows[0]?.next ?? 1
+        }
+        if (header.outboundOrderId) {
+          const { rows } = await sql<{
+            outboundLineId: number
+            goodsId: number
+          }>`select outbound_line_id, goods_id
         from winv_outbound_line where tenant_id = ${session.tenantId} and outbound_order_id = ${header.outboundOrderId}
         order by line_num, outbound_line_id`.execute(db)
-      const match = given(line.outboundLineId)
-        ? rows.find((r) => r.outboundLineId === Number(line.outboundLineId))
-        : rows.find((r) => r.goodsId === Number(line.goodsId))
-      if (!match)
-        throw badRequest(
-          given(line.outboundLineId)
-            ? `outboundLineId: line ${String(line.outboundLineId)} is not a line of the return's outbound order: pick one of its lines.`
-            : `goodsId: goods ${String(line.goodsId)} is not on the return's outbound order: pick goods the order shipped.`,
-          given(line.outboundLineId)
-            ? { outboundLineId: 'not a line of the outbound order' }
-            : { goodsId: 'not on the outbound order' },
-        )
-      if (given(line.goodsId) && Number(line.goodsId) !== match.goodsId)
-        throw badRequest(
-          `goodsId: the outbound line ${match.outboundLineId} shipped other goods: leave the goods empty to take the line's.`,
-          { goodsId: 'not the goods of the outbound line' },
-        )
-      values.outboundLineId = match.outboundLineId
-      values.goodsId = match.goodsId
-    } else if (given(line.outboundLineId))
-      throw badRequest(
-        'outboundLineId: the return names no outbound order: set the order on the return first, or leave the line empty.',
-        { outboundLineId: 'the return has no outbound order' },
-      )
-    if (!given(values.goodsId ?? line.goodsId))
-      throw badRequest('goodsId: pick the goods coming back.', { goodsId: 'required' })
-    const goods = await goodsOf(db, session.tenantId, values.goodsId ?? line.goodsId)
-    checkReturnGoods(goods, header.ownerId, line.batchCode)
-    values.goodsCode = goods.goodsCode
-    values.goodsName = goods.goodsName
-  })
-}
+          const match = given(line.outboundLineId)
+            ? rows.find((r) => r.outboundLineId === Number(line.outboundLineId))
+            : rows.find((r) => r.goodsId === Number(line.goodsId))
+          if (!match)
+            throw badRequest(
+              given(line.outboundLineId)
+                ? `outboundLineId: line ${String(line.outboundLineId)} is not a line of the return's outbound order: pick one of its lines.`
+                : `goodsId: goods ${String(line.goodsId)} is not on the return's outbound order: pick goods the order shipped.`,
+              given(line.outboundLineId)
+                ? { outboundLineId: 'not a line of the outbound order' }
+                : { goodsId: 'not on the outbound order' },
+            )
+          if (given(line.goodsId) && Number(line.goodsId) !== match.goodsId)
+            throw badRequest(
+              `goodsId: the outbound line ${match.outboundLineId} shipped other goods: leave the goods empty to take the line's.`,
+              { goodsId: 'not the goods of the outbound line' },
+            )
+          values.outboundLineId = match.outboundLineId
+          values.goodsId = match.goodsId
+        } else if (given(line.outboundLineId))
+          throw badRequest(
+            'outboundLineId: the return names no outbound order: set the order on the return first, or leave the line empty.',
+            { outboundLineId: 'the return has no outbound order' },
+          )
+        if (!given(values.goodsId ?? line.goodsId))
+          throw badRequest('goodsId: pick the goods coming back.', { goodsId: 'required' })
+        const goods = await goodsOf(db, session.tenantId, values.goodsId ?? line.goodsId)
+        checkReturnGoods(goods, header.ownerId, line.batchCode)
+        values.goodsCode = goods.goodsCode
+        values.goodsName = goods.goodsName
+      },
+    ],
+  }),
+]
 
 async function returnLines(db: Db, customerReturnId: number): Promise<ReturnLine[]> {
   const { rows } =
@@ -361,7 +371,7 @@ type Decision = 'release' | 'scrap' | 'block'
 
 const decide =
   (decision: Decision) =>
-  async ({ db, session, row, body }: { db: Db; session: Session; row: Row; body: Row }) => {
+  async ({ db, session, row, body, model: lineModel }: TransitionContext) => {
     const line = row as unknown as ReturnLine
     const header = (await returnHeader(db, session.tenantId, line.customerReturnId))!
     const key = {
@@ -411,7 +421,7 @@ const decide =
         ${given(body.remark) ? sql`, remark = ${String(body.remark)}` : sql``}
       where return_line_id = ${line.returnLineId}`.execute(db)
     if (header.returnStatus === 'IN_QC' && !(await pendingLines(db, header.customerReturnId))) {
-      const model = customerReturnModel()
+      const model = withBehaviour(customerReturnModel(), behaviourOf(lineModel))
       const close = model.lifecycle!.transitions.find((t) => t.action === 'close')!
       await runTransition(db, model, close, session, header.customerReturnId, {})
     }
@@ -423,136 +433,163 @@ async function pendingLines(db: Db, customerReturnId: number): Promise<number> {
   return rows[0]?.n ?? 0
 }
 
-function registerCustomerReturnEffects(): void {
-  onTransition(CUSTOMER_RETURN, 'receive', ({ db, session, row }) =>
-    receive(db, session, row as unknown as ReturnHeader),
-  )
-  onTransition(CUSTOMER_RETURN, 'close', async ({ db, row }) => {
-    const pending = await pendingLines(db, Number(row.customerReturnId))
-    if (pending)
-      throw conflict(
-        'error.qc_pending',
-        `Customer return ${String(row.returnNum)}: ${pending} line(s) still wait for their QC decision: release, scrap or block each line; the return closes with the last decision.`,
-      )
-    await sql`update winv_customer_return set closed_date = localtimestamp(0)
+const customerReturnEffects: ModelBehaviour[] = [
+  modelBehaviour({
+    model: CUSTOMER_RETURN,
+    transitions: { receive: ({ db, session, row }) => receive(db, session, row as unknown as ReturnHeader) },
+  }),
+  modelBehaviour({
+    model: CUSTOMER_RETURN,
+    transitions: {
+      close: async ({ db, row }) => {
+        const pending = await pendingLines(db, Number(row.customerReturnId))
+        if (pending)
+          throw conflict(
+            'error.qc_pending',
+            `Customer return ${String(row.returnNum)}: ${pending} line(s) still wait for their QC decision: release, scrap or block each line; the return closes with the last decision.`,
+          )
+        await sql`update winv_customer_return set closed_date = localtimestamp(0)
       where customer_return_id = ${Number(row.customerReturnId)}`.execute(db)
-  })
-  onTransition(RETURN_LINE, 'release', decide('release'))
-  onTransition(RETURN_LINE, 'scrap', decide('scrap'))
-  onTransition(RETURN_LINE, 'block', decide('block'))
+      },
+    },
+  }),
+  modelBehaviour({ model: RETURN_LINE, transitions: { release: decide('release') } }),
+  modelBehaviour({ model: RETURN_LINE, transitions: { scrap: decide('scrap') } }),
+  modelBehaviour({ model: RETURN_LINE, transitions: { block: decide('block') } }),
   // The outbound order's own Return books every shipped quantity back: refused once part came back through a
   // customer return, which would count it twice.
-  onTransition('wms/outboundOrder', 'return', async ({ db, row }) => {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from winv_customer_return
+  modelBehaviour({
+    model: 'wms/outbound-order',
+    transitions: {
+      return: async ({ db, row }) => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from winv_customer_return
       where outbound_order_id = ${Number(row.outboundOrderId)} and return_status in ('IN_QC', 'CLOSED')`.execute(
-      db,
-    )
-    if (rows[0]?.n)
-      throw conflict(
-        'error.over_return',
-        `Outbound order ${String(row.orderNum)} already has goods back through a customer return: return the rest with a customer return (Customer returns), which counts what came back.`,
-      )
-  })
-}
-
-function registerVendorReturns(): void {
-  onRowWrite(VENDOR_RETURN, async ({ db, session, op, values, body }) => {
-    if (op === 'delete') return
-    let row: Row = values
-    if (op === 'update') {
-      const { rows } = await sql<Row>`select * from winv_vendor_return
-        where tenant_id = ${session.tenantId} and vendor_return_id = ${Number(body.vendorReturnId)}`.execute(
-        db,
-      )
-      if (!rows[0]) return // not this tenant's: the generic update answers 404
-      row = { ...rows[0], ...values }
-    }
-    if (given(row.goodsId))
-      checkReturnGoods(await goodsOf(db, session.tenantId, row.goodsId), Number(row.ownerId), row.batchCode)
-    if (!given(values.inboundOrderId)) {
-      if (values.inboundOrderId === null) values.inboundOrderNum = null
-      return
-    }
-    const { rows } = await sql<{
-      orderNum: string
-      warehouseId: number
-      ownerId: number
-      vendorId: number | null
-      supplierName: string | null
-    }>`select order_num, warehouse_id, owner_id, vendor_id, supplier_name from winv_inbound_order
-      where tenant_id = ${session.tenantId} and inbound_order_id = ${Number(values.inboundOrderId)}`.execute(
-      db,
-    )
-    const order = rows[0]
-    if (!order)
-      throw badRequest(
-        `inboundOrderId: inbound order ${String(values.inboundOrderId)} does not exist: pick one, or leave it empty for a free return.`,
-        { inboundOrderId: 'unknown inbound order' },
-      )
-    if (order.warehouseId !== Number(row.warehouseId) || order.ownerId !== Number(row.ownerId))
-      throw badRequest(
-        `inboundOrderId: inbound order ${order.orderNum} is of another warehouse or owner: give the vendor return the warehouse and owner that received it.`,
-        { inboundOrderId: 'another warehouse or owner' },
-      )
-    if (given(row.goodsId)) {
-      const { rows: lines } = await sql<{ n: number }>`select count(*)::int as n from winv_inbound_order_line
-        where inbound_order_id = ${Number(values.inboundOrderId)} and goods_id = ${Number(row.goodsId)}`.execute(
-        db,
-      )
-      if (!lines[0]?.n)
-        throw badRequest(
-          `goodsId: the goods are not on inbound order ${order.orderNum}: pick goods it received, or make a free return.`,
-          { goodsId: 'not on the inbound order' },
+          db,
         )
-    }
-    values.inboundOrderNum = order.orderNum
-    if (!given(row.vendorId) && order.vendorId) values.vendorId = order.vendorId
-    if (!given(row.supplierName) && order.supplierName) values.supplierName = order.supplierName
-  })
+        if (rows[0]?.n)
+          throw conflict(
+            'error.over_return',
+            `Outbound order ${String(row.orderNum)} already has goods back through a customer return: return the rest with a customer return (Customer returns), which counts what came back.`,
+          )
+      },
+    },
+  }),
+]
 
-  onTransition(VENDOR_RETURN, 'ship', async ({ db, session, row }) => {
-    const quantity = Number(row.quantity)
-    if (row.inboundOrderId) {
-      // lock the order's lines of the goods: two returns of the same order are served one after the other
-      const { rows } = await sql<{ received: number | null }>`select sum(x.received) as received from (
+const vendorReturnBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: VENDOR_RETURN,
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete') return
+        let row: Row = values
+        if (op === 'update') {
+          const { rows } = await sql<Row>`select * from winv_vendor_return
+        where tenant_id = ${session.tenantId} and vendor_return_id = ${Number(body.vendorReturnId)}`.execute(
+            db,
+          )
+          if (!rows[0]) return // not this tenant's: the generic update answers 404
+          row = { ...rows[0], ...values }
+        }
+        if (given(row.goodsId))
+          checkReturnGoods(
+            await goodsOf(db, session.tenantId, row.goodsId),
+            Number(row.ownerId),
+            row.batchCode,
+          )
+        if (!given(values.inboundOrderId)) {
+          if (values.inboundOrderId === null) values.inboundOrderNum = null
+          return
+        }
+        const { rows } = await sql<{
+          orderNum: string
+          warehouseId: number
+          ownerId: number
+          vendorId: number | null
+          supplierName: string | null
+        }>`select order_num, warehouse_id, owner_id, vendor_id, supplier_name from winv_inbound_order
+      where tenant_id = ${session.tenantId} and inbound_order_id = ${Number(values.inboundOrderId)}`.execute(
+          db,
+        )
+        const order = rows[0]
+        if (!order)
+          throw badRequest(
+            `inboundOrderId: inbound order ${String(values.inboundOrderId)} does not exist: pick one, or leave it empty for a free return.`,
+            { inboundOrderId: 'unknown inbound order' },
+          )
+        if (order.warehouseId !== Number(row.warehouseId) || order.ownerId !== Number(row.ownerId))
+          throw badRequest(
+            `inboundOrderId: inbound order ${order.orderNum} is of another warehouse or owner: give the vendor return the warehouse and owner that received it.`,
+            { inboundOrderId: 'another warehouse or owner' },
+          )
+        if (given(row.goodsId)) {
+          const { rows: lines } = await sql<{
+            n: number
+          }>`select count(*)::int as n from winv_inbound_order_line
+        where inbound_order_id = ${Number(values.inboundOrderId)} and goods_id = ${Number(row.goodsId)}`.execute(
+            db,
+          )
+          if (!lines[0]?.n)
+            throw badRequest(
+              `goodsId: the goods are not on inbound order ${order.orderNum}: pick goods it received, or make a free return.`,
+              { goodsId: 'not on the inbound order' },
+            )
+        }
+        values.inboundOrderNum = order.orderNum
+        if (!given(row.vendorId) && order.vendorId) values.vendorId = order.vendorId
+        if (!given(row.supplierName) && order.supplierName) values.supplierName = order.supplierName
+      },
+    ],
+  }),
+
+  modelBehaviour({
+    model: VENDOR_RETURN,
+    transitions: {
+      ship: async ({ db, session, row }) => {
+        const quantity = Number(row.quantity)
+        if (row.inboundOrderId) {
+          // lock the order's lines of the goods: two returns of the same order are served one after the other
+          const { rows } = await sql<{ received: number | null }>`select sum(x.received) as received from (
           select received_quantity - coalesce(returned_quantity, 0) as received from winv_inbound_order_line
           where inbound_order_id = ${Number(row.inboundOrderId)} and goods_id = ${Number(row.goodsId)} for update) x`.execute(
-        db,
-      )
-      const { rows: sent } = await sql<{
-        sent: number | null
-      }>`select sum(quantity) as sent from winv_vendor_return
+            db,
+          )
+          const { rows: sent } = await sql<{
+            sent: number | null
+          }>`select sum(quantity) as sent from winv_vendor_return
         where inbound_order_id = ${Number(row.inboundOrderId)} and goods_id = ${Number(row.goodsId)}
           and return_status = 'SHIPPED' and vendor_return_id <> ${Number(row.vendorReturnId)}`.execute(db)
-      const received = round4(Number(rows[0]?.received ?? 0))
-      const open = round4(received - Number(sent[0]?.sent ?? 0))
-      if (quantity > open)
-        throw conflictAt(
-          'error.over_return',
-          `Vendor return ${String(row.returnNum)}: ${quantity} of ${String(row.goodsCode)} cannot go back against ${String(row.inboundOrderNum)}: it received ${received} net of its own returns, and ${round4(received - open)} went back already (at most ${open} more). Lower the quantity, or make a free return.`,
-          { quantity: `at most ${open}` },
-        )
-    }
-    await moveStock(db, session, {
-      warehouseId: Number(row.warehouseId),
-      locationId: Number(row.locationId),
-      ownerId: Number(row.ownerId),
-      goodsId: Number(row.goodsId),
-      batchCode: String(row.batchCode ?? ''),
-      quantity: -quantity,
-      allowNegative: false,
-      docType: 'VENDOR_RETURN',
-      docId: Number(row.vendorReturnId),
-      docNum: String(row.returnNum),
-      reason: String(row.returnReason ?? ''),
-    })
-    await sql`update winv_vendor_return set shipped_date = localtimestamp(0), shipped_by_name = ${userName(session)}
+          const received = round4(Number(rows[0]?.received ?? 0))
+          const open = round4(received - Number(sent[0]?.sent ?? 0))
+          if (quantity > open)
+            throw conflictAt(
+              'error.over_return',
+              `Vendor return ${String(row.returnNum)}: ${quantity} of ${String(row.goodsCode)} cannot go back against ${String(row.inboundOrderNum)}: it received ${received} net of its own returns, and ${round4(received - open)} went back already (at most ${open} more). Lower the quantity, or make a free return.`,
+              { quantity: `at most ${open}` },
+            )
+        }
+        await moveStock(db, session, {
+          warehouseId: Number(row.warehouseId),
+          locationId: Number(row.locationId),
+          ownerId: Number(row.ownerId),
+          goodsId: Number(row.goodsId),
+          batchCode: String(row.batchCode ?? ''),
+          quantity: -quantity,
+          allowNegative: false,
+          docType: 'VENDOR_RETURN',
+          docId: Number(row.vendorReturnId),
+          docNum: String(row.returnNum),
+          reason: String(row.returnReason ?? ''),
+        })
+        await sql`update winv_vendor_return set shipped_date = localtimestamp(0), shipped_by_name = ${userName(session)}
       where vendor_return_id = ${Number(row.vendorReturnId)}`.execute(db)
-  })
-}
+      },
+    },
+  }),
+]
 
-export function registerReturns(): void {
-  registerCustomerReturnWrites()
-  registerCustomerReturnEffects()
-  registerVendorReturns()
-}
+export const returnBehaviour: ModelBehaviour[] = [
+  ...customerReturnWrites,
+  ...customerReturnEffects,
+  ...vendorReturnBehaviour,
+]

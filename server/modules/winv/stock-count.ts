@@ -12,12 +12,11 @@
  * posting writes names the operator (who posted or approved) and the counter. Everything a step does runs in
  * the transition's transaction through the stock ledger, so a refusal leaves nothing posted.
  */
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
-import { onTransition } from '../models/lifecycle.ts'
-import { onRowWrite } from '../models/write-guards.ts'
 import { functionNumber } from '../stock/function-params.ts'
 import { moveStock } from '../stock/ledger.ts'
 import { goodsOf, locationOf, nameOf } from './lookup.ts'
@@ -199,90 +198,114 @@ async function start(db: Db, session: Session, header: CountHeader) {
   )
 }
 
-export function registerStockCounts(): void {
-  onRowWrite('wms/stockCount', async ({ db, session, op, values, body }) => {
-    if (op === 'delete') return
-    let warehouseId = Number(values.warehouseId)
-    let whareaId = values.whareaId
-    if (op === 'create') values.warehouseName = await nameOf(db, 'warehouse', session.tenantId, warehouseId)
-    else {
-      const current = (
-        await sql<{ warehouseId: number; whareaId: number | null }>`select warehouse_id, wharea_id
+const header = (row: Record<string, unknown>) => row as unknown as CountHeader
+
+export const stockCountBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: 'wms/stock-count',
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete') return
+        let warehouseId = Number(values.warehouseId)
+        let whareaId = values.whareaId
+        if (op === 'create')
+          values.warehouseName = await nameOf(db, 'warehouse', session.tenantId, warehouseId)
+        else {
+          const current = (
+            await sql<{ warehouseId: number; whareaId: number | null }>`select warehouse_id, wharea_id
           from winv_stock_count
           where tenant_id = ${session.tenantId} and stock_count_id = ${Number(body.stockCountId)}`.execute(db)
-      ).rows[0]
-      if (!current) return // not this tenant's: the generic update answers 404
-      warehouseId = Number(current.warehouseId)
-      if (whareaId === undefined) whareaId = current.whareaId
-    }
-    if (values.whareaId !== undefined && values.whareaId !== null) {
-      const area = await sql<{
-        whareaName: string
-        warehouseId: number
-      }>`select wharea_name, warehouse_id from wmdm_wharea
+          ).rows[0]
+          if (!current) return // not this tenant's: the generic update answers 404
+          warehouseId = Number(current.warehouseId)
+          if (whareaId === undefined) whareaId = current.whareaId
+        }
+        if (values.whareaId !== undefined && values.whareaId !== null) {
+          const area = await sql<{
+            whareaName: string
+            warehouseId: number
+          }>`select wharea_name, warehouse_id from wmdm_wharea
         where tenant_id = ${session.tenantId} and wharea_id = ${Number(values.whareaId)}`.execute(db)
-      const found = area.rows[0]
-      if (!found || Number(found.warehouseId) !== warehouseId)
-        throw badRequest(
-          `whareaId: area ${String(values.whareaId)} is not an area of the count's warehouse: pick one of its areas or leave it empty.`,
-          { whareaId: 'area of another warehouse' },
-        )
-      values.whareaName = found.whareaName
-    }
-    if (values.locationId !== undefined && values.locationId !== null) {
-      const location = await locationOf(db, session.tenantId, values.locationId, warehouseId)
-      if (whareaId && Number(location.whareaId) !== Number(whareaId))
-        throw badRequest(
-          `locationId: location ${location.locationCode} is not in the count's area: pick a location of that area, or leave the area empty.`,
-          { locationId: 'location of another area' },
-        )
-      values.locationCode = location.locationCode
-    } else if (values.locationId === null) values.locationCode = null
-    if (values.goodsId !== undefined && values.goodsId !== null)
-      values.goodsCode = (await goodsOf(db, session.tenantId, values.goodsId)).goodsCode
-    else if (values.goodsId === null) values.goodsCode = null
-  })
-  onRowWrite('wms/stockCountLine', async ({ db, session, op, values, body }) => {
-    const refuse = () =>
-      conflict(
-        'error.server_written',
-        "Count lines are written by the count's start action (one per balance): they cannot be added or removed by hand. Enter the counted quantities on its lines.",
-      )
-    if (op === 'create') throw refuse()
-    const found = await sql<{ bookQuantity: number }>`select l.book_quantity from winv_stock_count_line l
+          const found = area.rows[0]
+          if (!found || Number(found.warehouseId) !== warehouseId)
+            throw badRequest(
+              `whareaId: area ${String(values.whareaId)} is not an area of the count's warehouse: pick one of its areas or leave it empty.`,
+              { whareaId: 'area of another warehouse' },
+            )
+          values.whareaName = found.whareaName
+        }
+        if (values.locationId !== undefined && values.locationId !== null) {
+          const location = await locationOf(db, session.tenantId, values.locationId, warehouseId)
+          if (whareaId && Number(location.whareaId) !== Number(whareaId))
+            throw badRequest(
+              `locationId: location ${location.locationCode} is not in the count's area: pick a location of that area, or leave the area empty.`,
+              { locationId: 'location of another area' },
+            )
+          values.locationCode = location.locationCode
+        } else if (values.locationId === null) values.locationCode = null
+        if (values.goodsId !== undefined && values.goodsId !== null)
+          values.goodsCode = (await goodsOf(db, session.tenantId, values.goodsId)).goodsCode
+        else if (values.goodsId === null) values.goodsCode = null
+      },
+    ],
+  }),
+  modelBehaviour({
+    model: 'wms/stock-count-line',
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        const refuse = () =>
+          conflict(
+            'error.server_written',
+            "Count lines are written by the count's start action (one per balance): they cannot be added or removed by hand. Enter the counted quantities on its lines.",
+          )
+        if (op === 'create') throw refuse()
+        const found = await sql<{ bookQuantity: number }>`select l.book_quantity from winv_stock_count_line l
       where l.tenant_id = ${session.tenantId} and l.count_line_id = ${Number(body.countLineId)}`.execute(db)
-    const line = found.rows[0]
-    if (!line) return // not this tenant's: the generic write answers 404
-    if (op === 'delete') throw refuse()
-    // only while COUNTING: the count's `linesEditable`, checked before (models/line-document.ts)
-    if (values.countedQuantity === undefined) return
-    // Who counted, and when: the user of the last entry (a second person approves their differences).
-    const counter =
-      values.countedQuantity === null
-        ? undefined
-        : (
-            await sql<{ realName: string | null; now: string }>`select real_name,
+        const line = found.rows[0]
+        if (!line) return // not this tenant's: the generic write answers 404
+        if (op === 'delete') throw refuse()
+        // only while COUNTING: the count's `linesEditable`, checked before (models/line-document.ts)
+        if (values.countedQuantity === undefined) return
+        // Who counted, and when: the user of the last entry (a second person approves their differences).
+        const counter =
+          values.countedQuantity === null
+            ? undefined
+            : (
+                await sql<{ realName: string | null; now: string }>`select real_name,
                 to_char(localtimestamp(0), 'YYYY-MM-DD HH24:MI:SS') as now
               from iam_user where id = ${session.userId}`.execute(db)
-          ).rows[0]
-    values.counterId = counter ? session.userId : null
-    values.counterName = counter?.realName ?? null
-    values.countedDate = counter?.now ?? null
-    if (values.countedQuantity === null) {
-      values.differenceQuantity = null
-      return
-    }
-    const counted = Number(values.countedQuantity)
-    if (!Number.isFinite(counted) || counted < 0)
-      throw badRequest(
-        `countedQuantity: give the quantity found (0 or more), not ${String(values.countedQuantity)}.`,
-        { countedQuantity: 'must be 0 or more' },
-      )
-    values.differenceQuantity = round4(counted - Number(line.bookQuantity))
-  })
-  const header = (row: Record<string, unknown>) => row as unknown as CountHeader
-  onTransition('wms/stockCount', 'start', ({ db, session, row }) => start(db, session, header(row)))
-  onTransition('wms/stockCount', 'post', ({ db, session, row }) => post(db, session, header(row)))
-  onTransition('wms/stockCount', 'approve', ({ db, session, row }) => approve(db, session, header(row)))
-  onTransition('wms/stockCount', 'recount', ({ db, row }) => recount(db, header(row)))
-}
+              ).rows[0]
+        values.counterId = counter ? session.userId : null
+        values.counterName = counter?.realName ?? null
+        values.countedDate = counter?.now ?? null
+        if (values.countedQuantity === null) {
+          values.differenceQuantity = null
+          return
+        }
+        const counted = Number(values.countedQuantity)
+        if (!Number.isFinite(counted) || counted < 0)
+          throw badRequest(
+            `countedQuantity: give the quantity found (0 or more), not ${String(values.countedQuantity)}.`,
+            { countedQuantity: 'must be 0 or more' },
+          )
+        values.differenceQuantity = round4(counted - Number(line.bookQuantity))
+      },
+    ],
+  }),
+  modelBehaviour({
+    model: 'wms/stock-count',
+    transitions: { start: ({ db, session, row }) => start(db, session, header(row)) },
+  }),
+  modelBehaviour({
+    model: 'wms/stock-count',
+    transitions: { post: ({ db, session, row }) => post(db, session, header(row)) },
+  }),
+  modelBehaviour({
+    model: 'wms/stock-count',
+    transitions: { approve: ({ db, session, row }) => approve(db, session, header(row)) },
+  }),
+  modelBehaviour({
+    model: 'wms/stock-count',
+    transitions: { recount: ({ db, row }) => recount(db, header(row)) },
+  }),
+]

@@ -3,12 +3,11 @@
  * (ledger LOCK, 409 when not that much is available); LOCKED → unlock → RELEASED gives it back (UNLOCK);
  * cancel from NEW. Goods must be of the lock's owner and the location of its warehouse.
  */
+import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
 import { badRequest } from '../../errors.ts'
-import { onTransition } from '../models/lifecycle.ts'
 import type { Row } from '../models/model-scope.ts'
-import { onRowWrite } from '../models/write-guards.ts'
 import { moveStock } from '../stock/ledger.ts'
 import type { Session } from '../../types.ts'
 import { goodsOf, locationOf } from './lookup.ts'
@@ -28,39 +27,50 @@ async function move(db: Db, session: Session, row: Row, sign: 1 | -1) {
   })
 }
 
-export function registerStockLocks(): void {
-  onRowWrite('wms/stockLock', async ({ db, session, op, values, body }) => {
-    if (op === 'delete') return
-    let header = { warehouseId: Number(values.warehouseId), ownerId: Number(values.ownerId) }
-    if (op === 'update') {
-      const current = await sql<{ warehouseId: number; ownerId: number }>`select warehouse_id, owner_id
+export const stockLockBehaviour: ModelBehaviour[] = [
+  modelBehaviour({
+    model: 'wms/stock-lock',
+    writeGuards: [
+      async ({ db, session, op, values, body }) => {
+        if (op === 'delete') return
+        let header = { warehouseId: Number(values.warehouseId), ownerId: Number(values.ownerId) }
+        if (op === 'update') {
+          const current = await sql<{ warehouseId: number; ownerId: number }>`select warehouse_id, owner_id
         from winv_stock_lock where tenant_id = ${session.tenantId} and stock_lock_id = ${Number(body.stockLockId)}`.execute(
-        db,
-      )
-      if (!current.rows[0]) return // not this tenant's: the generic update answers 404
-      header = current.rows[0]
-    }
-    if (values.goodsId !== undefined) {
-      const goods = await goodsOf(db, session.tenantId, values.goodsId)
-      if (goods.ownerId !== header.ownerId)
-        throw badRequest(
-          `goodsId: ${goods.goodsCode} belongs to another owner: pick goods of the lock's owner.`,
-          {
-            goodsId: "not the lock's owner",
-          },
-        )
-      if (goods.batchManagedFlag && !String(values.batchCode ?? body.batchCode ?? '').trim())
-        throw badRequest(`batchCode: ${goods.goodsCode} is batch tracked: give the batch to lock.`, {
-          batchCode: 'required for batch-tracked goods',
-        })
-      values.goodsCode = goods.goodsCode
-      values.goodsName = goods.goodsName
-    }
-    if (values.locationId !== undefined && values.locationId !== null)
-      values.locationCode = (
-        await locationOf(db, session.tenantId, values.locationId, header.warehouseId)
-      ).locationCode
-  })
-  onTransition('wms/stockLock', 'lock', ({ db, session, row }) => move(db, session, row, 1))
-  onTransition('wms/stockLock', 'unlock', ({ db, session, row }) => move(db, session, row, -1))
-}
+            db,
+          )
+          if (!current.rows[0]) return // not this tenant's: the generic update answers 404
+          header = current.rows[0]
+        }
+        if (values.goodsId !== undefined) {
+          const goods = await goodsOf(db, session.tenantId, values.goodsId)
+          if (goods.ownerId !== header.ownerId)
+            throw badRequest(
+              `goodsId: ${goods.goodsCode} belongs to another owner: pick goods of the lock's owner.`,
+              {
+                goodsId: "not the lock's owner",
+              },
+            )
+          if (goods.batchManagedFlag && !String(values.batchCode ?? body.batchCode ?? '').trim())
+            throw badRequest(`batchCode: ${goods.goodsCode} is batch tracked: give the batch to lock.`, {
+              batchCode: 'required for batch-tracked goods',
+            })
+          values.goodsCode = goods.goodsCode
+          values.goodsName = goods.goodsName
+        }
+        if (values.locationId !== undefined && values.locationId !== null)
+          values.locationCode = (
+            await locationOf(db, session.tenantId, values.locationId, header.warehouseId)
+          ).locationCode
+      },
+    ],
+  }),
+  modelBehaviour({
+    model: 'wms/stock-lock',
+    transitions: { lock: ({ db, session, row }) => move(db, session, row, 1) },
+  }),
+  modelBehaviour({
+    model: 'wms/stock-lock',
+    transitions: { unlock: ({ db, session, row }) => move(db, session, row, -1) },
+  }),
+]

@@ -239,7 +239,7 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
       `${base}/wms-common/inv-organizations`,
       {
         schema: { params: Params, querystring: InvOrgQuery },
-        config: { fieldRules: { answers: [{ model: 'wms/invOrganization', query: true }] } },
+        config: { fieldRules: { answers: [{ model: 'wms/inv-organization', query: true }] } },
       },
       (request) => {
         const { list, filters } = idFilter(filtersOf(request.query))
@@ -270,7 +270,7 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
       `${base}/whareas/accessibleList`,
       {
         schema: { params: Params, querystring: AreaQuery },
-        config: { fieldRules: { answers: [{ model: 'wms/warehouseArea', query: true }] } },
+        config: { fieldRules: { answers: [{ model: 'wms/warehouse-area', query: true }] } },
       },
       async (request) => {
         const session = sessionOf(request)

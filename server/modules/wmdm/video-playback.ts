@@ -36,7 +36,7 @@ export function playbackRoutes(models: {
     app.post(
       '/api/wms/v1/:tenantId/outbound-video-records/:id/playback',
       {
-        config: { fieldRules: { answers: [{ model: 'wms/outboundVideoRecord' }] } },
+        config: { fieldRules: { answers: [{ model: 'wms/outbound-video-record' }] } },
         preHandler: requirePermission(PLAYBACK_PERMISSION),
         schema: { body: NoBody, params: IdParams },
       },
