@@ -52,6 +52,12 @@ export { SchemaErrorPanel } from './runtime/SchemaErrorPanel'
 // Registry
 export * from './contract/widget-names'
 export {
+  WIDGET_DEFINITIONS,
+  widgetDefinition,
+  type PureWidgetDefinition,
+  type WidgetProps,
+} from './contract/widget-definitions'
+export {
   createRegistry,
   UnknownWidgetError,
   type WidgetDefinition,
