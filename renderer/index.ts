@@ -42,6 +42,7 @@ export { SchemaPage, PAGE_WIDGETS, pageWidgetNames, type SchemaPageProps } from 
 export {
   PageContext,
   usePageContext,
+  customPageProps,
   type PageContextValue,
   type PageWidgetProps,
 } from './runtime/page-context'

@@ -16,7 +16,9 @@ interface Block {
 }
 
 /** Widgets the search bar can ask a from–to pair of (their definition has a `range`). */
-const RANGE_WIDGETS = WIDGET_DEFINITIONS.filter((d) => 'range' in d).map((d) => d.name)
+const RANGE_WIDGETS = WIDGET_DEFINITIONS.filter((d) => 'range' in d)
+  .map((d) => d.name)
+  .sort()
 const VALUE_OPS = new Set(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'])
 const LIST_OPS = new Set(['in', 'notIn'])
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v)
