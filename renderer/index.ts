@@ -56,8 +56,8 @@ export {
   WIDGET_DEFINITIONS,
   widgetDefinition,
   type PureWidgetDefinition,
-  type WidgetProps,
 } from './contract/widget-definitions'
+export type { WidgetProps } from './contract/widget-props'
 export {
   createRegistry,
   UnknownWidgetError,

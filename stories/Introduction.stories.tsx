@@ -79,9 +79,10 @@ function Introduction() {
         </li>
         <li>
           Its pure definition in <Text code>renderer/contract/widget-definitions.ts</Text> (name, kind, what
-          the renderer does with it, the TypeBox schema of the props a page may give it: the page check
-          enforces it) and its loader in <Text code>widgets/index.ts</Text>; texts in{' '}
-          <Text code>renderer/i18n/&lt;area&gt;.texts.json</Text> with all three languages.
+          the renderer does with it), the TypeBox schema of the props a page may give it in{' '}
+          <Text code>renderer/contract/widget-props.ts</Text> (the page check enforces it) and its loader in{' '}
+          <Text code>widgets/index.ts</Text>; texts in <Text code>renderer/i18n/&lt;area&gt;.texts.json</Text>{' '}
+          with all three languages.
         </li>
         <li>
           Stories cover its states: empty, loading, error, read-only, disabled, many rows, long texts, each
@@ -100,15 +101,12 @@ function Introduction() {
           state and what is sent.
         </li>
       </ol>
-      {code(`// renderer/contract/widget-definitions.ts: what pages, the server and the CLI know of it
-{
-  name: 'Rate',
-  kind: 'field',
-  props: strict({
-    count: T.Optional(T.Integer({ minimum: 1, maximum: 10, description: 'Stars (default 5).' })),
-    allowHalf: T.Optional(T.Boolean()),
-  }),
-},
+      {code(`// renderer/contract/widget-definitions.ts and widget-props.ts: what pages, the server and the CLI know of it
+{ name: 'Rate', kind: 'field' },
+Rate: strict({
+  count: T.Optional(T.Integer({ minimum: 1, maximum: 10, description: 'Stars (default 5).' })),
+  allowHalf: T.Optional(T.Boolean()),
+}),
 // widgets/rate/rate.widget.ts: its code, loaded with the pages that name it
 export const rateWidget: WidgetDefinition = {
   name: 'Rate',

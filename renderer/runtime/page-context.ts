@@ -1,6 +1,7 @@
 /** What a page widget knows about the page it renders: the schema, its file, route params, texts. */
 import { createContext, useContext } from 'react'
-import type { PageWidgetName, WidgetProps } from '../contract/widget-definitions'
+import type { PageWidgetName } from '../contract/widget-definitions'
+import type { WidgetProps } from '../contract/widget-props'
 import type { TextResolver } from '../i18n/texts'
 import type { PageSchema } from '../schema/page'
 

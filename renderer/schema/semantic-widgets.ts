@@ -2,7 +2,7 @@
  * The widgets a page names: each `widget` is a widget of the kind its place takes (a field or a dashboard card
  * takes a field widget, a custom page a page widget that draws no page kind of its own), and the `props` beside
  * it are what that widget declares (its TypeBox schema). Both come from the widgets' pure definitions
- * (renderer/contract/widget-definitions.ts), so `npm run schemas:check`, the server's page check and the browser
+ * (renderer/contract/widget-definitions.ts, widget-props.ts), so `npm run schemas:check`, the server's page check and the browser
  * give one verdict. TypeBox's Value checks without generating code (the browser's policy allows no eval).
  */
 import type { TSchema } from '@sinclair/typebox'
@@ -13,6 +13,7 @@ import {
   type PureWidgetDefinition,
   type WidgetKind,
 } from '../contract/widget-definitions'
+import { widgetPropsSchema } from '../contract/widget-props'
 import type { IssueDraft } from './issue'
 import { nearest, suggestName } from './suggest'
 
@@ -111,7 +112,8 @@ function referenceIssues(
 
 /** The page's props of a widget against the widget's schema, each problem at its pointer under `props`. */
 function propsIssues(definition: PureWidgetDefinition, props: unknown, at: string): IssueDraft[] {
-  const { name, props: schema } = definition
+  const { name } = definition
+  const schema = widgetPropsSchema(name)
   const given =
     props !== undefined && (typeof props !== 'object' || props === null || Object.keys(props).length)
   if (!schema)
@@ -119,7 +121,7 @@ function propsIssues(definition: PureWidgetDefinition, props: unknown, at: strin
       ? [
           {
             pointer: `${at}/props`,
-            message: `'${name}' takes no props (renderer/contract/widget-definitions.ts declares none)`,
+            message: `'${name}' takes no props (renderer/contract/widget-props.ts declares none)`,
             suggestion: 'remove "props", or declare them in the widget\'s definition',
           },
         ]
@@ -181,7 +183,7 @@ function explain(widget: string, error: ValueError): Pick<IssueDraft, 'message' 
     default:
       return {
         message: `"${key}" of '${widget}': ${error.message.toLowerCase()}, not ${JSON.stringify(error.value)}${describe(error.schema)}`,
-        suggestion: 'correct the value (renderer/contract/widget-definitions.ts says what the widget takes)',
+        suggestion: 'correct the value (renderer/contract/widget-props.ts says what the widget takes)',
       }
   }
 }
