@@ -42,6 +42,7 @@ export { SchemaPage, PAGE_WIDGETS, pageWidgetNames, type SchemaPageProps } from 
 export {
   PageContext,
   usePageContext,
+  customPageProps,
   type PageContextValue,
   type PageWidgetProps,
 } from './runtime/page-context'
@@ -51,6 +52,12 @@ export { SchemaErrorPanel } from './runtime/SchemaErrorPanel'
 
 // Registry
 export * from './contract/widget-names'
+export {
+  WIDGET_DEFINITIONS,
+  widgetDefinition,
+  type PureWidgetDefinition,
+} from './contract/widget-definitions'
+export type { WidgetProps } from './contract/widget-props'
 export {
   createRegistry,
   UnknownWidgetError,

@@ -4,20 +4,13 @@
  * generated JSON Schemas are stale. Prints `file:line:col /pointer: message (suggestion)` and a summary.
  */
 import { readFileSync } from 'node:fs'
-import { relative, resolve, sep } from 'node:path'
+import { resolve } from 'node:path'
 import { formatIssue, type SchemaIssue } from '../renderer/schema/issue'
-import { WIDGET_NAMES } from '../renderer/contract/widget-names'
-import { checkPageFiles, type PageCheckContext } from '../renderer/schema/check-page-files'
+import { checkPageFiles } from '../renderer/schema/check-page-files'
 import { generatedFiles } from './lib/generated-schemas'
-import { commonTextIssues, readModelReferences } from './lib/model-check'
-import { readModels, refusalReasons } from '../server/modules/models/load-models.ts'
-import {
-  findFiles,
-  readLookupCodes,
-  readLovViewCodes,
-  readMenuDirCodes,
-  readRoutes,
-} from './lib/schema-files'
+import { commonTextIssues } from './lib/model-check'
+import { cliPageCheckContext } from './lib/page-check-context'
+import { findFiles } from './lib/schema-files'
 
 const root = resolve(import.meta.dirname, '..')
 const issues: SchemaIssue[] = []
@@ -41,52 +34,9 @@ for (const generated of await generatedFiles()) {
   }
 }
 
-// The server's own model reading: what the server refuses at start is reported here, in the same words.
-const modelsDir = resolve(root, 'schemas/models')
 const modelCount = findFiles(root, 'schemas/models', '.model.json').length
-const { loaded, refused } = readModels(modelsDir, readModelReferences(root))
-const models = new Map(
-  loaded.map(({ file, model }) => [
-    relative(modelsDir, resolve(file))
-      .split(sep)
-      .join('/')
-      .replace(/\.model\.json$/, ''),
-    model,
-  ]),
-)
-for (const problem of refused.flatMap((model) => model.problems))
-  issues.push({
-    file: relative(root, resolve(problem.file)),
-    line: problem.line ?? 0,
-    column: problem.column ?? 0,
-    pointer: problem.pointer,
-    severity: 'error',
-    message: problem.message,
-    suggestion: problem.fix,
-  })
-
-const lookupFile = 'server/seed/data/lookups.json'
-const context: PageCheckContext = {
-  widgetNames: WIDGET_NAMES,
-  models,
-  refusedModels: refusalReasons(refused),
-  lookupCodes: readLookupCodes(root, lookupFile),
-  lovCodes: readLovViewCodes(root, 'server/seed/data/lov-views.json'),
-  menuDirs: readMenuDirCodes(root, 'server/seed/data/menus.json'),
-  routes: readRoutes(root, 'schemas/routes.tsv'),
-}
-if (!context.lookupCodes) {
-  issues.push({
-    file: lookupFile,
-    line: 0,
-    column: 0,
-    pointer: '',
-    severity: 'error',
-    message: 'is missing, so lookup codes of the pages cannot be checked',
-    suggestion:
-      'the server seed must provide the value sets (an array of {lovCode, …} or a map keyed by code)',
-  })
-}
+const { context, issues: referenceIssues } = cliPageCheckContext(root)
+issues.push(...referenceIssues)
 issues.push(...commonTextIssues())
 
 // The same check the server makes when it loads the pages (renderer/schema/check-page-files.ts).

@@ -74,13 +74,15 @@ function Introduction() {
       <ol>
         <li>
           A folder <Text code>widgets/&lt;kebab-name&gt;/</Text> with the component, its definition (
-          <Text code>x.widget.ts</Text>: name, kind, props JSON Schema, description), a story file and a test
-          that renders the stories.
+          <Text code>x.widget.ts</Text>: name, kind, component, read-only rendering, description), a story
+          file and a test that renders the stories.
         </li>
         <li>
-          One line in <Text code>renderer/contract/widget-names.ts</Text> (what page files may name) and one
-          in <Text code>widgets/index.ts</Text> (the registry); texts in{' '}
-          <Text code>renderer/i18n/&lt;area&gt;.texts.json</Text> with all three languages.
+          Its pure definition in <Text code>renderer/contract/widget-definitions.ts</Text> (name, kind, what
+          the renderer does with it), the TypeBox schema of the props a page may give it in{' '}
+          <Text code>renderer/contract/widget-props.ts</Text> (the page check enforces it) and its loader in{' '}
+          <Text code>widgets/index.ts</Text>; texts in <Text code>renderer/i18n/&lt;area&gt;.texts.json</Text>{' '}
+          with all three languages.
         </li>
         <li>
           Stories cover its states: empty, loading, error, read-only, disabled, many rows, long texts, each
@@ -99,19 +101,20 @@ function Introduction() {
           state and what is sent.
         </li>
       </ol>
-      {code(`// widgets/rate/rate.widget.ts
+      {code(`// renderer/contract/widget-definitions.ts and widget-props.ts: what pages, the server and the CLI know of it
+{ name: 'Rate', kind: 'field' },
+Rate: strict({
+  count: T.Optional(T.Integer({ minimum: 1, maximum: 10, description: 'Stars (default 5).' })),
+  allowHalf: T.Optional(T.Boolean()),
+}),
+// widgets/rate/rate.widget.ts: its code, loaded with the pages that name it
 export const rateWidget: WidgetDefinition = {
   name: 'Rate',
   kind: 'field',
-  component: Rate,
+  component: Rate, // its props: WidgetProps<'Rate'> & Formily's
   readPretty: RatePretty,
   requiredMessage: 'select',
   description: 'A score in stars (a number); props count (default 5) and allowHalf.',
-  props: {
-    type: 'object',
-    properties: { count: { type: 'integer', minimum: 1, maximum: 10 }, allowHalf: { type: 'boolean' } },
-    additionalProperties: true,
-  },
 }`)}
       <Paragraph>
         Registered widgets ({WIDGET_NAMES.length}): {WIDGET_NAMES.join(', ')}.

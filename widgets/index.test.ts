@@ -3,7 +3,7 @@ import { createRegistry } from '../renderer/index'
 import { WIDGET_NAMES } from '../renderer/index'
 import { loadAllWidgets, widgetEntries } from './index'
 
-test('every name of renderer/contract/widget-names.ts has an entry whose loader gives its definition', async () => {
+test('every definition of renderer/contract/widget-definitions.ts has an entry whose loader gives its widget', async () => {
   expect(widgetEntries.map((entry) => entry.name).sort()).toEqual([...WIDGET_NAMES].sort())
   const registry = createRegistry(widgetEntries)
   await registry.load(WIDGET_NAMES)

@@ -1,22 +1,16 @@
 /**
- * The platform's widgets as an explicit list (no registration by import side effect): each name of
- * renderer/contract/widget-names.ts with the loader of its code. The app passes `createRegistry(widgetEntries)` to
+ * The platform's widgets as an explicit list (no registration by import side effect): each pure definition of
+ * renderer/contract/widget-definitions.ts with the loader of its code. The app passes `createRegistry(widgetEntries)` to
  * RendererProvider; a page loads the widgets it names, all at once, when it is opened (SchemaPage). The widgets
- * nearly every page uses share one chunk (./core.ts, `always`); every other widget and its heavy dependencies
+ * nearly every page uses share one chunk (./core.ts; `always` in their definition); every other widget and its heavy dependencies
  * (echarts, codemirror, docx, label printing) load only with a page that names it.
  */
-import type { WidgetDefinition, WidgetEntry, WidgetKind } from '../renderer/index'
-import {
-  FIELD_WIDGET_NAMES,
-  PAGE_WIDGET_NAMES,
-  PART_WIDGET_NAMES,
-  DECORATOR_WIDGET_NAMES,
-  type WidgetName,
-} from '../renderer/index'
+import type { WidgetDefinition, WidgetEntry, WidgetName } from '../renderer/index'
+import { WIDGET_DEFINITIONS } from '../renderer/index'
 
 const core = () => import('./core')
 
-/** Widget name → its definition's loader; TypeScript requires one for every name of widget-names.ts. */
+/** Widget name → its definition's loader; TypeScript requires one for every defined widget. */
 const loaders: Record<WidgetName, () => Promise<WidgetDefinition>> = {
   Input: () => core().then((m) => m.inputWidget),
   TextArea: () => core().then((m) => m.textAreaWidget),
@@ -82,36 +76,16 @@ const loaders: Record<WidgetName, () => Promise<WidgetDefinition>> = {
   SearchRange: () => core().then((m) => m.searchRangeWidget),
 }
 
-const CORE: ReadonlySet<string> = new Set<WidgetName>([
-  'Input',
-  'TextArea',
-  'InputNumber',
-  'Select',
-  'Switch',
-  'DatePicker',
-  'DatetimePicker',
-  'Checkbox',
-  'Radio',
-  'ListPage',
-  'FormItem',
-  'FormSection',
-  'SearchBar',
-  'OperationBar',
-  'DataTable',
-  'SearchRange',
-  'FilterTemplates',
-  'ColumnSettings',
-])
-
-const entries = (names: readonly WidgetName[], kind: WidgetKind): WidgetEntry[] =>
-  names.map((name) => ({ name, kind, load: loaders[name], ...(CORE.has(name) ? { always: true } : {}) }))
-
-export const widgetEntries: WidgetEntry[] = [
-  ...entries(FIELD_WIDGET_NAMES, 'field'),
-  ...entries(PAGE_WIDGET_NAMES, 'page'),
-  ...entries(PART_WIDGET_NAMES, 'part'),
-  ...entries(DECORATOR_WIDGET_NAMES, 'decorator'),
-]
+/**
+ * One entry per pure definition (renderer/contract/widget-definitions.ts, the one list of widget names): its
+ * kind, whether it is loaded with every page, and the loader above.
+ */
+export const widgetEntries: WidgetEntry[] = WIDGET_DEFINITIONS.map((definition) => ({
+  name: definition.name,
+  kind: definition.kind,
+  load: loaders[definition.name],
+  ...('always' in definition ? { always: true } : {}),
+}))
 
 /** Every widget's definition, loaded (tests and the widget catalogue; the app loads per page). */
 export const loadAllWidgets = (): Promise<WidgetDefinition[]> =>

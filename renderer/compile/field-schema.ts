@@ -4,6 +4,7 @@
 import type { Field } from '@formily/core'
 import type { ISchema } from '@formily/json-schema'
 import type { TextResolver } from '../i18n/texts'
+import { widgetDefinition } from '../contract/widget-definitions'
 import { resolvePrecision } from '../format/number'
 import type { FieldSpec } from '../schema/page'
 import { linkageReaction, type FieldRuntimeData } from './linkage'
@@ -22,19 +23,14 @@ export interface CompileContext {
 const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)
 
-/** Widgets that cannot express "any" in a search form are searched with a Select of their value set. */
-const SEARCH_WIDGET: Record<string, string> = {
-  Switch: 'Select',
-  Checkbox: 'Select',
-  TextArea: 'Input',
-  MultiLangInput: 'Input',
-}
+/** Widgets that cannot express "any" in a search form are searched with another (their definition's searchWith). */
+const searchWidget = (widget: string) => widgetDefinition(widget)?.searchWith ?? widget
 
 export function compileField(name: string, spec: FieldSpec, context: CompileContext): ISchema {
   const { t, mode } = context
   const search = mode === 'search'
   if (search && spec.search === 'range') return compileRange(spec, context)
-  const widget = search ? (SEARCH_WIDGET[spec.widget] ?? spec.widget) : spec.widget
+  const widget = search ? searchWidget(spec.widget) : spec.widget
   const label = t(spec.label)
   const required = !search && spec.required === true
   const verb = context.requiredMessage(widget)
@@ -121,13 +117,6 @@ function rules(spec: FieldSpec, name: string, t: TextResolver): Record<string, u
   return list
 }
 
-/** Which pair a range search asks for, by the field's widget (validation allows only these three). */
-const RANGE_KIND: Record<string, 'date' | 'datetime' | 'number'> = {
-  DatePicker: 'date',
-  DatetimePicker: 'datetime',
-  InputNumber: 'number',
-}
-
 /**
  * A `search: "range"` field in the search form: one SearchRange holding [from, to] (either may be empty);
  * searchParams() sends it as <name>From / <name>To, the model's range bounds (both inclusive).
@@ -144,7 +133,8 @@ function compileRange(spec: FieldSpec, context: CompileContext): ISchema {
     'x-component': 'SearchRange',
     'x-component-props': {
       'aria-label': label,
-      kind: RANGE_KIND[spec.widget] ?? 'number',
+      // which pair: the widget definition's `range` (validation allows only widgets that have one)
+      kind: widgetDefinition(spec.widget)?.range ?? 'number',
       ...Object.fromEntries(Object.entries(bounds).filter(([, v]) => v !== undefined)),
       placeholder: [t('common.search.rangeFrom'), t('common.search.rangeTo')],
     },

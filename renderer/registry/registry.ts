@@ -4,6 +4,7 @@
  * render an unknown component name as an empty, unknown DOM tag.
  */
 import { lazy, type ComponentType } from 'react'
+import type { WidgetKind } from '../contract/widget-definitions'
 import type { FieldSpec } from '../schema/page'
 import { suggestName } from '../schema/suggest'
 
@@ -34,8 +35,12 @@ export interface CellTextContext {
  */
 export type CellText = (spec: FieldSpec | undefined, context: CellTextContext) => (value: unknown) => string
 
-export type WidgetKind = 'field' | 'page' | 'part' | 'decorator'
+export type { WidgetKind }
 
+/**
+ * A widget's code, loaded with its chunk. What is known without it (kind, behaviour, the schema of its props) is
+ * its pure definition (renderer/contract/widget-definitions.ts), which the server and the CLI read too.
+ */
 export interface WidgetDefinition {
   /** Name pages and compiled schemas use (PascalCase). */
   name: string
@@ -47,8 +52,6 @@ export interface WidgetDefinition {
   readPretty?: ComponentType<ReadPrettyProps>
   /** The same read-only rendering as plain text, for table cells (see CellText); absent → `readPretty`. */
   cellText?: CellText
-  /** JSON Schema of the props the widget accepts from a page (`fields.<name>.props`). */
-  props?: Record<string, unknown>
   /** Field widgets: which required message applies — "Please enter {name}" or "Please select {name}". */
   requiredMessage?: 'enter' | 'select'
   description?: string

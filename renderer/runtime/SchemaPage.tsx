@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { WIDGET_DEFINITIONS } from '../contract/widget-definitions'
 import { createTexts } from '../i18n/texts'
 import type { SchemaIssue } from '../schema/issue'
 import type { PageKind, PageSchema } from '../schema/page'
@@ -31,14 +32,10 @@ export interface SchemaPageProps {
   fallback?: ReactNode
 }
 
-/** Page kind → the page widget that renders it (custom pages name their own). */
-export const PAGE_WIDGETS: Record<Exclude<PageKind, 'custom'>, string> = {
-  list: 'ListPage',
-  form: 'FormPage',
-  'master-detail': 'MasterDetailPage',
-  tabs: 'TabsPage',
-  dashboard: 'DashboardPage',
-}
+/** Page kind → the page widget that renders it (its definition's `renders`; custom pages name their own). */
+export const PAGE_WIDGETS = Object.fromEntries(
+  WIDGET_DEFINITIONS.flatMap((d) => ('renders' in d ? [[d.renders, d.name]] : [])),
+) as Record<Exclude<PageKind, 'custom'>, string>
 
 type Validator = typeof ValidateModule
 /** The validators (~450 KB of generated code): fetched the first time an unchecked page is shown. */

@@ -1,5 +1,7 @@
 /** What a page widget knows about the page it renders: the schema, its file, route params, texts. */
 import { createContext, useContext } from 'react'
+import type { PageWidgetName } from '../contract/widget-definitions'
+import type { WidgetProps } from '../contract/widget-props'
 import type { TextResolver } from '../i18n/texts'
 import type { PageSchema } from '../schema/page'
 
@@ -26,4 +28,15 @@ export interface PageWidgetProps<P extends PageSchema = PageSchema> {
   page: P
   params: Record<string, string>
   search?: URLSearchParams
+}
+
+/**
+ * The props a custom page gives its page widget, typed by the widget's props schema: the page check (the server's
+ * verdict or the browser's) refused the page unless they matched it, so the type holds.
+ * @example const props = customPageProps(page, 'DocumentPrint') // props.idParam: string
+ */
+export function customPageProps<N extends PageWidgetName>(page: PageSchema, widget: N): WidgetProps<N> {
+  if (page.kind !== 'custom' || page.widget !== widget)
+    throw new Error(`'${widget}' draws custom pages that name it ("widget": "${widget}")`)
+  return (page.props ?? {}) as WidgetProps<N>
 }

@@ -16,7 +16,10 @@ import { sourcePositions } from './source-position'
 import { validatePage } from './validate'
 
 export interface PageCheckContext extends CrossContext {
-  /** Names of the registered widgets (renderer/contract/widget-names.ts on the server and in the CLI). */
+  /**
+   * Names of the registered widgets (every defined one on the server and in the CLI: renderer/contract/widget-names.ts).
+   * Kinds and props come from the definitions (renderer/schema/semantic-widgets.ts).
+   */
   widgetNames: readonly string[]
   /** Report every stage at once (validate.ts allStages): the playground's check. */
   allStages?: boolean

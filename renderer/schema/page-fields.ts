@@ -2,16 +2,19 @@
  * The field dictionary and the data source of a page. A page declares each field once (label, widget, rules,
  * value list, linkage); search, table and form then list field names only.
  */
+import { widgetDefinition } from '../contract/widget-definitions'
+import { FIELD_WIDGET_NAMES, PAGE_WIDGET_NAMES } from '../contract/widget-names'
 import { SERVICE_NAMES, type ServiceName } from '../contract/wire'
 import { Type } from '@sinclair/typebox'
 
 export const WidgetName = Type.String({
   pattern: '^[A-Z][A-Za-z0-9]*$',
   description:
-    'Name of a registered widget (renderer/contract/widget-names.ts), e.g. Input, TextArea, InputNumber, Select, MulSelect, Switch, ' +
-    'DatePicker, DatetimePicker, TimePicker, Checkbox, Radio, Lov, MulLov, Cron, Upload, ColorPicker, MultiLangInput, ' +
-    'Rate, Progress. ' +
-    'An unknown name is an error naming the closest existing one.',
+    'Name of a widget (renderer/contract/widget-definitions.ts). A field or a dashboard card takes a field widget: ' +
+    `${FIELD_WIDGET_NAMES.join(', ')}. A custom page takes a page widget: ` +
+    `${PAGE_WIDGET_NAMES.filter((name) => !widgetDefinition(name)?.renders).join(', ')}. ` +
+    'A name of another kind or an unknown one is an error naming those that fit; the `props` beside it are checked ' +
+    'against what the widget declares.',
 })
 
 const PageFieldName = Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' })

@@ -2,6 +2,7 @@
  * Checks within one block of a page (its field dictionary and what refers to it): fields named by search,
  * table, form sections and linkage exist; conditions have one shape; patterns compile.
  */
+import { WIDGET_DEFINITIONS, widgetDefinition } from '../contract/widget-definitions'
 import type { IssueDraft } from './issue'
 import { pointerSegment } from './issue'
 import { suggestName } from './suggest'
@@ -14,8 +15,10 @@ interface Block {
   header?: { sections?: { fields?: string[] }[] }
 }
 
-/** Widgets the search bar can ask a from–to pair of (a date range, or two numbers). */
-export const RANGE_WIDGETS = new Set(['DatePicker', 'DatetimePicker', 'InputNumber'])
+/** Widgets the search bar can ask a from–to pair of (their definition has a `range`). */
+const RANGE_WIDGETS = WIDGET_DEFINITIONS.filter((d) => 'range' in d)
+  .map((d) => d.name)
+  .sort()
 const VALUE_OPS = new Set(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'])
 const LIST_OPS = new Set(['in', 'notIn'])
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v)
@@ -60,10 +63,10 @@ export function fieldIssues(block: Block, base: string): IssueDraft[] {
     }
     issues.push(...lovIssues(spec, at, names))
     issues.push(...lineTableIssues(spec, at))
-    if (spec.search === 'range' && !RANGE_WIDGETS.has(String(spec.widget))) {
+    if (spec.search === 'range' && !widgetDefinition(String(spec.widget))?.range) {
       issues.push({
         pointer: `${at}/search`,
-        message: `a ${String(spec.widget)} field cannot be searched by range: only ${[...RANGE_WIDGETS].join(', ')} can`,
+        message: `a ${String(spec.widget)} field cannot be searched by range: only ${RANGE_WIDGETS.join(', ')} can`,
         suggestion: 'remove "search": "range" (the field is then searched by its value)',
       })
     }
@@ -168,12 +171,11 @@ function lineTableIssues(spec: Record<string, unknown>, at: string): IssueDraft[
   return issues
 }
 
-const LOV_WIDGETS = new Set(['Lov', 'MulLov'])
-
 /** A Lov/MulLov names its view; its mapping names fields of this page (never the field itself). */
 function lovIssues(spec: Record<string, unknown>, at: string, names: string[]): IssueDraft[] {
   const issues: IssueDraft[] = []
-  const isLov = LOV_WIDGETS.has(String(spec.widget))
+  const lov = widgetDefinition(String(spec.widget))?.lov
+  const isLov = lov !== undefined
   if (isLov && typeof spec.lovCode !== 'string') {
     issues.push({
       pointer: `${at}/widget`,
@@ -188,7 +190,7 @@ function lovIssues(spec: Record<string, unknown>, at: string, names: string[]): 
       suggestion: 'set "widget": "Lov" or remove them',
     })
   }
-  if (spec.defaultWarehouse !== undefined && spec.widget !== 'Lov') {
+  if (spec.defaultWarehouse !== undefined && lov !== 'one') {
     issues.push({
       pointer: `${at}/defaultWarehouse`,
       message: `"defaultWarehouse" pre-fills a single warehouse picker (a Lov), not ${String(spec.widget)}`,

@@ -1,17 +1,22 @@
 /**
  * Page-level checks the JSON Schema cannot express: field references, where each action may appear, unique
- * action keys, registered widget names, text keys present in all languages, data-source params from the route.
+ * action keys, widgets and their props (semantic-widgets.ts), text keys present in all languages, data-source params from the route.
  */
+import { WIDGET_DEFINITIONS, widgetDefinition } from '../contract/widget-definitions'
 import { SHARED_TEXTS } from '../i18n/shared-texts'
 import { pointerSegment, type IssueDraft } from './issue'
 import { fieldIssues } from './semantic-fields'
 import { kindIssues } from './semantic-kinds'
 import { linkageCycleIssues } from './linkage-cycles'
+import { widgetIssues } from './semantic-widgets'
 import { nearest, suggestName } from './suggest'
 import { walkJson } from './walk'
 
 export interface SemanticOptions {
-  /** Names of the registered widgets; when given, every `widget` must be one of them. */
+  /**
+   * Names of the caller's registered widgets (the browser's registry); when given, every `widget` must be one of
+   * them. Kinds and props come from the widgets' pure definitions either way (semantic-widgets.ts).
+   */
   widgetNames?: readonly string[]
 }
 
@@ -34,7 +39,8 @@ export function semanticIssues(page: Json, options: SemanticOptions): IssueDraft
   details.forEach((detail, d) => issues.push(...fieldIssues(detail, `/details/${d}`)))
   issues.push(...actionIssues(page, ''))
   details.forEach((detail, d) => issues.push(...actionIssues(detail, `/details/${d}`)))
-  issues.push(...walkedIssues(page, options))
+  issues.push(...walkedIssues(page))
+  issues.push(...widgetIssues(page, options.widgetNames))
   issues.push(...dataSourceIssues(page))
   issues.push(...kindIssues(page))
   issues.push(...linkageCycleIssues(page))
@@ -110,8 +116,8 @@ function actionIssues(block: Json, base: string): IssueDraft[] {
   return issues
 }
 
-/** Widgets whose text a dialog can send as a list (`lists`). */
-const TEXT_WIDGETS = new Set(['Input', 'TextArea'])
+/** Widgets whose text a dialog can send as a list (`lists`): their definition says `listText`. */
+const TEXT_WIDGETS = WIDGET_DEFINITIONS.filter((d) => 'listText' in d).map((d) => d.name)
 
 /** An action's dialog is a small form: its own fields, sections and the names its options refer to. */
 function dialogIssues(dialog: Json, at: string, onRow: boolean): IssueDraft[] {
@@ -139,10 +145,10 @@ function dialogIssues(dialog: Json, at: string, onRow: boolean): IssueDraft[] {
   ;((dialog.lists ?? []) as string[]).forEach((name, i) => {
     own(name, `${at}/lists/${i}`, 'lists')
     const widget = fields[name]?.widget
-    if (widget !== undefined && !TEXT_WIDGETS.has(String(widget)))
+    if (widget !== undefined && !widgetDefinition(String(widget))?.listText)
       issues.push({
         pointer: `${at}/lists/${i}`,
-        message: `'${name}' is a ${String(widget)}: only Input and TextArea text is split into a list`,
+        message: `'${name}' is a ${String(widget)}: only ${TEXT_WIDGETS.join(' and ')} text is split into a list`,
         suggestion: 'use a TextArea (one value per line) or remove it from "lists"',
       })
   })
@@ -166,7 +172,7 @@ function dialogIssues(dialog: Json, at: string, onRow: boolean): IssueDraft[] {
   return issues
 }
 
-function walkedIssues(page: Json, options: SemanticOptions): IssueDraft[] {
+function walkedIssues(page: Json): IssueDraft[] {
   const issues: IssueDraft[] = []
   const texts = (page.texts ?? {}) as Record<string, unknown>
   const common = SHARED_TEXTS as Record<string, unknown>
@@ -181,13 +187,6 @@ function walkedIssues(page: Json, options: SemanticOptions): IssueDraft[] {
         suggestion: nearest(value, known)
           ? `did you mean '${nearest(value, known)}'? Otherwise add it to "texts" with zh_CN, en_US and zh_TW`
           : 'add it to "texts" with zh_CN, en_US and zh_TW',
-      })
-    }
-    if (key === 'widget' && options.widgetNames && !options.widgetNames.includes(value)) {
-      issues.push({
-        pointer,
-        message: `unknown widget '${value}'`,
-        suggestion: suggestName(value, options.widgetNames, 'registered widgets'),
       })
     }
   })

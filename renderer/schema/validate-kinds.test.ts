@@ -146,6 +146,8 @@ describe('bad pages are refused with messages that say how to fix them', () => {
       expect.stringMatching(
         /\/props\/script: Formily expression "\{\{ \$self.value \}\}" is not allowed: pages hold no code/,
       ),
+      // and the widget declares no props at all (renderer/contract/widget-props.ts)
+      expect.stringContaining("/props: 'SchemaPlayground' takes no props"),
     ])
   })
 })

@@ -10,5 +10,4 @@ export const checkboxWidget: WidgetDefinition = {
   cellText: flagCell,
   requiredMessage: 'select',
   description: 'A 1/0 flag as a checkbox.',
-  props: { type: 'object', additionalProperties: true },
 }

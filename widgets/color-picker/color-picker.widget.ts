@@ -9,5 +9,4 @@ export const colorPickerWidget: WidgetDefinition = {
   requiredMessage: 'select',
   description:
     'A colour: #rgb, #rrggbb, rgb(r,g,b) or rgba(r,g,b,a), typed or picked; read-only a swatch and the text.',
-  props: { type: 'object', additionalProperties: true },
 }

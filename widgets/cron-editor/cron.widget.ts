@@ -9,5 +9,4 @@ export const cronWidget: WidgetDefinition = {
   requiredMessage: 'enter',
   description:
     'A Quartz cron expression (7 fields) built in the cron modal (PLAT-CRON); read-only it shows the expression and its meaning.',
-  props: { type: 'object', properties: {}, additionalProperties: false },
 }

@@ -9,5 +9,4 @@ export const scheduleTimeWidget: WidgetDefinition = {
   requiredMessage: 'select',
   description:
     "A date-time the scheduler wrote (next/last fire time): read in the server's zone, shown on the user's clock with the zone named; read-only.",
-  props: { type: 'object', properties: {}, additionalProperties: false },
 }

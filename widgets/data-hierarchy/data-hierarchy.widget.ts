@@ -10,13 +10,4 @@ export const dataHierarchyWidget: WidgetDefinition = {
   description:
     'Picks a value of one data hierarchy level (dataHierarchyCode, e.g. COMPANY / INV_ORG / WAREHOUSE) from ' +
     '/hpfm/v1/{tenantId}/data-hierarchies/switch/value/details; parentField names the form field of the level above.',
-  props: {
-    type: 'object',
-    required: ['dataHierarchyCode'],
-    properties: {
-      dataHierarchyCode: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
-      parentField: { type: 'string' },
-    },
-    additionalProperties: true,
-  },
 }

@@ -10,5 +10,4 @@ export const datePickerWidget: WidgetDefinition = {
   cellText: dateCell,
   requiredMessage: 'select',
   description: "A date: shown in the user's date format, sent as YYYY-MM-DD.",
-  props: { type: 'object', additionalProperties: true },
 }

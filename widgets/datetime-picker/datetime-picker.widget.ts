@@ -10,5 +10,4 @@ export const datetimePickerWidget: WidgetDefinition = {
   cellText: datetimeCell,
   requiredMessage: 'select',
   description: "A date and time: shown in the user's format, sent as YYYY-MM-DD HH:mm:ss.",
-  props: { type: 'object', additionalProperties: true },
 }

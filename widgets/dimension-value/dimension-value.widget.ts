@@ -11,9 +11,4 @@ export const dimensionValueWidget: WidgetDefinition = {
     "A data permission rule's value: picked in the Lov of the enabled data dimension (sourceType LOV) that " +
     'follows the field named by fieldNameField (default fieldName), several rows for IN / NOT IN (kept ' +
     'comma-separated), while operatorField (default operator) is EQUAL, NOT_EQUAL, IN or NOT_IN; typed otherwise.',
-  props: {
-    type: 'object',
-    properties: { fieldNameField: { type: 'string' }, operatorField: { type: 'string' } },
-    additionalProperties: true,
-  },
 }

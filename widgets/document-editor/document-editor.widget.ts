@@ -11,14 +11,4 @@ export const documentEditorWidget: WidgetDefinition = {
   requiredMessage: 'enter',
   description:
     "A document body: rich text (headings, bold, italic, lists, links) when the format is html or docx, else plain text; props format or formatField (a field of the form holding the format); for docx a warning of what saving keeps, listing dropped or droppedField (the server's list of what the original has beyond that).",
-  props: {
-    type: 'object',
-    properties: {
-      format: { type: 'string' },
-      formatField: { type: 'string' },
-      dropped: { type: 'array', items: { type: 'string' } },
-      droppedField: { type: 'string' },
-    },
-    additionalProperties: true,
-  },
 }

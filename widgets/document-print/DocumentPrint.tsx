@@ -7,8 +7,9 @@ import {
   readPage,
   useLookup,
   useRendererEnv,
+  customPageProps,
   type PageWidgetProps,
-  type RendererEnv,
+  type WidgetProps,
 } from '../../renderer/index'
 import { Barcode } from '../label-designer/Barcode'
 import { useTexts } from '../shared/use-texts'
@@ -16,36 +17,9 @@ import { useTexts } from '../shared/use-texts'
 /** While printing, only the document sheets are on the page (the shell, menus and the toolbar are hidden). */
 const PRINT_CSS = `@media print { body * { visibility: hidden !important; } .document-print-sheets, .document-print-sheets * { visibility: visible !important; } .document-print-sheets { position: absolute; left: 0; top: 0; width: 100%; } .document-print-sheet { border: none !important; box-shadow: none !important; page-break-after: always; } }`
 
-type ServiceName = Parameters<RendererEnv['request']>[0]['service']
-
-interface Column {
-  field: string
-  /** Text key of the caption (the page's texts). */
-  label: string
-  /** Value set of a coded field: its meaning is printed instead of the code. */
-  lookupCode?: string
-}
-
-/** The page's `props`: which document, where it and its lines are read, what the sheet shows. */
-export interface DocumentPrintProps {
-  /** Document type of the print record (wms print-records/record: INBOUND, OUTBOUND, WAVE, PACK). */
-  docType: string
-  service: ServiceName
-  /** GET path of the documents; the document is read at `{path}/{id}`. */
-  path: string
-  /** Query parameter carrying the document id (e.g. inboundOrderId). */
-  idParam: string
-  /** Field holding the document number (printed as text and Code 128 barcode, and recorded). */
-  numberField: string
-  /** Text key of the sheet's heading. */
-  heading: string
-  fields: Column[]
-  /**
-   * The lines: rows of `path` whose `parentField` is the document's id, or the value of its `parentFrom` field
-   * (a pack lists the lines of its order: parentField outboundOrderId, parentFrom outboundOrderId).
-   */
-  lines?: { path: string; parentField: string; parentFrom?: string; sort?: string; columns: Column[] }
-}
+/** The page's `props` (which document, where it and its lines are read, what the sheet shows), as its schema says. */
+export type DocumentPrintProps = WidgetProps<'DocumentPrint'>
+type Column = DocumentPrintProps['fields'][number]
 
 type Row = Record<string, unknown>
 
@@ -81,7 +55,7 @@ const show = (value: unknown) => (value === null || value === undefined ? '' : S
 export function DocumentPrint({ page, search }: PageWidgetProps) {
   const env = useRendererEnv()
   const t = useTexts()
-  const props = (page as { props?: DocumentPrintProps }).props!
+  const props = customPageProps(page, 'DocumentPrint')
   const id = search?.get(props.idParam) ?? ''
   const [doc, setDoc] = useState<Row | undefined>()
   const [lines, setLines] = useState<Row[]>([])

@@ -13,12 +13,4 @@ export const dynamicFormWidget: WidgetDefinition = {
     'check, help and default; the field keeps their values as one JSON object (item code → value). The ' +
     'definition is read once per session from /hpfm/v1/{tenantId}/dynamic-forms/{formCode}; the server checks the ' +
     'values against it on save. Disabled forms and items are not shown; an unknown code is shown as an error in place.',
-  props: {
-    type: 'object',
-    required: ['formCode'],
-    properties: {
-      formCode: { type: 'string', pattern: '^[A-Z0-9_.-]+$' },
-    },
-    additionalProperties: true,
-  },
 }

@@ -3,11 +3,12 @@
  * shown, each saying how its cell is drawn (a Lov names the referenced record, a value set the code's meaning),
  * so the file is what the screen shows, in the screen's language.
  */
-import type { ColumnModel, ExportScreenColumn } from '../../renderer/index'
+import { widgetDefinition, type ColumnModel, type ExportScreenColumn } from '../../renderer/index'
 
 export function exportScreenColumns(columns: ColumnModel[]): ExportScreenColumn[] {
   return columns.map(({ field, title, widget, spec }) => {
-    const lov = (widget === 'Lov' || widget === 'MulLov') && spec.lovCode ? spec.lovCode : undefined
+    const picks = widgetDefinition(widget)?.lov // a Lov widget: one row or several
+    const lov = picks && spec.lovCode ? spec.lovCode : undefined
     const textField = lov ? spec.lov?.textField : undefined
     return {
       field,
@@ -15,7 +16,7 @@ export function exportScreenColumns(columns: ColumnModel[]): ExportScreenColumn[
       ...(lov ? { lovCode: lov } : {}),
       ...(textField ? { textField } : {}),
       ...(spec.lookupCode ? { lookupCode: spec.lookupCode } : {}),
-      ...(lov && widget === 'MulLov' ? { multiple: true } : {}),
+      ...(lov && picks === 'many' ? { multiple: true } : {}),
     }
   })
 }

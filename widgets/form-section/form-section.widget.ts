@@ -6,5 +6,4 @@ export const formSectionWidget: WidgetDefinition = {
   kind: 'part',
   component: FormSection,
   description: 'A titled section of the edit form (compiled from form.sections).',
-  props: { type: 'object', properties: { title: { type: 'string' }, columns: { type: 'integer' } } },
 }

@@ -10,5 +10,4 @@ export const inputNumberWidget: WidgetDefinition = {
   cellText: numberCell,
   requiredMessage: 'enter',
   description: 'Number with precision; read-only with thousands separators.',
-  props: { type: 'object', properties: { precision: { type: 'integer' } }, additionalProperties: true },
 }

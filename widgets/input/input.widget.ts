@@ -10,5 +10,4 @@ export const inputWidget: WidgetDefinition = {
   cellText: textCell,
   requiredMessage: 'enter',
   description: 'Single-line text; maxLength, pattern and placeholder come from the field.',
-  props: { type: 'object', properties: { allowClear: { type: 'boolean' } }, additionalProperties: true },
 }

@@ -11,5 +11,4 @@ export const lovWidget: WidgetDefinition = {
   description:
     'Picks one row of a Lov view (lovCode): inline remote search or a popup with search form and paged table; ' +
     "stores the view's valueField, shows its displayField and fills the mapped fields (lov.textField, lov.fill).",
-  props: { type: 'object', properties: { extra: { type: 'object' } }, additionalProperties: true },
 }

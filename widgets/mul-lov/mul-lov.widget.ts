@@ -11,5 +11,4 @@ export const mulLovWidget: WidgetDefinition = {
   description:
     'Picks several rows of a Lov view (lovCode); the value is the list of their valueField, the texts are kept ' +
     'joined by "," in lov.textField. Selections survive paging and searching in the popup.',
-  props: { type: 'object', properties: { extra: { type: 'object' } }, additionalProperties: true },
 }

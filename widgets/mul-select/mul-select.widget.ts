@@ -10,5 +10,4 @@ export const mulSelectWidget: WidgetDefinition = {
   description:
     "Picks several values of the field's value set (lookupCode); the value is their codes joined by ',' and " +
     'read-only it shows the meanings.',
-  props: { type: 'object', additionalProperties: true },
 }

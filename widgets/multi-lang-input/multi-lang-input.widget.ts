@@ -12,5 +12,4 @@ export const multiLangInputWidget: WidgetDefinition = {
   description:
     "Text with a value per language for a model field marked multiLanguage: the field keeps the user's language, " +
     'the dialog edits every language (sent as _tls, read back from /hpfm/v1/multi-language).',
-  props: { type: 'object', additionalProperties: true },
 }

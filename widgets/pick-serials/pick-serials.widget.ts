@@ -13,13 +13,4 @@ export const pickSerialsWidget: WidgetDefinition = {
     '(a GET answering {lines: [{outboundLineId, orderNum, lineNum, goodsCode, quantity, places, inStock}]}, its ' +
     '{fields} filled from the row), a count per line against the units, and the units in stock to click; the value ' +
     'is [{outboundLineId, serialNumbers}] and the dialog does not send while a count is wrong.',
-  props: {
-    type: 'object',
-    required: ['path'],
-    properties: {
-      path: { type: 'string', pattern: '^/v1(/[A-Za-z0-9{}_.-]+)+$' },
-      service: { type: 'string' },
-    },
-    additionalProperties: false,
-  },
 }

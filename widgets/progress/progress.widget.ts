@@ -8,9 +8,4 @@ export const progressWidget: WidgetDefinition = {
   readPretty: ProgressBar,
   requiredMessage: 'enter',
   description: 'Read-only progress bar of a number: a percentage, or a share of props.total.',
-  props: {
-    type: 'object',
-    properties: { total: { type: 'number', exclusiveMinimum: 0 } },
-    additionalProperties: true,
-  },
 }

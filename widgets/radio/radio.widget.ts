@@ -10,5 +10,4 @@ export const radioWidget: WidgetDefinition = {
   cellText: lookupCell,
   requiredMessage: 'select',
   description: 'One value of a small value set (lookupCode) as radio buttons.',
-  props: { type: 'object', additionalProperties: true },
 }

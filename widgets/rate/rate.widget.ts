@@ -8,9 +8,4 @@ export const rateWidget: WidgetDefinition = {
   readPretty: RatePretty,
   requiredMessage: 'select',
   description: 'A score in stars (a number); props count (default 5) and allowHalf.',
-  props: {
-    type: 'object',
-    properties: { count: { type: 'integer', minimum: 1, maximum: 10 }, allowHalf: { type: 'boolean' } },
-    additionalProperties: true,
-  },
 }

@@ -6,8 +6,9 @@ import {
   readPage,
   usePermission,
   useRendererEnv,
+  customPageProps,
   type PageWidgetProps,
-  type RendererEnv,
+  type WidgetProps,
 } from '../../renderer/index'
 import { useTexts } from '../shared/use-texts'
 import {
@@ -18,49 +19,13 @@ import {
   type ScanFeedback,
   type ScanLine,
   type ScanState,
-  type ScanStep,
 } from './scan-machine'
 import { playTone } from './scan-tone'
 
-type ServiceName = Parameters<RendererEnv['request']>[0]['service']
 type Row = Record<string, unknown>
 
-/** The page's `props`: which documents are worked on, where their lines are read, how the work is confirmed. */
-export interface ScanStationProps {
-  service: ServiceName
-  /** The documents (e.g. outbound orders): read at `{path}/{id}`; a scanned number is looked up by `numberField`. */
-  document: {
-    path: string
-    /** Query parameter of the page address carrying the document id, and the placeholder of confirm.path. */
-    idParam: string
-    numberField: string
-    statusField?: string
-    /** Statuses the work can be done in (e.g. ALLOCATED); another status is "no document to work on". */
-    statuses?: string[]
-  }
-  /** The lines in walking order (e.g. pick-list-lines sorted by pickPath), each one line of work. */
-  lines: {
-    path: string
-    parentField: string
-    sort?: string
-    /** Fixed filters (e.g. taskStatus OPEN). */
-    filters?: Record<string, string | number>
-    keyField: string
-    locationField: string
-    /** Fields whose values a goods scan may read (barcode, goods code). */
-    codeFields: string[]
-    quantityField: string
-    titleField: string
-    detailFields?: string[]
-  }
-  /** The steps per line (default location, goods, quantity). */
-  steps?: ScanStep[]
-  /**
-   * The action that confirms the work: POST `path` (with `{<idParam>}`) body `{scans: [{<keyName>, locationCode,
-   * barcode, quantity}]}`; the server checks the scans again.
-   */
-  confirm: { path: string; keyName: string; permission?: string }
-}
+/** The page's `props` (which documents are worked on, where their lines are read, how the work is confirmed). */
+export type ScanStationProps = WidgetProps<'ScanStation'>
 
 type Phase = 'document' | 'loading' | 'scan' | 'confirming' | 'confirmed'
 
@@ -81,7 +46,7 @@ const TONE_STYLE: Record<ScanFeedback['tone'], React.CSSProperties> = {
 export function ScanStation({ page, search }: PageWidgetProps) {
   const env = useRendererEnv()
   const t = useTexts()
-  const props = (page as { props?: ScanStationProps }).props!
+  const props = customPageProps(page, 'ScanStation')
   const input = useRef<InputRef>(null)
   const [phase, setPhase] = useState<Phase>('document')
   const [doc, setDoc] = useState<Row | undefined>()

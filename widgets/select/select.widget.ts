@@ -10,5 +10,4 @@ export const selectWidget: WidgetDefinition = {
   cellText: lookupCell,
   requiredMessage: 'select',
   description: "Picks one value of the field's value set (lookupCode); read-only it shows the meaning.",
-  props: { type: 'object', properties: { mode: { enum: ['multiple'] } }, additionalProperties: true },
 }

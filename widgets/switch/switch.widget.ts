@@ -11,5 +11,4 @@ export const switchWidget: WidgetDefinition = {
   requiredMessage: 'select',
   description:
     'A 1/0 flag; read-only it shows the flag meaning (HPFM.ENABLED_FLAG unless lookupCode says otherwise).',
-  props: { type: 'object', additionalProperties: true },
 }

@@ -10,5 +10,4 @@ export const textAreaWidget: WidgetDefinition = {
   cellText: textCell,
   requiredMessage: 'enter',
   description: 'Multi-line text (remarks, addresses).',
-  props: { type: 'object', properties: { rows: { type: 'integer' } }, additionalProperties: true },
 }

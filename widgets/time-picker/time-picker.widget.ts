@@ -8,5 +8,4 @@ export const timePickerWidget: WidgetDefinition = {
   readPretty: TimePretty,
   requiredMessage: 'select',
   description: "A time of day: shown in the user's time format, sent as HH:mm:ss.",
-  props: { type: 'object', additionalProperties: true },
 }

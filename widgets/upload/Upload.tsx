@@ -2,24 +2,20 @@ import { UploadOutlined } from '@ant-design/icons'
 import { connect, mapReadPretty } from '@formily/react'
 import { Button, Upload as AntUpload, type UploadFile, type UploadProps } from 'antd'
 import { useRef } from 'react'
-import { useRendererEnv } from '../../renderer/index'
+import { useRendererEnv, type WidgetProps } from '../../renderer/index'
 import { useTexts } from '../shared/use-texts'
 import { downloadFile, newGroup, removeFromGroup, uploadFile } from './file-service'
 import { UploadPretty } from './UploadPretty'
-import { acceptOf, checkFile, DEFAULT_FILE_SIZE, megabytes, typeList, type FileRules } from './upload-rules'
-import { useFileList, type ValueType } from './use-file-list'
+import { acceptOf, checkFile, DEFAULT_FILE_SIZE, megabytes, typeList } from './upload-rules'
+import { useFileList } from './use-file-list'
 import { useUploadRules } from './use-upload-rules'
 
-export interface FileUploadProps extends FileRules {
+/** The page's props (multiple, bucketName, directory, fileType, fileSize, valueType: the widget's schema) and Formily's. */
+export interface FileUploadProps extends WidgetProps<'Upload'> {
   /** An attachment group uuid (valueType uuid, the default) or file URLs, comma-joined (valueType url). */
   value?: string | null
   onChange?(value: string | null): void
   disabled?: boolean
-  /** Several files; otherwise a new file replaces the previous one (CORE-UPL-06). */
-  multiple?: boolean
-  bucketName?: string
-  directory?: string
-  valueType?: ValueType
   'aria-label'?: string
 }
 

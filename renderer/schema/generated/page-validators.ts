@@ -408,7 +408,7 @@ const schema20 = {
 const schema22 = {
   pattern: '^[A-Z][A-Za-z0-9]*$',
   description:
-    'Name of a registered widget (renderer/contract/widget-names.ts), e.g. Input, TextArea, InputNumber, Select, MulSelect, Switch, DatePicker, DatetimePicker, TimePicker, Checkbox, Radio, Lov, MulLov, Cron, Upload, ColorPicker, MultiLangInput, Rate, Progress. An unknown name is an error naming the closest existing one.',
+    'Name of a widget (renderer/contract/widget-definitions.ts). A field or a dashboard card takes a field widget: Input, TextArea, InputNumber, Select, Switch, DatePicker, DatetimePicker, Checkbox, Radio, Lov, MulLov, Cron, ScheduleTime, Upload, MulSelect, TimePicker, ColorPicker, MultiLangInput, Rate, Progress, DataHierarchy, DocumentEditor, DynamicForm, PickSerials, LineTable, DimensionValue. A custom page takes a page widget: SchemaPlayground, PageDesigner, ImportRunner, ReportRunner, LabelDesigner, LabelPrint, DocumentPrint, TemplateEditor, ExpressTracker, DeliveryAreaMap, ScanStation. A name of another kind or an unknown one is an error naming those that fit; the `props` beside it are checked against what the widget declares.',
   type: 'string',
 }
 const pattern14 = new RegExp('^[A-Z][A-Za-z0-9]*$', 'u')
