@@ -13,7 +13,7 @@ import { confirmWith, type AppServices } from '../stores/app-services'
 import { ServicesContext } from '../stores/contexts'
 import { useLayoutSettings } from '../settings/settings-store'
 import { antdLocaleFor, applyDocumentLanguage } from './locale'
-import { buttonTokens, readableThemeColors } from './theme-contrast'
+import { buttonTokens, darkDangerTokens, readableThemeColors } from './theme-contrast'
 
 /** PLAT-SHELL-16: drawers open and close in 300 ms (antd animates drawers with `motionDurationSlow`). */
 export const DRAWER_MOTION_MS = 300
@@ -39,7 +39,7 @@ export function AppRoot({ services, children }: AppRootProps) {
     const readable = readableThemeColors(settings.primaryColor, dark)
     return {
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      components: { Button: buttonTokens(readable) },
+      components: { Button: { ...buttonTokens(readable), ...(dark ? darkDangerTokens() : {}) } },
       token: {
         colorPrimary: settings.primaryColor,
         colorLink: readable.link,

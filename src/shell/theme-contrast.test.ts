@@ -1,7 +1,13 @@
 import { theme } from 'antd'
 import { describe, expect, it } from 'vitest'
 import { THEME_COLORS } from '../settings/layout-settings'
-import { buttonTokens, contrast, readableThemeColors, TEXT_CONTRAST } from './theme-contrast'
+import {
+  buttonTokens,
+  contrast,
+  darkDangerTokens,
+  readableThemeColors,
+  TEXT_CONTRAST,
+} from './theme-contrast'
 
 const derived = (color: string, dark: boolean) =>
   theme.getDesignToken({
@@ -43,5 +49,15 @@ describe('readable theme colours', () => {
     expect(contrast('#ffffff', tokens.colorPrimaryHover!)).toBeGreaterThanOrEqual(TEXT_CONTRAST)
     expect(contrast('#ffffff', tokens.colorPrimaryActive!)).toBeGreaterThanOrEqual(TEXT_CONTRAST)
     expect(buttonTokens(readableThemeColors('#2F54EB', false))).toEqual({ primaryColor: '#ffffff' })
+  })
+
+  it("reads danger links and solid danger buttons in the dark theme (antd's red: 4.2:1 as a link)", () => {
+    const background = derived('#2F54EB', true).colorBgContainer
+    expect(contrast(derived('#2F54EB', true).colorError, background)).toBeLessThan(TEXT_CONTRAST)
+    const tokens = darkDangerTokens()
+    for (const red of [tokens.colorError!, tokens.colorErrorHover!, tokens.colorErrorActive!]) {
+      expect(contrast(red, background)).toBeGreaterThanOrEqual(TEXT_CONTRAST)
+      expect(contrast(tokens.dangerColor!, red)).toBeGreaterThanOrEqual(TEXT_CONTRAST)
+    }
   })
 })

@@ -89,6 +89,28 @@ export function readableThemeColors(primaryColor: string, dark: boolean): Readab
   return { buttonText: WHITE, buttonColor: shadeUntilReadable(solid, WHITE, '#000000'), link }
 }
 
+/**
+ * antd's Button tokens for danger buttons in the dark theme. One red serves both as the text of a danger link
+ * (Delete in table rows) and as the background of a solid danger button, and on the dark background no red
+ * reads both under white text and as text (antd's #dc4446: 4.2:1 as a link): the red is lightened until dark
+ * text reads on it (so it reads as text on the darker background too), and a solid danger button writes dark
+ * text on it, as a light theme colour does.
+ * The light theme's `colorError` (AppRoot) reads both ways already.
+ */
+export function darkDangerTokens(): Record<string, string> {
+  const tokens = theme.getDesignToken({ algorithm: theme.darkAlgorithm })
+  // Readable under dark text is readable on the (darker) background too.
+  const red = shadeUntilReadable(tokens.colorError, DARK_TEXT, WHITE)
+  const lighter = hexOf(rgbOf(red).map((c) => c + (255 - c) * 0.25) as Rgb)
+  return {
+    colorError: red,
+    colorErrorActive: red,
+    colorErrorHover: lighter,
+    colorErrorBorderHover: lighter,
+    dangerColor: DARK_TEXT,
+  }
+}
+
 /** antd's Button tokens for these colours (the hover and pressed shades follow a darkened button colour). */
 export function buttonTokens({ buttonText, buttonColor }: ReadableThemeColors): Record<string, string> {
   return buttonColor

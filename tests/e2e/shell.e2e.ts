@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_LAYOUT_SETTINGS } from '../../src/settings/layout-settings'
 import { accessToken, baseURL, launch, openSession, signIn } from './browser'
 import { openMenu } from './antd-locators'
+import { axeViolations } from './axe'
 
 let browser: Browser
 beforeAll(async () => {
@@ -300,6 +301,20 @@ async function changeEveryOption(page: Page) {
   await page.reload()
   await page.waitForURL('**/workplace')
   await check()
+  // dark cyan (2.2:1 under white text) keeps its buttons and links readable: dark text on the Search button, the
+  // rows' danger links (Delete) in a red that reads on the dark background
+  await goInApp(page, '/wmdm/warehouse')
+  const area = '[data-page-key="/wmdm/warehouse"]'
+  await page.locator(`${area} .ant-btn-primary`).first().waitFor()
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 })
+  expect(await axeViolations(page, area)).toEqual([])
+  // the schema playground's editor keeps its light surface, where its highlight colours read
+  await goInApp(page, '/hpfm/schema-playground')
+  const playground = '[data-page-key="/hpfm/schema-playground"]'
+  await page.locator(`${playground} .cm-content`).waitFor()
+  expect(await axeViolations(page, playground)).toEqual([])
+  await tab(page, '工作台').click()
+
   // back to the side menu: Fluid again (PLAT-SET-11)
   await page.getByRole('button', { name: '布局设置' }).click()
   expect(await cyanChosen()).toBe('true')

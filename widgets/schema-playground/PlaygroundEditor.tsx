@@ -21,6 +21,18 @@ export interface PlaygroundEditorProps {
   label: string
 }
 
+/** A light editor surface in either theme, with gutters and the active line in light greys. */
+const EDITOR_SURFACE = EditorView.theme(
+  {
+    '&': { backgroundColor: '#ffffff', color: '#1f1f1f' },
+    '.cm-gutters': { backgroundColor: '#f5f5f5', color: '#595959', borderRight: '1px solid #d9d9d9' },
+    '.cm-activeLine': { backgroundColor: '#f0f5ff' },
+    '.cm-activeLineGutter': { backgroundColor: '#e6edfb' },
+    '.cm-cursor': { borderLeftColor: '#1f1f1f' },
+  },
+  { dark: false },
+)
+
 export function PlaygroundEditor({ initial, file, widgetNames, onChange, label }: PlaygroundEditorProps) {
   const host = useRef<HTMLDivElement>(null)
   const changed = useRef(onChange)
@@ -60,6 +72,9 @@ export function PlaygroundEditor({ initial, file, widgetNames, onChange, label }
         autocompletion(),
         lintGutter(),
         syntaxHighlighting(defaultHighlightStyle),
+        // CodeMirror's default highlight colours are made for a light surface: the editor keeps one in the dark
+        // theme too (its tokens on the dark page read below 4.5:1).
+        EDITOR_SURFACE,
         // The generated file is plain draft-07 JSON Schema; its literal JSON type is narrower than JSONSchema7.
         jsonSchema(withWidgetNames(pageSchema, widgetNames) as unknown as Parameters<typeof jsonSchema>[0]),
         semantic,
