@@ -4,13 +4,14 @@
  * generated JSON Schemas are stale. Prints `file:line:col /pointer: message (suggestion)` and a summary.
  */
 import { readFileSync } from 'node:fs'
-import { relative, resolve, sep } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { formatIssue, type SchemaIssue } from '../renderer/schema/issue'
 import { WIDGET_NAMES } from '../renderer/contract/widget-names'
 import { checkPageFiles, type PageCheckContext } from '../renderer/schema/check-page-files'
 import { generatedFiles } from './lib/generated-schemas'
-import { commonTextIssues, readModelReferences } from './lib/model-check'
-import { readModels, refusalReasons } from '../server/modules/models/load-models.ts'
+import { commonTextIssues } from './lib/model-check'
+import { refusalReasons } from '../server/modules/models/load-models.ts'
+import { readModelMap } from './lib/model-map'
 import {
   findFiles,
   readLookupCodes,
@@ -42,18 +43,8 @@ for (const generated of await generatedFiles()) {
 }
 
 // The server's own model reading: what the server refuses at start is reported here, in the same words.
-const modelsDir = resolve(root, 'schemas/models')
 const modelCount = findFiles(root, 'schemas/models', '.model.json').length
-const { loaded, refused } = readModels(modelsDir, readModelReferences(root))
-const models = new Map(
-  loaded.map(({ file, model }) => [
-    relative(modelsDir, resolve(file))
-      .split(sep)
-      .join('/')
-      .replace(/\.model\.json$/, ''),
-    model,
-  ]),
-)
+const { models, refused } = readModelMap(root)
 for (const problem of refused.flatMap((model) => model.problems))
   issues.push({
     file: relative(root, resolve(problem.file)),

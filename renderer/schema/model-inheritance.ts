@@ -30,6 +30,8 @@ export type InheritedField = Pick<
 >
 export interface ModelFacts {
   fields: InheritedField[]
+  /** Rows written by the server only: nothing a form sends, so nothing is required of a page. */
+  serverWritten?: boolean
 }
 /** Model key ("wms/goods") → its facts; a ModelSchema is one. */
 export type ModelLookup = ReadonlyMap<string, ModelFacts> | Readonly<Record<string, ModelFacts>>
@@ -52,6 +54,7 @@ const FACT_KEYS = [
 /** The facts of `model` a page inherits (what the server serves with a page, not the whole model). */
 export function modelFacts(model: ModelSchema | ModelFacts): ModelFacts {
   return {
+    ...(model.serverWritten ? { serverWritten: true } : {}),
     fields: model.fields.map((field) => {
       const facts: Record<string, unknown> = {}
       for (const key of FACT_KEYS) if (field[key] !== undefined) facts[key] = field[key]
@@ -90,12 +93,14 @@ const modelKeyOf = (block: Json) =>
  * The constraints field `spec` (a page field of widget `spec.widget`) takes from model field `field` when the
  * page does not write them. Only what the widget can use: a text's length and pattern on text inputs, bounds
  * and decimals on InputNumber, the value set on Select/MulSelect/Radio; `required` unless the server fills the
- * value (read-only, numbered by a code rule, a default) or the page shows it read-only.
+ * value (read-only, numbered by a code rule, a default, rows only the server writes) or the page shows it
+ * read-only.
  */
-export function inheritedConstraints(spec: Json, field: InheritedField): Json {
+export function inheritedConstraints(spec: Json, field: InheritedField, model?: ModelFacts): Json {
   const widget = spec.widget
   const facts: Json = {}
-  const generated = field.readOnly || field.codeRule || field.default !== undefined || spec.readOnly
+  const generated =
+    field.readOnly || field.codeRule || field.default !== undefined || spec.readOnly || model?.serverWritten
   if (field.required && !generated) facts.required = true
   if (typeof widget !== 'string') return facts
   if (TEXT_WIDGETS.has(widget) && (field.type === 'string' || field.type === 'text')) {
@@ -145,7 +150,7 @@ export function inheritModel(page: unknown, models: ModelLookup): unknown {
         fields[name] = spec
         continue
       }
-      const inherited = inheritedConstraints(spec, field)
+      const inherited = inheritedConstraints(spec, field, model)
       const missing = Object.keys(inherited).filter((k) => spec[k] === undefined)
       if (!missing.length) {
         fields[name] = spec
@@ -217,7 +222,7 @@ export function looserThanModelIssues(page: unknown, models: ModelLookup): Issue
           'lookupCode',
           `value set '${lookupCode}' differs from the model's: ${says(`takes values of '${field.lookupCode}'`)}`,
         )
-      const generated = field.readOnly || field.codeRule || field.default !== undefined
+      const generated = field.readOnly || field.codeRule || field.default !== undefined || model.serverWritten
       if (required === false && field.required && !generated && !spec.readOnly)
         refuse(
           'required',
