@@ -63,7 +63,7 @@ export function modelFacts(model: ModelSchema | ModelFacts): ModelFacts {
   }
 }
 
-/** Widgets a text constraint (maxLength, pattern) applies to; a Lov or Select stores a picked value. */
+/** Widgets a text's length (and, but for MultiLangInput, its pattern) applies to; a Lov or Select stores a picked value. */
 const TEXT_WIDGETS = new Set(['Input', 'TextArea', 'MultiLangInput'])
 /** Widgets offering a value set's values. */
 const VALUE_SET_WIDGETS = new Set(['Select', 'MulSelect', 'Radio'])
@@ -105,7 +105,8 @@ export function inheritedConstraints(spec: Json, field: InheritedField, model?: 
   if (typeof widget !== 'string') return facts
   if (TEXT_WIDGETS.has(widget) && (field.type === 'string' || field.type === 'text')) {
     if (field.maxLength !== undefined) facts.maxLength = field.maxLength
-    if (field.pattern !== undefined) facts.pattern = field.pattern
+    // a translatable text is checked per language by the server, not as the one text the input shows
+    if (field.pattern !== undefined && widget !== 'MultiLangInput') facts.pattern = field.pattern
   }
   if (widget === 'InputNumber' && NUMBER_TYPES.has(field.type)) {
     if (field.min !== undefined) facts.min = field.min
