@@ -128,6 +128,7 @@ export {
 export * from './contract/lov-view'
 export * from './contract/dynamic-form'
 export { loadPageSource, type PageSource } from './data/page-source'
+export { inheritModel, type ModelFacts } from './schema/model-inheritance'
 
 // Access
 export { usePermission } from './access/use-permission'

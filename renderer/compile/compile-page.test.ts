@@ -1,12 +1,17 @@
 import { createForm, type Field } from '@formily/core'
 import type { ISchema } from '@formily/json-schema'
 import { expect, test } from 'vitest'
-import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
-import order from '../../schemas/pages/winv/jxs-outbound-order.page.json'
+import warehouseFile from '../../schemas/pages/wmdm/warehouse.page.json'
+import orderFile from '../../schemas/pages/winv/jxs-outbound-order.page.json'
+import { pageWithModel } from '../../stories/support/page-with-model'
 import { createTexts } from '../i18n/texts'
 import type { ListPage } from '../schema/page'
 import { compileColumns, compileEditForm, compileSearchForm, componentNames } from './compile-page'
 import type { CompileContext } from './field-schema'
+
+// as the server serves them: completed from their models
+const warehouse = pageWithModel(warehouseFile)
+const order = pageWithModel(orderFile)
 
 const user = { language: 'en_US' as const }
 const env = { t: (_key: string, fallback?: string) => fallback ?? '', user: user as never }

@@ -1,10 +1,12 @@
 /**
  * Loading a page file from the server by route (GET /hpfm/v1/page-schemas/page?route=): tabs pages load the
  * pages they show, the playground loads the page it edits. The text comes as written, so SchemaPage reports
- * problems at the file's own line:column.
+ * problems at the file's own line:column; the page object is completed from the models it names (served
+ * with it), as the server checked it.
  */
 import type { RendererEnv } from '../env'
 import type { SchemaIssue } from '../schema/issue'
+import { inheritModel, type ModelFacts } from '../schema/model-inheritance'
 
 export interface PageSource {
   file: string
@@ -19,7 +21,13 @@ export interface PageSource {
 
 /** @example const { page, source, file } = await loadPageSource(env, '/wmdm/warehouse') */
 export async function loadPageSource(env: Pick<RendererEnv, 'request'>, route: string): Promise<PageSource> {
-  const served = await env.request<{ file: string; route: string; source: string; issues?: SchemaIssue[] }>({
+  const served = await env.request<{
+    file: string
+    route: string
+    source: string
+    issues?: SchemaIssue[]
+    models?: Record<string, ModelFacts>
+  }>({
     method: 'GET',
     service: 'hpfm',
     path: '/v1/page-schemas/page',
@@ -27,7 +35,7 @@ export async function loadPageSource(env: Pick<RendererEnv, 'request'>, route: s
     silent: true,
   })
   try {
-    return { ...served, page: JSON.parse(served.source) as unknown }
+    return { ...served, page: inheritModel(JSON.parse(served.source) as unknown, served.models ?? {}) }
   } catch (error) {
     return { ...served, parseError: error instanceof Error ? error.message : String(error) }
   }

@@ -2,7 +2,8 @@
  * The one check of page files, shared by `npm run schemas:check`, the server's page loading and the playground:
  * the text (syntax with line and a fix, duplicate keys), the page (shape, meaning, linkage cycles: validate.ts),
  * the references to other files (models, value sets, Lov views, permission codes: cross-check.ts) and, across
- * files, routes that collide. Pure: the callers read the files and the references.
+ * files, routes that collide; fields inherit their model's constraints and may not loosen them
+ * (model-inheritance.ts). Pure: the callers read the files and the references.
  *
  * @example
  *   const checked = checkPageFiles([{ file, source }], context)
@@ -14,6 +15,7 @@ import { duplicateKeys, parseJsonText } from './json-text'
 import type { PageSchema } from './page'
 import { sourcePositions } from './source-position'
 import { validatePage } from './validate'
+import { inheritModel, looserThanModelIssues } from './model-inheritance'
 
 export interface PageCheckContext extends CrossContext {
   /**
@@ -68,7 +70,8 @@ export function checkPageFile(file: string, source: string, context: PageCheckCo
     message: `key '${d.pointer.split('/').at(-1)?.replace(/~1/g, '/').replace(/~0/g, '~')}' appears twice in this object (first on line ${d.firstLine}): JSON keeps only this last one, silently`,
     suggestion: 'remove one of the two, or merge them into one',
   }))
-  const result = validatePage(data, {
+  // The page as it renders: its fields completed from their model (model-inheritance.ts).
+  const result = validatePage(inheritModel(data, context.models), {
     file,
     source,
     widgetNames: context.widgetNames,
@@ -84,7 +87,11 @@ export function checkPageFile(file: string, source: string, context: PageCheckCo
     const position = sourcePositions(source, data)
     const drafts: IssueDraft[] = []
     try {
-      drafts.push(...crossIssues(data as PageSchema, context), ...unlistedRouteIssues(route, context))
+      drafts.push(
+        ...crossIssues(data as PageSchema, context),
+        ...looserThanModelIssues(data, context.models),
+        ...unlistedRouteIssues(route, context),
+      )
     } catch (error) {
       // only with allStages, on a page whose shape is wrong: the shape errors say what to fix first
       if (result.ok) throw error

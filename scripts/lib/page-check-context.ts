@@ -4,28 +4,18 @@
  * directories, the spec's routes, the widgets' definitions. Shared with the tests that hold the CLI and the
  * server to one verdict (tests/server/widget-check.test.ts).
  */
-import { relative, resolve, sep } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { WIDGET_NAMES } from '../../renderer/contract/widget-names'
 import type { PageCheckContext } from '../../renderer/schema/check-page-files'
 import type { SchemaIssue } from '../../renderer/schema/issue'
-import { readModels, refusalReasons } from '../../server/modules/models/load-models.ts'
-import { readModelReferences } from './model-check'
+import { refusalReasons } from '../../server/modules/models/load-models.ts'
+import { readModelMap } from './model-map'
 import { readLookupCodes, readLovViewCodes, readMenuDirCodes, readRoutes } from './schema-files'
 
 export function cliPageCheckContext(root: string): { context: PageCheckContext; issues: SchemaIssue[] } {
   const issues: SchemaIssue[] = []
   // The server's own model reading: what the server refuses at start is reported here, in the same words.
-  const modelsDir = resolve(root, 'schemas/models')
-  const { loaded, refused } = readModels(modelsDir, readModelReferences(root))
-  const models = new Map(
-    loaded.map(({ file, model }) => [
-      relative(modelsDir, resolve(file))
-        .split(sep)
-        .join('/')
-        .replace(/\.model\.json$/, ''),
-      model,
-    ]),
-  )
+  const { models, refused } = readModelMap(root)
   for (const problem of refused.flatMap((model) => model.problems))
     issues.push({
       file: relative(root, resolve(problem.file)),

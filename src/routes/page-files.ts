@@ -4,6 +4,7 @@
  * restarting the server adds a screen; the browser bundle does not change.
  */
 import type { SchemaIssue } from '../../renderer/schema/issue'
+import { inheritModel, type ModelFacts } from '../../renderer/schema/model-inheritance'
 import type { HttpClient } from '../http/http-client'
 import { normaliseFile, type PageIndex } from './route-table'
 
@@ -28,6 +29,8 @@ export interface ServedPageFile {
   version?: number
   /** A later save of the file that failed the check: it took no effect (this text is the last good one). */
   rejected?: { issues: SchemaIssue[]; version: number }
+  /** The facts of the models the page names: its fields inherit their constraints (model-inheritance.ts). */
+  models?: Record<string, ModelFacts>
 }
 
 /** Page file → route pattern, for every page the server serves (files without a route are left out). */
@@ -52,10 +55,17 @@ export interface LoadedPage {
   rejected?: SchemaIssue[]
 }
 
-/** Parses a served page's text; rejects with a message naming the file when it is not JSON. */
-export function parsePageSource(file: string, source: string): LoadedPage {
+/**
+ * Parses a served page's text, its fields completed from `models` (what the server checked, too); rejects with a
+ * message naming the file when it is not JSON.
+ */
+export function parsePageSource(
+  file: string,
+  source: string,
+  models: Record<string, ModelFacts> = {},
+): LoadedPage {
   try {
-    return { page: JSON.parse(source) as unknown, source, file }
+    return { page: inheritModel(JSON.parse(source) as unknown, models), source, file }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     throw new Error(`${file}: not valid JSON (${reason}); run npm run schemas:check to see where.`)
@@ -77,7 +87,7 @@ export async function loadPageFile(
   const issues = served.issues ?? []
   const rejected = served.rejected?.issues.length ? { rejected: served.rejected.issues } : {}
   try {
-    return { ...parsePageSource(served.file, served.source), issues, ...rejected }
+    return { ...parsePageSource(served.file, served.source, served.models), issues, ...rejected }
   } catch (error) {
     // The server's verdict on a text that is not JSON says where and what to fix: SchemaPage shows it.
     if (issues.some((issue) => issue.severity === 'error'))

@@ -1,8 +1,11 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import playgroundPage from '../../schemas/pages/hpfm/schema-playground.page.json'
+import playgroundPageFile from '../../schemas/pages/hpfm/schema-playground.page.json'
 import { SchemaPage } from '../../renderer/index'
 import { tabsBackend } from '../fixtures/page-kinds'
 import { createFakeEnv } from '../support/fake-env'
+
+const playgroundPage = pageWithModel(playgroundPageFile)
 
 /** The served page index the playground offers routes from (GET /hpfm/v1/page-schemas). */
 const pageIndex = () => [

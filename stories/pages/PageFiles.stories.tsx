@@ -1,12 +1,13 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import areaPage from '../../schemas/pages/wmdm/area.page.json'
-import expressPage from '../../schemas/pages/ets/express.page.json'
-import jxsCreatePage from '../../schemas/pages/winv/jxs-outbound-order-create.page.json'
-import jxsListPage from '../../schemas/pages/winv/jxs-outbound-order.page.json'
-import appCustomizePage from '../../schemas/pages/winv/app-customize.page.json'
-import batchPage from '../../schemas/pages/wmdm/batch.page.json'
-import locationPage from '../../schemas/pages/wmdm/location.page.json'
-import stockCountCreatePage from '../../schemas/pages/winv/stock-count-create.page.json'
+import areaPageFile from '../../schemas/pages/wmdm/area.page.json'
+import expressPageFile from '../../schemas/pages/ets/express.page.json'
+import jxsCreatePageFile from '../../schemas/pages/winv/jxs-outbound-order-create.page.json'
+import jxsListPageFile from '../../schemas/pages/winv/jxs-outbound-order.page.json'
+import appCustomizePageFile from '../../schemas/pages/winv/app-customize.page.json'
+import batchPageFile from '../../schemas/pages/wmdm/batch.page.json'
+import locationPageFile from '../../schemas/pages/wmdm/location.page.json'
+import stockCountCreatePageFile from '../../schemas/pages/winv/stock-count-create.page.json'
 import areaSeed from '../../server/seed/data/rows/13-wmdm-warehouse-area.json'
 import locationSeed from '../../server/seed/data/rows/14-wmdm-location.json'
 import customizeFieldSeed from '../../server/seed/data/rows/42-winv-app-customize-field.json'
@@ -16,6 +17,15 @@ import { SchemaPage } from '../../renderer/index'
 import { etsBackend } from '../fixtures/ets-backend'
 import { schemaBackend, type Row } from '../fixtures/schema-backend'
 import { createFakeEnv } from '../support/fake-env'
+
+const areaPage = pageWithModel(areaPageFile)
+const expressPage = pageWithModel(expressPageFile)
+const jxsCreatePage = pageWithModel(jxsCreatePageFile)
+const jxsListPage = pageWithModel(jxsListPageFile)
+const appCustomizePage = pageWithModel(appCustomizePageFile)
+const batchPage = pageWithModel(batchPageFile)
+const locationPage = pageWithModel(locationPageFile)
+const stockCountCreatePage = pageWithModel(stockCountCreatePageFile)
 
 /**
  * One story per page kind, each rendered by SchemaPage from a real file of schemas/pages (edit the file and the

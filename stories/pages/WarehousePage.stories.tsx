@@ -1,8 +1,11 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import warehousePage from '../../schemas/pages/wmdm/warehouse.page.json'
+import warehousePageFile from '../../schemas/pages/wmdm/warehouse.page.json'
 import { SchemaPage } from '../../renderer/index'
 import { warehouseBackend } from '../fixtures/warehouse-backend'
 import { createFakeEnv } from '../support/fake-env'
+
+const warehousePage = pageWithModel(warehousePageFile)
 
 /**
  * schemas/pages/wmdm/warehouse.page.json rendered as the app renders it, against wire-shaped fixtures.

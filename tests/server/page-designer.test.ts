@@ -115,7 +115,11 @@ describe('the page designer file endpoints', () => {
 
   it('refuse a text that fails the page check with file, line, pointer, problem and fix; nothing is written', async () => {
     const { source, version } = (await open()).json()
-    const bad = source.replace('"maxLength": 240', '"maxLenght": 240')
+    // (the address takes its length from the model: the misspelt override is added)
+    const bad = source.replace(
+      '"label": "wmdm.warehouse.field.address",',
+      '"label": "wmdm.warehouse.field.address", "maxLenght": 240,',
+    )
     const answer = await save({ source: bad, version })
     expect(answer.statusCode).toBe(400)
     const { message, fields } = answer.json()

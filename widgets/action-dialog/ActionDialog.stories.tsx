@@ -1,8 +1,9 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useMemo } from 'react'
 import { fn } from 'storybook/test'
-import linePage from '../../schemas/pages/winv/inbound-order-line.page.json'
-import packPage from '../../schemas/pages/winv/pack-weigh.page.json'
+import linePageFile from '../../schemas/pages/winv/inbound-order-line.page.json'
+import packPageFile from '../../schemas/pages/winv/pack-weigh.page.json'
 import {
   ApiError,
   restDataSource,
@@ -14,6 +15,9 @@ import {
 import { createFakeEnv } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
 import { ActionDialog } from './ActionDialog'
+
+const linePage = pageWithModel(linePageFile)
+const packPage = pageWithModel(packPageFile)
 
 type ServerAction = Extract<PageAction, { type: 'action' }>
 function actionOf(page: ListPage, name: string): ServerAction {

@@ -1,11 +1,14 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn } from 'storybook/test'
-import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
+import warehouseFile from '../../schemas/pages/wmdm/warehouse.page.json'
 import { compileColumns, createTexts, type ColumnSetting, type ListPage } from '../../renderer/index'
 import { fakeUser } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
 import { defaultSettings } from './column-prefs'
 import { ColumnSettings } from './ColumnSettings'
+
+const warehouse = pageWithModel(warehouseFile)
 
 const page = warehouse as unknown as ListPage
 const t = createTexts({ t: (_key, fallback) => fallback ?? '', user: fakeUser }, page.texts)

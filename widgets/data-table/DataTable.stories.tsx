@@ -1,12 +1,16 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn } from 'storybook/test'
-import inboundOrders from '../../schemas/pages/winv/inbound-order.page.json'
-import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
+import inboundOrdersFile from '../../schemas/pages/winv/inbound-order.page.json'
+import warehouseFile from '../../schemas/pages/wmdm/warehouse.page.json'
 import { compileColumns, createTexts, type ListPage } from '../../renderer/index'
 import { sampleWarehouses } from '../../stories/fixtures/warehouse-backend'
 import { fakeUser } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
 import { DataTable } from './DataTable'
+
+const inboundOrders = pageWithModel(inboundOrdersFile)
+const warehouse = pageWithModel(warehouseFile)
 
 const page = warehouse as unknown as ListPage
 const t = createTexts({ t: (_key, fallback) => fallback ?? '', user: fakeUser }, page.texts)

@@ -1,11 +1,14 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn } from 'storybook/test'
-import stock from '../../schemas/pages/winv/stock.page.json'
+import stockFile from '../../schemas/pages/winv/stock.page.json'
 import { compileColumns, createTexts, type ListPage } from '../../renderer/index'
 import { warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { createFakeEnv, fakeUser } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
 import { DataTable } from './DataTable'
+
+const stock = pageWithModel(stockFile)
 
 /**
  * The stock screen's quantity columns use `"precision": "warehouse"`: the quantity precision of the user's

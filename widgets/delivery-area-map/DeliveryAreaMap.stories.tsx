@@ -1,8 +1,11 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import areaMapPage from '../../schemas/pages/ets/shipping-area.page.json'
+import areaMapPageFile from '../../schemas/pages/ets/shipping-area.page.json'
 import { SchemaPage } from '../../renderer/index'
 import { etsBackend } from '../../stories/fixtures/ets-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
+
+const areaMapPage = pageWithModel(areaMapPageFile)
 
 /** The delivery area map (/ets/shipping-area): provinces coloured by warehouse, the area list below. */
 const meta = {

@@ -1,9 +1,12 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import printPage from '../../schemas/pages/winv/outbound-order-print.page.json'
+import printPageFile from '../../schemas/pages/winv/outbound-order-print.page.json'
 import { ApiError, SchemaPage, type HttpRequest } from '../../renderer/index'
 import { pageOf } from '../../stories/fixtures/paging'
 import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
 import { seedLookupBatch } from '../../stories/fixtures/lookups'
+
+const printPage = pageWithModel(printPageFile)
 
 const order = {
   outboundOrderId: 7,

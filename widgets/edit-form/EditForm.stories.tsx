@@ -1,12 +1,15 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useMemo } from 'react'
 import { fn } from 'storybook/test'
-import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
+import warehouseFile from '../../schemas/pages/wmdm/warehouse.page.json'
 import { ApiError, restDataSource, useRendererEnv, type ListPage } from '../../renderer/index'
 import { sampleWarehouses, warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
 import { EditForm, type EditFormProps } from './EditForm'
+
+const warehouse = pageWithModel(warehouseFile)
 
 const page = warehouse as unknown as ListPage
 

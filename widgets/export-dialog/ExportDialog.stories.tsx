@@ -1,9 +1,12 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import warehousePage from '../../schemas/pages/wmdm/warehouse.page.json'
+import warehousePageFile from '../../schemas/pages/wmdm/warehouse.page.json'
 import { SchemaPage } from '../../renderer/index'
 import { exportBackend, warehouseColumnTree } from '../../stories/fixtures/export-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
 import { ExportDialog } from './ExportDialog'
+
+const warehousePage = pageWithModel(warehousePageFile)
 
 const meta = {
   title: 'Parts/ExportDialog',

@@ -1,8 +1,11 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import expressPage from '../../schemas/pages/ets/express.page.json'
+import expressPageFile from '../../schemas/pages/ets/express.page.json'
 import { SchemaPage } from '../../renderer/index'
 import { etsBackend } from '../../stories/fixtures/ets-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
+
+const expressPage = pageWithModel(expressPageFile)
 
 /** The express query page (/ets/express): numbers in, one card per parcel with its timeline, newest first. */
 const meta = {

@@ -1,12 +1,15 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn } from 'storybook/test'
-import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
+import warehouseFile from '../../schemas/pages/wmdm/warehouse.page.json'
 import type { ListPage } from '../../renderer/index'
 import { lookupBatch } from '../../stories/fixtures/lookups'
 import { bigTemplate, coldTemplate, cuszBackend } from '../../stories/fixtures/cusz-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
 import { FilterTemplates } from './FilterTemplates'
+
+const warehouse = pageWithModel(warehouseFile)
 
 const page = warehouse as unknown as ListPage
 /** A fresh backend per mounted story, so one story's saves never leak into the next. */

@@ -1,8 +1,11 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
+import warehouseFile from '../../schemas/pages/wmdm/warehouse.page.json'
 import { ApiError, SchemaPage, type FormPage } from '../../renderer/index'
 import { sampleWarehouses, warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
+
+const warehouse = pageWithModel(warehouseFile)
 
 /** A form page made from the warehouse page's fields and sections: edit the warehouse whose id is in the route. */
 const page: FormPage = {

@@ -1,8 +1,11 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import importPage from '../../schemas/pages/himp/comment-import.page.json'
+import importPageFile from '../../schemas/pages/himp/comment-import.page.json'
 import { ApiError, SchemaPage, type HttpRequest } from '../../renderer/index'
 import { pageOf } from '../../stories/fixtures/paging'
 import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
+
+const importPage = pageWithModel(importPageFile)
 
 const template = {
   templateCode: 'WMDM.WAREHOUSE',

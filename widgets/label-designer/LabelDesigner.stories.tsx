@@ -1,9 +1,13 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import designerPage from '../../schemas/pages/hrpt/label-designer.page.json'
-import printPage from '../../schemas/pages/hrpt/label-print.page.json'
+import designerPageFile from '../../schemas/pages/hrpt/label-designer.page.json'
+import printPageFile from '../../schemas/pages/hrpt/label-print.page.json'
 import { ApiError, SchemaPage, type HttpRequest } from '../../renderer/index'
 import { pageOf } from '../../stories/fixtures/paging'
 import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
+
+const designerPage = pageWithModel(designerPageFile)
+const printPage = pageWithModel(printPageFile)
 
 const label = {
   labelTemplateId: 1,

@@ -1,7 +1,8 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useMemo } from 'react'
 import { fn } from 'storybook/test'
-import inboundPage from '../../schemas/pages/winv/inbound-order.page.json'
+import inboundPageFile from '../../schemas/pages/winv/inbound-order.page.json'
 import {
   ApiError,
   restDataSource,
@@ -13,6 +14,8 @@ import {
 import { ActionDialog } from '../action-dialog/ActionDialog'
 import { createFakeEnv } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
+
+const inboundPage = pageWithModel(inboundPageFile)
 
 type ServerAction = Extract<PageAction, { type: 'action' }>
 const page = inboundPage as unknown as ListPage

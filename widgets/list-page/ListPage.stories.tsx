@@ -1,9 +1,12 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import warehousePage from '../../schemas/pages/wmdm/warehouse.page.json'
+import warehousePageFile from '../../schemas/pages/wmdm/warehouse.page.json'
 import { ApiError, SchemaPage } from '../../renderer/index'
 import { sampleWarehouses, warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { bigTemplate, coldTemplate, cuszBackend } from '../../stories/fixtures/cusz-backend'
 import { createFakeEnv, NetworkDown } from '../../stories/support/fake-env'
+
+const warehousePage = pageWithModel(warehousePageFile)
 
 const meta = {
   title: 'Pages/ListPage',

@@ -1,11 +1,14 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn } from 'storybook/test'
-import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
+import warehouseFile from '../../schemas/pages/wmdm/warehouse.page.json'
 import type { ListPage, PageAction } from '../../renderer/index'
 import { warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
 import { OperationBar } from './OperationBar'
+
+const warehouse = pageWithModel(warehouseFile)
 
 const page = warehouse as unknown as ListPage
 const named = (name: string): PageAction => ({

@@ -1,8 +1,9 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useMemo } from 'react'
 import { fn } from 'storybook/test'
-import pickPage from '../../schemas/pages/winv/outbound-order-pick.page.json'
-import wavePage from '../../schemas/pages/winv/wave-order.page.json'
+import pickPageFile from '../../schemas/pages/winv/outbound-order-pick.page.json'
+import wavePageFile from '../../schemas/pages/winv/wave-order.page.json'
 import {
   ApiError,
   restDataSource,
@@ -15,6 +16,9 @@ import { ActionDialog } from '../action-dialog/ActionDialog'
 import { createFakeEnv } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
 import type { PickSerialLine } from './PickSerials'
+
+const pickPage = pageWithModel(pickPageFile)
+const wavePage = pageWithModel(wavePageFile)
 
 type ServerAction = Extract<PageAction, { type: 'action' }>
 const pickOf = (page: ListPage): ServerAction => {

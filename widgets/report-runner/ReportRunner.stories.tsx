@@ -1,8 +1,11 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import reportPage from '../../schemas/pages/hrpt/report-detail-path.page.json'
+import reportPageFile from '../../schemas/pages/hrpt/report-detail-path.page.json'
 import { ApiError, SchemaPage, type HttpRequest } from '../../renderer/index'
 import { pageOf } from '../../stories/fixtures/paging'
 import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
+
+const reportPage = pageWithModel(reportPageFile)
 
 const definition = (reportType: string) => ({
   reportCode: 'WAREHOUSE_BY_TYPE',

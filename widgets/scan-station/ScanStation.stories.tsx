@@ -1,9 +1,12 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import scanPage from '../../schemas/pages/winv/outbound-order-scan-pick.page.json'
+import scanPageFile from '../../schemas/pages/winv/outbound-order-scan-pick.page.json'
 import { ApiError, SchemaPage, type HttpRequest } from '../../renderer/index'
 import { permissionCheck } from '../../stories/fixtures/lookups'
 import { pageOf } from '../../stories/fixtures/paging'
 import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
+
+const scanPage = pageWithModel(scanPageFile)
 
 const order = {
   outboundOrderId: 7,

@@ -1,13 +1,17 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn } from 'storybook/test'
-import location from '../../schemas/pages/wmdm/location.page.json'
-import warehouse from '../../schemas/pages/wmdm/warehouse.page.json'
+import locationFile from '../../schemas/pages/wmdm/location.page.json'
+import warehouseFile from '../../schemas/pages/wmdm/warehouse.page.json'
 import type { ListPage } from '../../renderer/index'
 import { lovEnv } from '../../stories/fixtures/lov-backend'
 import { warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { createFakeEnv } from '../../stories/support/fake-env'
 import { WithPage } from '../../stories/support/WithPage'
 import { SearchBar } from './SearchBar'
+
+const location = pageWithModel(locationFile)
+const warehouse = pageWithModel(warehouseFile)
 
 const page = warehouse as unknown as ListPage
 /** The warehouse conditions with 2 per row and one row shown, so "More" appears. */

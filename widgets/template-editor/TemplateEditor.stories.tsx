@@ -1,7 +1,10 @@
+import { pageWithModel } from '../../stories/support/page-with-model'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import editorPage from '../../schemas/pages/hrpt/word-editor.page.json'
+import editorPageFile from '../../schemas/pages/hrpt/word-editor.page.json'
 import { ApiError, SchemaPage } from '../../renderer/index'
 import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
+
+const editorPage = pageWithModel(editorPageFile)
 
 const template = {
   templateId: 1,

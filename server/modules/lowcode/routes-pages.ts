@@ -1,7 +1,9 @@
 /**
  * GET /api/hpfm/v1/page-schemas            → the page index: [{file, route, kind, errors}]
- * GET /api/hpfm/v1/page-schemas/page?route= → one page: {file, route, kind, source, issues, version, rejected?}
- *   (or ?file=); `rejected`: the problems of a later save that took no effect (live-pages.ts)
+ * GET /api/hpfm/v1/page-schemas/page?route= → one page: {file, route, kind, source, issues, version, models,
+ *   rejected?} (or ?file=); `models`: the facts of the models the page names, which its fields inherit
+ *   (renderer/schema/model-inheritance.ts); `rejected`: the problems of a later save that took no effect
+ *   (live-pages.ts)
  * GET /api/hpfm/v1/page-schemas/document?route= → what a document page shows of a saved document
  *   (document-facts.ts: number and status fields, the actions its lifecycle allows, totals)
  * Pages are site-wide definitions (like menus): any signed-in user may read them; what a page shows is
@@ -13,6 +15,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { badRequest, notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { pageModelFacts } from '../../../renderer/schema/model-inheritance.ts'
 import { documentFacts } from './document-facts.ts'
 import type { LivePages } from './live-pages.ts'
 
@@ -87,6 +90,8 @@ export function pageSchemaRoutes(live: LivePages, models: readonly ModelSchema[]
         source: page.source,
         issues: page.issues,
         version: page.version ?? 0,
+        // What the page's fields inherit: the browser completes the page with it before it renders.
+        models: pageModelFacts(page.data, live.refs.models),
         // A later save that failed the check: the version above is still served; the page shows these above it.
         ...(page.rejected
           ? { rejected: { issues: page.rejected.issues, version: page.rejected.version } }

@@ -154,6 +154,7 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
         `https://sec${n}.example.com/x`,
         `sec${n}x`,
         `wms/sec${n}`,
+        `sec${n}@example.com`,
       ]
       const pattern = field.pattern ? new RegExp(field.pattern) : undefined
       const fitting = candidates.find((value) => !pattern || pattern.test(value))
