@@ -20,6 +20,7 @@ import { onTransition } from '../models/lifecycle.ts'
 import { onRowWrite } from '../models/write-guards.ts'
 import { functionNumber } from '../stock/function-params.ts'
 import { moveStock } from '../stock/ledger.ts'
+import { countScans } from './floor-scan-flows.ts'
 import { goodsOf, locationOf, nameOf } from './lookup.ts'
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000
@@ -282,7 +283,10 @@ export function registerStockCounts(): void {
   })
   const header = (row: Record<string, unknown>) => row as unknown as CountHeader
   onTransition('wms/stockCount', 'start', ({ db, session, row }) => start(db, session, header(row)))
-  onTransition('wms/stockCount', 'post', ({ db, session, row }) => post(db, session, header(row)))
+  onTransition('wms/stockCount', 'post', async ({ db, session, row, body }) => {
+    await countScans(db, session, header(row), body)
+    return post(db, session, header(row))
+  })
   onTransition('wms/stockCount', 'approve', ({ db, session, row }) => approve(db, session, header(row)))
   onTransition('wms/stockCount', 'recount', ({ db, row }) => recount(db, header(row)))
 }
