@@ -38,28 +38,43 @@ export interface ScanStationProps {
     /** Statuses the work can be done in (e.g. ALLOCATED); another status is "no document to work on". */
     statuses?: string[]
   }
-  /** The lines in walking order (e.g. pick-list-lines sorted by pickPath), each one line of work. */
+  /**
+   * The lines in walking order (e.g. pick-list-lines sorted by pickPath), each one line of work. `path` may name
+   * the document (`{<idParam>}`, e.g. inbound-orders/{inboundOrderId}/receive-lines): then no `parentField`.
+   * A line with nothing to do (quantity 0 or less) is left out, except when counting.
+   */
   lines: {
     path: string
-    parentField: string
+    /** Query parameter naming the document (a list endpoint); leave out when `path` names it. */
+    parentField?: string
+    /** Field of the answer holding the rows when it is not a page (e.g. `lines`). */
+    rowsField?: string
     sort?: string
     /** Fixed filters (e.g. taskStatus OPEN). */
     filters?: Record<string, string | number>
     keyField: string
-    locationField: string
+    /** Where the line's work is (the suggested place with `anyLocation`); leave out when there is none. */
+    locationField?: string
     /** Fields whose values a goods scan may read (barcode, goods code). */
     codeFields: string[]
     quantityField: string
     titleField: string
+    /** A line field saying whether its lot is scanned (e.g. batchManaged): the `lot` step is skipped where false. */
+    lotField?: string
     detailFields?: string[]
   }
-  /** The steps per line (default location, goods, quantity). */
+  /** The steps per line, in order (default location, goods, quantity; also `lot`). */
   steps?: ScanStep[]
+  /** Any location scanned is taken, not only the line's (put-away overriding a suggestion; the server checks). */
+  anyLocation?: boolean
+  /** The quantity typed is what was found (a blind count): 0 or more, once per line. */
+  counting?: boolean
   /**
    * The action that confirms the work: POST `path` (with `{<idParam>}`) body `{scans: [{<keyName>, locationCode,
-   * barcode, quantity}]}`; the server checks the scans again.
+   * barcode, lotCode?, quantity}]}`; the server checks the scans again. `partial`: Confirm is offered once
+   * anything is scanned (a partial receipt), not only when every line is.
    */
-  confirm: { path: string; keyName: string; permission?: string }
+  confirm: { path: string; keyName: string; permission?: string; partial?: boolean }
 }
 
 type Phase = 'document' | 'loading' | 'scan' | 'confirming' | 'confirmed'
@@ -110,29 +125,34 @@ export function ScanStation({ page, search }: PageWidgetProps) {
     const body = await env.request({
       method: 'GET',
       service: props.service,
-      path: at(spec.path),
-      params: { ...spec.filters, [spec.parentField]: idOf(row), sort: spec.sort, size: 1000 },
+      path: at(spec.path, { [props.document.idParam]: idOf(row) }),
+      params: spec.parentField
+        ? { ...spec.filters, [spec.parentField]: idOf(row), sort: spec.sort, size: 1000 }
+        : undefined,
       silent: true,
     })
-    const rows = readPage<Row>(body, { page: 0, size: 1000 }).rows
+    const answer = spec.rowsField ? (body as Row | undefined)?.[spec.rowsField] : body
+    const rows = readPage<Row>(answer, { page: 0, size: 1000 }).rows
     const lines: ScanLine[] = rows.map((line) => ({
       key: line[spec.keyField] as number,
-      location: show(line[spec.locationField]),
+      location: spec.locationField ? show(line[spec.locationField]) : '',
       codes: spec.codeFields.map((field) => show(line[field])).filter(Boolean),
       quantity: Number(line[spec.quantityField] ?? 0),
       title: show(line[spec.titleField]),
+      lot: spec.lotField ? !!line[spec.lotField] : undefined,
       detail: (spec.detailFields ?? [])
         .map((field) => show(line[field]))
         .filter(Boolean)
         .join(' · '),
     }))
-    if (!lines.length) {
+    const work = props.counting ? lines : lines.filter((line) => line.quantity > 0)
+    if (!work.length) {
       say({ tone: 'error', text: 'scan.noLines', vars: { number } })
       setPhase('document')
       return
     }
     setDoc(row)
-    setState(startScan(lines, props.steps))
+    setState(startScan(work, props.steps, { anyLocation: props.anyLocation, counting: props.counting }))
     setFeedback(undefined)
     setPhase('scan')
   }
@@ -184,8 +204,11 @@ export function ScanStation({ page, search }: PageWidgetProps) {
     await open(found)
   }
 
+  const ready = (scanned?: ScanState) =>
+    !!scanned && (isDone(scanned) || (!!props.confirm.partial && scanned.scans.length > 0))
+
   const confirm = async () => {
-    if (!state || !doc || !isDone(state)) return
+    if (!state || !doc || !ready(state)) return
     setPhase('confirming')
     try {
       await env.request({
@@ -197,6 +220,7 @@ export function ScanStation({ page, search }: PageWidgetProps) {
             [props.confirm.keyName]: s.key,
             locationCode: s.locationCode,
             barcode: s.barcode,
+            ...(s.lotCode ? { lotCode: s.lotCode } : {}),
             quantity: s.quantity,
           })),
         },
@@ -226,7 +250,7 @@ export function ScanStation({ page, search }: PageWidgetProps) {
     }
     if (phase === 'confirmed') return restart()
     if (phase !== 'scan' || !state) return
-    if (isDone(state) && !text.trim()) return void confirm()
+    if (ready(state) && !text.trim()) return void confirm()
     const next = scan(state, text)
     setState(next)
     if (next.feedback) say(next.feedback)
@@ -241,7 +265,11 @@ export function ScanStation({ page, search }: PageWidgetProps) {
           ? t('scan.prompt.location', { location: line.location })
           : state.step === 'goods'
             ? t('scan.prompt.goods', { code: line.codes[0] ?? '' })
-            : t('scan.prompt.quantity', { left: leftOf(state) })
+            : state.step === 'lot'
+              ? t('scan.prompt.lot')
+              : props.counting
+                ? t('scan.prompt.count')
+                : t('scan.prompt.quantity', { left: leftOf(state) })
         : ''
   const feedbackText = feedback
     ? feedback.text.startsWith('scan.')
@@ -275,14 +303,17 @@ export function ScanStation({ page, search }: PageWidgetProps) {
           data-testid="scan-line"
           style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: 8, marginBottom: 8 }}
         >
-          <div style={{ fontSize: 28, fontWeight: 600 }} data-testid="scan-line-location">
-            {t('scan.location')}: {line.location}
-          </div>
+          {line.location ? (
+            <div style={{ fontSize: 28, fontWeight: 600 }} data-testid="scan-line-location">
+              {t('scan.location')}: {line.location}
+            </div>
+          ) : null}
           <div style={{ fontSize: 18 }}>{line.title}</div>
           {line.detail ? <div>{line.detail}</div> : null}
           <div>{line.codes.join(' / ')}</div>
           <div style={{ fontSize: 22 }} data-testid="scan-line-quantity">
-            {t('scan.quantity')}: {state.counted[state.index]} / {line.quantity}
+            {t('scan.quantity')}: {state.counted[state.index]}
+            {props.counting ? '' : ` / ${line.quantity}`}
           </div>
         </div>
       ) : null}
@@ -324,7 +355,7 @@ export function ScanStation({ page, search }: PageWidgetProps) {
         {feedbackText}
       </div>
       <div style={{ display: 'flex', gap: 8, marginTop: 8, flexWrap: 'wrap' }}>
-        {state && isDone(state) && phase !== 'confirmed' ? (
+        {ready(state) && phase !== 'confirmed' ? (
           <Button
             type="primary"
             size="large"
@@ -346,8 +377,10 @@ export function ScanStation({ page, search }: PageWidgetProps) {
         <ol style={{ paddingLeft: 20, marginTop: 12 }} data-testid="scan-lines">
           {state.lines.map((item, index) => (
             <li key={String(item.key)} style={{ fontWeight: index === state.index ? 600 : 400 }}>
-              {state.counted[index]! >= item.quantity ? '✓ ' : ''}
-              {item.location} · {item.title} · {state.counted[index]} / {item.quantity}
+              {index < state.index || state.counted[index]! >= item.quantity ? '✓ ' : ''}
+              {item.location ? `${item.location} · ` : ''}
+              {item.title} · {state.counted[index]}
+              {props.counting ? '' : ` / ${item.quantity}`}
             </li>
           ))}
         </ol>
