@@ -337,3 +337,65 @@ describe('the scan pages', () => {
       expect(Object.keys(scan.texts[key])).toEqual(['zh_CN', 'en_US', 'zh_TW'])
   })
 })
+
+describe('the public stock query', () => {
+  it('does not count stock in quarantine as available: it says what is in QC apart', async () => {
+    const item = await newGoods('FSF-QC', { barcode: '6900000000103' })
+    const area = await call('admin', 'POST', `${api}/whareas`, {
+      warehouseId: ids.warehouse,
+      whareaCode: 'FSF-QC',
+      whareaName: 'FSF quarantine',
+      areaType: 'QC',
+    })
+    expect(area.statusCode, area.body).toBeLessThan(300)
+    const place = await call('admin', 'POST', `${api}/locations`, {
+      warehouseId: ids.warehouse,
+      whareaId: area.json().whareaId,
+      locationCode: 'FSF-QC-01',
+      locationType: 'PALLET',
+      enabledFlag: 1,
+    })
+    expect(place.statusCode, place.body).toBeLessThan(300)
+    const created = await call('clerk', 'POST', `${api}/inbound-orders/with-lines`, {
+      header: {
+        orderType: 'PURCHASE',
+        warehouseId: ids.warehouse,
+        ownerId: ids.ownerA,
+        receivingLocationId: ids.rcv,
+      },
+      lines: [
+        {
+          key: 'lines',
+          resource: 'inbound-order-lines',
+          parentField: 'inboundOrderId',
+          rows: [{ _status: 'create', lineNum: 1, goodsId: item.goodsId, quantity: 5 }],
+        },
+      ],
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    const id = created.json().header.inboundOrderId as number
+    for (const action of ['execute', 'receive'])
+      expect(
+        (await act(`inbound-orders/${id}/${action}`, await get(`${api}/inbound-orders/${id}`))).statusCode,
+      ).toBe(200)
+    const line = (await get(`${api}/inbound-order-lines?inboundOrderId=${id}`)).content[0]
+    const putaway = await act(`inbound-orders/${id}/putaway`, {
+      lines: [
+        { inboundLineId: line.inboundLineId, locationCode: 'FSF-QC-01', quantity: 2 },
+        { inboundLineId: line.inboundLineId, locationCode: 'A03-01', quantity: 3 },
+      ],
+    })
+    expect(putaway.statusCode, putaway.body).toBe(200)
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/api/wms/v1/pub/1/stock-query?code=6900000000103',
+    })
+    expect(answer.statusCode, answer.body).toBe(200)
+    expect(answer.json()[0]).toMatchObject({
+      goodsCode: 'FSF-QC',
+      available: 3,
+      inQc: 2,
+      warehouses: [{ available: 3, inQc: 2 }],
+    })
+  })
+})
