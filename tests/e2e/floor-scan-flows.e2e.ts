@@ -234,7 +234,7 @@ describe('receiving, put-away and counting by scanning on a handheld', () => {
     await s.scan('RCV-01')
     await expect.poll(s.tone).toBe('error')
     await s.scan(myPlace)
-    await s.scan(lotted.code)
+    await s.scan(lotted.barcode)
     await s.scan('3')
     await expect.poll(() => s.feedback.textContent(), SLOW).toContain('All 1 lines scanned')
     await s.confirm(String(count.countNum))

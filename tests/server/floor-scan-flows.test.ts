@@ -264,6 +264,8 @@ describe('counting by scanning', () => {
     const lines = (await get(`${api}/stock-count-lines?stockCountId=${count.stockCountId}&size=10`)).content
     expect(lines).toHaveLength(1)
     line = lines[0]
+    // the goods' barcode is on the line: what the scan station reads
+    expect(line).toMatchObject({ goodsCode: 'FSF-LOT', barcode: '6900000000102' })
   })
   const scanOf = (quantity: number) => ({
     countLineId: line.countLineId,
