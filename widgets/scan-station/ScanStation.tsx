@@ -377,7 +377,7 @@ export function ScanStation({ page, search }: PageWidgetProps) {
         <ol style={{ paddingLeft: 20, marginTop: 12 }} data-testid="scan-lines">
           {state.lines.map((item, index) => (
             <li key={String(item.key)} style={{ fontWeight: index === state.index ? 600 : 400 }}>
-              {index < state.index || state.counted[index]! >= item.quantity ? '✓ ' : ''}
+              {(props.counting ? index < state.index : state.counted[index]! >= item.quantity) ? '✓ ' : ''}
               {item.location ? `${item.location} · ` : ''}
               {item.title} · {state.counted[index]}
               {props.counting ? '' : ` / ${item.quantity}`}

@@ -152,4 +152,30 @@ describe('scan machine', () => {
       [12, 0],
     ])
   })
+
+  test('goods first: the goods of another unfinished line start that line; then the next unfinished one', () => {
+    const receipt: ScanLine[] = [
+      { key: 1, location: '', codes: ['SOAP'], quantity: 2, title: 'Soap' },
+      { key: 2, location: '', codes: ['CUP'], quantity: 1, title: 'Cup' },
+      { key: 3, location: '', codes: ['BRUSH'], quantity: 1, title: 'Brush' },
+    ]
+    let state = run(startScan(receipt, ['goods', 'quantity']), 'CUP')
+    expect([state.index, state.step]).toEqual([1, 'quantity'])
+    state = run(state, '1')
+    // the line after the cup still open is the brush, then the soap again
+    expect(state.index).toBe(2)
+    state = run(state, 'SOAP', '1')
+    expect([state.index, leftOf(state)]).toEqual([0, 1])
+    state = run(state, 'BRUSH', '1', 'SOAP', '1')
+    expect(isDone(state)).toBe(true)
+    expect(state.scans.map((s) => [s.key, s.quantity])).toEqual([
+      [2, 1],
+      [1, 1],
+      [3, 1],
+      [1, 1],
+    ])
+    // a finished line's goods are wrong goods
+    const finished = run(startScan(receipt, ['goods', 'quantity']), 'CUP', '1', 'CUP')
+    expect(finished.feedback?.text).toBe('scan.error.goods')
+  })
 })

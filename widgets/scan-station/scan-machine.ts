@@ -11,7 +11,8 @@
  *   next line's location (or goods, same location) … ▶ done
  *
  * receiving `goods → lot → quantity`, put-away `goods → location → quantity`. Without a `quantity` step each
- * goods scan counts one. Options: `anyLocation` takes any location scanned (put-away: the suggestion may be
+ * goods scan counts one. When the goods come first, a goods scan of another unfinished line goes to that line
+ * (goods arrive in any order); a finished line is followed by the next unfinished one. Options: `anyLocation` takes any location scanned (put-away: the suggestion may be
  * overridden, the server checks the place); `counting` takes the quantity found (0 or more, once per line,
  * never compared with the line's quantity: a blind count).
  */
@@ -141,7 +142,7 @@ function count(state: ScanState, quantity: number, line: ScanLine): ScanState {
         vars: { left: round4(line.quantity - counted[state.index]!) },
       },
     }
-  const index = state.index + 1
+  const index = state.options.counting ? state.index + 1 : nextOpen(state.lines, counted, state.index)
   const next = state.lines[index]
   // the next line at the same location needs no second location scan
   const sameLocation = locationFirst && next && norm(next.location) === norm(state.locationCode ?? '')
@@ -158,6 +159,15 @@ function count(state: ScanState, quantity: number, line: ScanLine): ScanState {
       ? { tone: 'ok', text: 'scan.ok.line', vars: { title: line.title } }
       : { tone: 'ok', text: 'scan.ok.done', vars: { lines: state.lines.length } },
   }
+}
+
+/** The first line after `from` (wrapping round) not scanned in full; lines.length when there is none. */
+function nextOpen(lines: ScanLine[], counted: number[], from: number): number {
+  for (let step = 1; step <= lines.length; step++) {
+    const index = (from + step) % lines.length
+    if (counted[index]! < lines[index]!.quantity) return index
+  }
+  return lines.length
 }
 
 /** Moves past an accepted step: to the next one, or counts one unit when it was the line's last. */
@@ -183,7 +193,14 @@ export function scan(state: ScanState, input: string): ScanState {
     })
   }
   if (state.step === 'goods') {
-    if (!line.codes.some((code) => code && norm(code) === norm(text)))
+    const reads = (item: ScanLine) => item.codes.some((code) => code && norm(code) === norm(text))
+    // goods first: the goods of another unfinished line start that line
+    const other =
+      !reads(line) && state.step === state.steps[0] && !state.options.counting
+        ? state.lines.findIndex((item, i) => reads(item) && state.counted[i]! < item.quantity)
+        : -1
+    if (other >= 0) return scan({ ...state, index: other }, text)
+    if (!reads(line))
       return error(state, 'scan.error.goods', {
         scanned: text,
         expected: line.codes.filter(Boolean).join(' / '),
