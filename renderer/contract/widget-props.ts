@@ -73,24 +73,47 @@ export const ScanStationProps = strict({
   ),
   lines: strict(
     {
-      path: ApiPath('The lines'),
-      parentField: Text("Field of a line holding its document's id."),
+      path: ApiPath(
+        'The lines (may name the document with {<idParam>}, e.g. inbound-orders/{inboundOrderId}/receive-lines)',
+      ),
+      parentField: T.Optional(
+        Text('Query parameter naming the document (a list endpoint); leave out when path names it.'),
+      ),
+      rowsField: T.Optional(Text('Field of the answer holding the rows when it is not a page (e.g. lines).')),
       sort: T.Optional(Text('Walking order (e.g. pickPath,asc).')),
       filters: T.Optional(
         T.Record(T.String(), T.Union([T.String(), T.Number()]), { description: 'Fixed filters.' }),
       ),
       keyField: Text('Key of a line (sent as confirm.keyName).'),
-      locationField: Text('Field of the location to scan.'),
+      locationField: T.Optional(
+        Text('Field of the location to scan (the suggested place with anyLocation); leave out when none.'),
+      ),
       codeFields: T.Array(T.String(), { minItems: 1, description: 'Fields a goods scan may read.' }),
       quantityField: Text('Field of the quantity to scan.'),
       titleField: Text('Field shown as the line title.'),
+      lotField: T.Optional(
+        Text(
+          'Line field saying whether its lot is scanned (e.g. batchManaged): the lot step is skipped where false.',
+        ),
+      ),
       detailFields: T.Optional(T.Array(T.String())),
     },
-    'The lines in walking order, each one line of work.',
+    'The lines in walking order, each one line of work (a line with nothing to do is left out, except when counting).',
   ),
   steps: T.Optional(
-    T.Array(T.Union([T.Literal('location'), T.Literal('goods'), T.Literal('quantity')]), {
-      description: 'The steps per line (default location, goods, quantity).',
+    T.Array(T.Union([T.Literal('location'), T.Literal('goods'), T.Literal('lot'), T.Literal('quantity')]), {
+      description: 'The steps per line, in order (default location, goods, quantity).',
+    }),
+  ),
+  anyLocation: T.Optional(
+    T.Boolean({
+      description:
+        "Any location scanned is taken, not only the line's (put-away overriding a suggestion; the server checks).",
+    }),
+  ),
+  counting: T.Optional(
+    T.Boolean({
+      description: 'The quantity typed is what was found (a blind count): 0 or more, once per line.',
     }),
   ),
   confirm: strict(
@@ -98,8 +121,11 @@ export const ScanStationProps = strict({
       path: ApiPath('POST path confirming the work, with {<idParam>}'),
       keyName: Text('Name of the line key in each scan sent.'),
       permission: T.Optional(Text('Permission code of the confirmation.')),
+      partial: T.Optional(
+        T.Boolean({ description: 'Confirm is offered once anything is scanned (a partial receipt).' }),
+      ),
     },
-    'The action that confirms the work: body {scans: [{<keyName>, locationCode, barcode, quantity}]}.',
+    'The action that confirms the work: body {scans: [{<keyName>, locationCode, barcode, lotCode?, quantity}]}; the server checks them again.',
   ),
 })
 

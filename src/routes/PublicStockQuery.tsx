@@ -1,6 +1,6 @@
 /**
  * /public/winv/stockQuery — the public stock query (no sign-in): type a goods code or barcode and see the
- * goods and the quantity available per warehouse. Served by GET /api/wms/v1/pub/{tenantId}/stock-query
+ * goods and the quantity available per warehouse, and apart from it what is in quarantine (QC: never available). Served by GET /api/wms/v1/pub/{tenantId}/stock-query
  * (server/modules/winv/routes-public.ts, under the public rate limit); the tenant is `?tenant=` (default 1).
  * Only non-sensitive fields come back: no owner, location, batch, price or document.
  */
@@ -15,7 +15,9 @@ interface Found {
   specification: string | null
   uomCode: string
   available: number
-  warehouses: Array<{ warehouseName: string; available: number }>
+  /** In quarantine (a QC area): on hand, never available. */
+  inQc: number
+  warehouses: Array<{ warehouseName: string; available: number; inQc: number }>
 }
 
 const TEXTS = {
@@ -27,6 +29,7 @@ const TEXTS = {
     warehouse: '仓库',
     available: '可用数量',
     total: '合计可用',
+    inQc: '质检中（不可用）',
     none: '暂无可用库存',
   },
   en_US: {
@@ -37,6 +40,7 @@ const TEXTS = {
     warehouse: 'Warehouse',
     available: 'Available',
     total: 'Available in total',
+    inQc: 'In QC (not available)',
     none: 'None available',
   },
   zh_TW: {
@@ -47,6 +51,7 @@ const TEXTS = {
     warehouse: '倉庫',
     available: '可用數量',
     total: '合計可用',
+    inQc: '質檢中（不可用）',
     none: '暫無可用庫存',
   },
 }
@@ -124,6 +129,7 @@ export default function PublicStockQuery() {
               columns={[
                 { title: text.warehouse, dataIndex: 'warehouseName' },
                 { title: text.available, dataIndex: 'available', align: 'right' },
+                { title: text.inQc, dataIndex: 'inQc', align: 'right' },
               ]}
             />
           ) : (

@@ -455,6 +455,7 @@ describe('inbound order', () => {
       'barcode',
       'goodsCode',
       'goodsName',
+      'inQc',
       'specification',
       'uomCode',
       'warehouses',

@@ -75,29 +75,34 @@ export function ScanStation({ page, search }: PageWidgetProps) {
     const body = await env.request({
       method: 'GET',
       service: props.service,
-      path: at(spec.path),
-      params: { ...spec.filters, [spec.parentField]: idOf(row), sort: spec.sort, size: 1000 },
+      path: at(spec.path, { [props.document.idParam]: idOf(row) }),
+      params: spec.parentField
+        ? { ...spec.filters, [spec.parentField]: idOf(row), sort: spec.sort, size: 1000 }
+        : undefined,
       silent: true,
     })
-    const rows = readPage<Row>(body, { page: 0, size: 1000 }).rows
+    const answer = spec.rowsField ? (body as Row | undefined)?.[spec.rowsField] : body
+    const rows = readPage<Row>(answer, { page: 0, size: 1000 }).rows
     const lines: ScanLine[] = rows.map((line) => ({
       key: line[spec.keyField] as number,
-      location: show(line[spec.locationField]),
+      location: spec.locationField ? show(line[spec.locationField]) : '',
       codes: spec.codeFields.map((field) => show(line[field])).filter(Boolean),
       quantity: Number(line[spec.quantityField] ?? 0),
       title: show(line[spec.titleField]),
+      lot: spec.lotField ? !!line[spec.lotField] : undefined,
       detail: (spec.detailFields ?? [])
         .map((field) => show(line[field]))
         .filter(Boolean)
         .join(' · '),
     }))
-    if (!lines.length) {
+    const work = props.counting ? lines : lines.filter((line) => line.quantity > 0)
+    if (!work.length) {
       say({ tone: 'error', text: 'scan.noLines', vars: { number } })
       setPhase('document')
       return
     }
     setDoc(row)
-    setState(startScan(lines, props.steps))
+    setState(startScan(work, props.steps, { anyLocation: props.anyLocation, counting: props.counting }))
     setFeedback(undefined)
     setPhase('scan')
   }
@@ -149,8 +154,11 @@ export function ScanStation({ page, search }: PageWidgetProps) {
     await open(found)
   }
 
+  const ready = (scanned?: ScanState) =>
+    !!scanned && (isDone(scanned) || (!!props.confirm.partial && scanned.scans.length > 0))
+
   const confirm = async () => {
-    if (!state || !doc || !isDone(state)) return
+    if (!state || !doc || !ready(state)) return
     setPhase('confirming')
     try {
       await env.request({
@@ -162,6 +170,7 @@ export function ScanStation({ page, search }: PageWidgetProps) {
             [props.confirm.keyName]: s.key,
             locationCode: s.locationCode,
             barcode: s.barcode,
+            ...(s.lotCode ? { lotCode: s.lotCode } : {}),
             quantity: s.quantity,
           })),
         },
@@ -191,7 +200,7 @@ export function ScanStation({ page, search }: PageWidgetProps) {
     }
     if (phase === 'confirmed') return restart()
     if (phase !== 'scan' || !state) return
-    if (isDone(state) && !text.trim()) return void confirm()
+    if (ready(state) && !text.trim()) return void confirm()
     const next = scan(state, text)
     setState(next)
     if (next.feedback) say(next.feedback)
@@ -206,7 +215,11 @@ export function ScanStation({ page, search }: PageWidgetProps) {
           ? t('scan.prompt.location', { location: line.location })
           : state.step === 'goods'
             ? t('scan.prompt.goods', { code: line.codes[0] ?? '' })
-            : t('scan.prompt.quantity', { left: leftOf(state) })
+            : state.step === 'lot'
+              ? t('scan.prompt.lot')
+              : props.counting
+                ? t('scan.prompt.count')
+                : t('scan.prompt.quantity', { left: leftOf(state) })
         : ''
   const feedbackText = feedback
     ? feedback.text.startsWith('scan.')
@@ -240,14 +253,17 @@ export function ScanStation({ page, search }: PageWidgetProps) {
           data-testid="scan-line"
           style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: 8, marginBottom: 8 }}
         >
-          <div style={{ fontSize: 28, fontWeight: 600 }} data-testid="scan-line-location">
-            {t('scan.location')}: {line.location}
-          </div>
+          {line.location ? (
+            <div style={{ fontSize: 28, fontWeight: 600 }} data-testid="scan-line-location">
+              {t('scan.location')}: {line.location}
+            </div>
+          ) : null}
           <div style={{ fontSize: 18 }}>{line.title}</div>
           {line.detail ? <div>{line.detail}</div> : null}
           <div>{line.codes.join(' / ')}</div>
           <div style={{ fontSize: 22 }} data-testid="scan-line-quantity">
-            {t('scan.quantity')}: {state.counted[state.index]} / {line.quantity}
+            {t('scan.quantity')}: {state.counted[state.index]}
+            {props.counting ? '' : ` / ${line.quantity}`}
           </div>
         </div>
       ) : null}
@@ -289,7 +305,7 @@ export function ScanStation({ page, search }: PageWidgetProps) {
         {feedbackText}
       </div>
       <div style={{ display: 'flex', gap: 8, marginTop: 8, flexWrap: 'wrap' }}>
-        {state && isDone(state) && phase !== 'confirmed' ? (
+        {ready(state) && phase !== 'confirmed' ? (
           <Button
             type="primary"
             size="large"
@@ -311,8 +327,10 @@ export function ScanStation({ page, search }: PageWidgetProps) {
         <ol style={{ paddingLeft: 20, marginTop: 12 }} data-testid="scan-lines">
           {state.lines.map((item, index) => (
             <li key={String(item.key)} style={{ fontWeight: index === state.index ? 600 : 400 }}>
-              {state.counted[index]! >= item.quantity ? '✓ ' : ''}
-              {item.location} · {item.title} · {state.counted[index]} / {item.quantity}
+              {(props.counting ? index < state.index : state.counted[index]! >= item.quantity) ? '✓ ' : ''}
+              {item.location ? `${item.location} · ` : ''}
+              {item.title} · {state.counted[index]}
+              {props.counting ? '' : ` / ${item.quantity}`}
             </li>
           ))}
         </ol>

@@ -101,4 +101,81 @@ describe('scan machine', () => {
     expect(isDone(state)).toBe(true)
     expect(state.scans.map((s) => s.quantity)).toEqual([1, 1])
   })
+
+  test("steps run in the page's order: put-away scans goods, then any location (the server checks it), then quantity", () => {
+    let state = startScan(lines.slice(0, 1), ['goods', 'location', 'quantity'], { anyLocation: true })
+    expect(state.step).toBe('goods')
+    state = run(state, 'A03-02')
+    expect(state.feedback?.text).toBe('scan.error.goods')
+    state = run(state, 'SOAP', 'C09-09')
+    expect([state.step, state.feedback?.vars]).toEqual(['quantity', { location: 'C09-09' }])
+    state = run(state, '1')
+    // the rest of the line: goods and location again
+    expect([state.step, leftOf(state)]).toEqual(['goods', 3])
+    state = run(state, 'SOAP', 'A03-02', '3')
+    expect(isDone(state)).toBe(true)
+    expect(state.scans.map((s) => [s.locationCode, s.quantity])).toEqual([
+      ['C09-09', 1],
+      ['A03-02', 3],
+    ])
+  })
+
+  test('a lot step takes the lot scanned and is skipped on a line without lot', () => {
+    const receipt: ScanLine[] = [
+      { key: 1, location: '', codes: ['SOAP'], quantity: 5, title: 'Soap', lot: false },
+      { key: 2, location: '', codes: ['CUP'], quantity: 2, title: 'Cup', lot: true },
+    ]
+    let state = run(startScan(receipt, ['goods', 'lot', 'quantity']), 'SOAP')
+    expect(state.step).toBe('quantity')
+    state = run(state, '5', 'CUP')
+    expect(state.step).toBe('lot')
+    state = run(state, 'L-7')
+    expect([state.step, state.feedback?.text]).toEqual(['quantity', 'scan.ok.lot'])
+    state = run(state, '2')
+    expect(isDone(state)).toBe(true)
+    expect(state.scans).toEqual([
+      { key: 1, locationCode: '', barcode: 'SOAP', quantity: 5 },
+      { key: 2, locationCode: '', barcode: 'CUP', lotCode: 'L-7', quantity: 2 },
+    ])
+  })
+
+  test('counting takes the quantity found once per line: 0 or more, whatever the book says', () => {
+    let state = startScan(lines.slice(0, 2), ['location', 'goods', 'quantity'], { counting: true })
+    state = run(state, 'A03-02', 'SOAP', '-1')
+    expect(state.feedback?.text).toBe('scan.error.quantity')
+    state = run(state, '9')
+    expect([state.index, state.step]).toEqual([1, 'goods'])
+    state = run(state, 'BRUSH', '0')
+    expect(isDone(state)).toBe(true)
+    expect(state.scans.map((s) => [s.key, s.quantity])).toEqual([
+      [11, 9],
+      [12, 0],
+    ])
+  })
+
+  test('goods first: the goods of another unfinished line start that line; then the next unfinished one', () => {
+    const receipt: ScanLine[] = [
+      { key: 1, location: '', codes: ['SOAP'], quantity: 2, title: 'Soap' },
+      { key: 2, location: '', codes: ['CUP'], quantity: 1, title: 'Cup' },
+      { key: 3, location: '', codes: ['BRUSH'], quantity: 1, title: 'Brush' },
+    ]
+    let state = run(startScan(receipt, ['goods', 'quantity']), 'CUP')
+    expect([state.index, state.step]).toEqual([1, 'quantity'])
+    state = run(state, '1')
+    // the line after the cup still open is the brush, then the soap again
+    expect(state.index).toBe(2)
+    state = run(state, 'SOAP', '1')
+    expect([state.index, leftOf(state)]).toEqual([0, 1])
+    state = run(state, 'BRUSH', '1', 'SOAP', '1')
+    expect(isDone(state)).toBe(true)
+    expect(state.scans.map((s) => [s.key, s.quantity])).toEqual([
+      [2, 1],
+      [1, 1],
+      [3, 1],
+      [1, 1],
+    ])
+    // a finished line's goods are wrong goods
+    const finished = run(startScan(receipt, ['goods', 'quantity']), 'CUP', '1', 'CUP')
+    expect(finished.feedback?.text).toBe('scan.error.goods')
+  })
 })

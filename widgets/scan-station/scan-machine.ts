@@ -5,16 +5,23 @@
  * (tone error). The widget (ScanStation.tsx) draws the state and plays the tone; the server checks the
  * resulting `scans` again when the work is confirmed.
  *
+ * The steps run in the order the page gives them, e.g. picking and counting
+ *
  *   location ──(the line's location code)──▶ goods ──(one of its codes)──▶ quantity ──(≤ what is left)──▶
  *   next line's location (or goods, same location) … ▶ done
  *
- * Without a `quantity` step each goods scan counts one unit; without a `location` step the goods come first.
+ * receiving `goods → lot → quantity`, put-away `goods → location → quantity`. Without a `quantity` step each
+ * goods scan counts one. When the goods come first, a goods scan of another unfinished line goes to that line
+ * (goods arrive in any order); a finished line is followed by the next unfinished one. Options: `anyLocation` takes any location scanned (put-away: the suggestion may be
+ * overridden, the server checks the place); `counting` takes the quantity found (0 or more, once per line,
+ * never compared with the line's quantity: a blind count).
  */
 
 /** One line of work, e.g. a picking task: where, what (any of its codes), how many. */
 export interface ScanLine {
   /** The line's key, sent back with each scan (taskId). */
   key: number | string
+  /** Where the work is (the suggested place with `anyLocation`); '' when the flow has no location. */
   location: string
   /** Codes a scan of the goods may read: barcode, goods code. */
   codes: string[]
@@ -22,9 +29,18 @@ export interface ScanLine {
   /** What the picker is shown: goods name, lot. */
   title: string
   detail?: string
+  /** false: the line takes no lot, its `lot` step is skipped (goods not tracked by lot). */
+  lot?: boolean
 }
 
-export type ScanStep = 'location' | 'goods' | 'quantity'
+export type ScanStep = 'location' | 'goods' | 'lot' | 'quantity'
+
+export interface ScanOptions {
+  /** Any location scanned is taken (the server checks it), not only the line's. */
+  anyLocation?: boolean
+  /** The quantity is what was found: 0 or more, one entry per line, not compared with the line's quantity. */
+  counting?: boolean
+}
 
 /** One accepted scan, as the confirmation sends it. */
 export interface ScanRecord {
@@ -32,6 +48,8 @@ export interface ScanRecord {
   locationCode: string
   barcode: string
   quantity: number
+  /** The lot scanned (a `lot` step). */
+  lotCode?: string
 }
 
 /** What the last input did: a text key of renderer/i18n/scan.texts.json and its values. */
@@ -44,13 +62,16 @@ export interface ScanFeedback {
 export interface ScanState {
   lines: ScanLine[]
   steps: ScanStep[]
+  options: ScanOptions
   /** Index of the current line; equal to lines.length when every line is done. */
   index: number
   step: ScanStep
   /** Quantity accepted so far per line index. */
   counted: number[]
-  /** The goods code scanned for the current line (sent with its quantity). */
+  /** What was scanned for the current line so far (sent with its quantity). */
+  locationCode?: string
   goodsCode?: string
+  lotCode?: string
   scans: ScanRecord[]
   feedback?: ScanFeedback
 }
@@ -61,9 +82,17 @@ const norm = (text: string) => text.trim().toUpperCase()
 export function startScan(
   lines: ScanLine[],
   steps: ScanStep[] = ['location', 'goods', 'quantity'],
+  options: ScanOptions = {},
 ): ScanState {
-  const first = steps.includes('location') ? 'location' : 'goods'
-  return { lines, steps, index: 0, step: first, counted: lines.map(() => 0), scans: [] }
+  return {
+    lines,
+    steps,
+    options,
+    index: 0,
+    step: steps[0] ?? 'goods',
+    counted: lines.map(() => 0),
+    scans: [],
+  }
 }
 
 export const isDone = (state: ScanState) => state.index >= state.lines.length
@@ -77,45 +106,74 @@ const error = (state: ScanState, text: string, vars: ScanFeedback['vars']): Scan
   feedback: { tone: 'error', text, vars },
 })
 
+/** The step after `step` for `line` (a line without lot skips `lot`), or undefined when `step` is its last. */
+const after = (state: ScanState, line: ScanLine, step: ScanStep) =>
+  state.steps.slice(state.steps.indexOf(step) + 1).find((next) => next !== 'lot' || line.lot !== false)
+
 /** Counts `quantity` on the current line; moves to the next line when it is full. */
 function count(state: ScanState, quantity: number, line: ScanLine): ScanState {
   const counted = [...state.counted]
   counted[state.index] = round4(counted[state.index]! + quantity)
   const scans = [
     ...state.scans,
-    { key: line.key, locationCode: line.location, barcode: state.goodsCode ?? '', quantity },
+    {
+      key: line.key,
+      locationCode: state.locationCode ?? line.location,
+      barcode: state.goodsCode ?? '',
+      quantity,
+      ...(state.lotCode ? { lotCode: state.lotCode } : {}),
+    },
   ]
-  const full = counted[state.index]! >= line.quantity
+  const full = state.options.counting || counted[state.index]! >= line.quantity
+  const locationFirst = state.steps[0] === 'location'
   if (!full)
     return {
       ...state,
       counted,
       scans,
-      step: 'goods',
+      // the rest of the line: the location scanned first stays, every other step again
+      step: (locationFirst ? state.steps[1] : state.steps[0]) ?? 'goods',
+      locationCode: locationFirst ? state.locationCode : undefined,
+      goodsCode: undefined,
+      lotCode: undefined,
       feedback: {
         tone: 'ok',
         text: 'scan.ok.partial',
         vars: { left: round4(line.quantity - counted[state.index]!) },
       },
     }
-  const index = state.index + 1
+  const index = state.options.counting ? state.index + 1 : nextOpen(state.lines, counted, state.index)
   const next = state.lines[index]
   // the next line at the same location needs no second location scan
-  const step: ScanStep =
-    next && state.steps.includes('location') && norm(next.location) !== norm(line.location)
-      ? 'location'
-      : 'goods'
+  const sameLocation = locationFirst && next && norm(next.location) === norm(state.locationCode ?? '')
   return {
     ...state,
     counted,
     scans,
     index,
-    step: next ? step : state.step,
+    step: next ? ((sameLocation ? state.steps[1] : state.steps[0]) ?? 'goods') : state.step,
+    locationCode: sameLocation ? state.locationCode : undefined,
     goodsCode: undefined,
+    lotCode: undefined,
     feedback: next
       ? { tone: 'ok', text: 'scan.ok.line', vars: { title: line.title } }
       : { tone: 'ok', text: 'scan.ok.done', vars: { lines: state.lines.length } },
   }
+}
+
+/** The first line after `from` (wrapping round) not scanned in full; lines.length when there is none. */
+function nextOpen(lines: ScanLine[], counted: number[], from: number): number {
+  for (let step = 1; step <= lines.length; step++) {
+    const index = (from + step) % lines.length
+    if (counted[index]! < lines[index]!.quantity) return index
+  }
+  return lines.length
+}
+
+/** Moves past an accepted step: to the next one, or counts one unit when it was the line's last. */
+const accepted = (state: ScanState, line: ScanLine, feedback: ScanFeedback): ScanState => {
+  const next = after(state, line, state.step)
+  return next ? { ...state, step: next, feedback } : count(state, 1, line)
 }
 
 /** The state after the text the scanner (or the keyboard) sent with Enter. */
@@ -125,33 +183,46 @@ export function scan(state: ScanState, input: string): ScanState {
   if (!text) return error(state, 'scan.error.empty', {})
   const line = state.lines[state.index]!
   if (state.step === 'location') {
-    if (norm(text) !== norm(line.location))
+    if (!state.options.anyLocation && norm(text) !== norm(line.location))
       return error(state, 'scan.error.location', { scanned: text, expected: line.location })
-    return {
-      ...state,
-      step: 'goods',
-      feedback: { tone: 'ok', text: 'scan.ok.location', vars: { location: line.location } },
-    }
+    const location = state.options.anyLocation ? text : line.location
+    return accepted({ ...state, locationCode: location }, line, {
+      tone: 'ok',
+      text: 'scan.ok.location',
+      vars: { location },
+    })
   }
   if (state.step === 'goods') {
-    if (!line.codes.some((code) => code && norm(code) === norm(text)))
+    const reads = (item: ScanLine) => item.codes.some((code) => code && norm(code) === norm(text))
+    // goods first: the goods of another unfinished line start that line
+    const other =
+      !reads(line) && state.step === state.steps[0] && !state.options.counting
+        ? state.lines.findIndex((item, i) => reads(item) && state.counted[i]! < item.quantity)
+        : -1
+    if (other >= 0) return scan({ ...state, index: other }, text)
+    if (!reads(line))
       return error(state, 'scan.error.goods', {
         scanned: text,
         expected: line.codes.filter(Boolean).join(' / '),
         title: line.title,
       })
-    const withGoods = { ...state, goodsCode: text }
-    if (!state.steps.includes('quantity')) return count(withGoods, 1, line)
-    return {
-      ...withGoods,
-      step: 'quantity',
-      feedback: { tone: 'ok', text: 'scan.ok.goods', vars: { title: line.title } },
-    }
+    return accepted({ ...state, goodsCode: text }, line, {
+      tone: 'ok',
+      text: 'scan.ok.goods',
+      vars: { title: line.title },
+    })
   }
+  if (state.step === 'lot')
+    return accepted({ ...state, lotCode: text }, line, {
+      tone: 'ok',
+      text: 'scan.ok.lot',
+      vars: { lot: text },
+    })
   const quantity = Number(text.replace(',', '.'))
-  if (!Number.isFinite(quantity) || quantity <= 0)
+  const counting = state.options.counting
+  if (!Number.isFinite(quantity) || quantity < 0 || (!counting && quantity === 0))
     return error(state, 'scan.error.quantity', { scanned: text })
   const left = leftOf(state)
-  if (quantity > left) return error(state, 'scan.error.over', { scanned: quantity, left })
+  if (!counting && quantity > left) return error(state, 'scan.error.over', { scanned: quantity, left })
   return count(state, quantity, line)
 }

@@ -5,6 +5,7 @@
  * open task of the order, the task's own location, the task's goods (its barcode or its code) and, summed per
  * task, no more than the task holds; and that every open task was scanned in full (the pick confirms the whole
  * order). Any refusal rolls the pick back. Without `scans` the pick is the desk's one-click confirmation.
+ * Reading and matching the scans is shared with the other floor flows (stock/floor-scans.ts).
  *
  * Refusals: a malformed entry → 400 naming `scans[i].<field>`; a wrong location → 409 `error.scan_location`,
  * wrong goods → 409 `error.scan_goods`, more than the task holds → 409 `error.over_pick`, a task not scanned in
@@ -12,64 +13,31 @@
  */
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
-import { AppError, badRequest } from '../../errors.ts'
-
-export interface PickScan {
-  /** Position in the body's list, for the error's field pointer. */
-  index: number
-  taskId: number
-  locationCode: string
-  barcode: string
-  quantity: number
-}
+import { AppError } from '../../errors.ts'
+import {
+  checkGoodsScan,
+  checkScansUsed as checkUsed,
+  readScans,
+  round4,
+  sameCode,
+  scanRefused,
+  takeScans,
+  type ScanShape,
+  type Scans,
+} from '../stock/floor-scans.ts'
 
 /** The scans of a pick by task id, or undefined when the body has none (a pick without scanning). */
-export type PickScans = Map<number, PickScan[]> | undefined
+export type PickScans = Scans
 
-const round4 = (value: number) => Math.round(value * 10000) / 10000
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
-const same = (a: string | null | undefined, b: string) => !!a && a.trim().toUpperCase() === b.toUpperCase()
-
-const refused = (code: string, message: string, field: string, reason: string) =>
-  new AppError(409, code, message, { [field]: reason })
+const PICK_SCAN: ScanShape = {
+  key: 'taskId',
+  location: true,
+  quantity: 'positive',
+  example: '{taskId, locationCode, barcode, quantity}',
+}
 
 /** Reads body.scans (absent → undefined); 400 naming the entry and field for anything malformed. */
-export function pickScans(body: Record<string, unknown>): PickScans {
-  const scans = body.scans
-  if (scans === undefined || scans === null) return undefined
-  if (!Array.isArray(scans) || !scans.length)
-    throw badRequest('scans: give the list of {taskId, locationCode, barcode, quantity} scanned per task.', {
-      scans: 'must be a non-empty list',
-    })
-  const byTask = new Map<number, PickScan[]>()
-  scans.forEach((raw: unknown, index: number) => {
-    const entry = (raw ?? {}) as Record<string, unknown>
-    const taskId = Number(entry.taskId)
-    if (!Number.isInteger(taskId) || taskId <= 0)
-      throw badRequest(`scans[${index}].taskId: name the picking task the scan belongs to.`, {
-        [`scans[${index}].taskId`]: 'required',
-      })
-    for (const field of ['locationCode', 'barcode'] as const)
-      if (!text(entry[field]))
-        throw badRequest(`scans[${index}].${field}: give what was scanned (the ${field}).`, {
-          [`scans[${index}].${field}`]: 'required',
-        })
-    const quantity = Number(entry.quantity)
-    if (!Number.isFinite(quantity) || quantity <= 0)
-      throw badRequest(`scans[${index}].quantity: give the quantity picked, a number above 0.`, {
-        [`scans[${index}].quantity`]: 'a number above 0',
-      })
-    const scan = {
-      index,
-      taskId,
-      locationCode: text(entry.locationCode),
-      barcode: text(entry.barcode),
-      quantity,
-    }
-    byTask.set(taskId, [...(byTask.get(taskId) ?? []), scan])
-  })
-  return byTask
-}
+export const pickScans = (body: Record<string, unknown>): PickScans => readScans(body, PICK_SCAN)
 
 interface OpenTask {
   taskId: number
@@ -101,32 +69,24 @@ export async function checkPickScans(
   for (const task of rows) {
     const id = Number(task.taskId)
     const name = `Task ${task.taskNum ?? id} of order ${order.orderNum}`
-    const taken = scans.get(id) ?? []
-    scans.delete(id)
     let picked = 0
-    for (const scan of taken) {
-      const at = `scans[${scan.index}]`
-      if (!same(task.locationCode, scan.locationCode))
-        throw refused(
+    for (const scan of takeScans(scans, id)) {
+      if (!sameCode(task.locationCode, scan.locationCode))
+        throw scanRefused(
           'error.scan_location',
-          `${at}.locationCode: ${name} takes from location ${task.locationCode ?? '?'}, not ${scan.locationCode}: go to ${task.locationCode ?? '?'} and scan its label.`,
-          `${at}.locationCode`,
-          `expected ${task.locationCode ?? '?'}`,
+          scan,
+          'locationCode',
+          `${name} takes from location ${task.locationCode ?? '?'}, not ${scan.locationCode}: go to ${task.locationCode ?? '?'} and scan its label.`,
+          task.locationCode ?? '?',
         )
-      if (!same(task.barcode, scan.barcode) && !same(task.goodsCode, scan.barcode))
-        throw refused(
-          'error.scan_goods',
-          `${at}.barcode: ${name} is goods ${task.goodsCode ?? '?'}${task.barcode ? ` (barcode ${task.barcode})` : ''}, not ${scan.barcode}: scan the goods of the task.`,
-          `${at}.barcode`,
-          `expected ${task.barcode ?? task.goodsCode ?? '?'}`,
-        )
+      checkGoodsScan(scan, task, name)
       picked = round4(picked + scan.quantity)
       if (picked > Number(task.quantity))
-        throw refused(
+        throw new AppError(
+          409,
           'error.over_pick',
-          `${at}.quantity: ${name} holds ${Number(task.quantity)}, ${picked} scanned: pick no more than the task holds.`,
-          `${at}.quantity`,
-          `at most ${Number(task.quantity)}`,
+          `scans[${scan.index}].quantity: ${name} holds ${Number(task.quantity)}, ${picked} scanned: pick no more than the task holds.`,
+          { [`scans[${scan.index}].quantity`]: `at most ${Number(task.quantity)}` },
         )
     }
     if (picked < Number(task.quantity))
@@ -142,11 +102,4 @@ export async function checkPickScans(
 }
 
 /** 400 when a scan named a task that no picked order has open. */
-export function checkScansUsed(scans: PickScans, what: string): void {
-  if (!scans?.size) return
-  const first = [...scans.values()][0]![0]!
-  throw badRequest(
-    `scans[${first.index}].taskId: task ${first.taskId} is not an open picking task of ${what}: reload the pick list.`,
-    { [`scans[${first.index}].taskId`]: 'not an open task' },
-  )
-}
+export const checkScansUsed = (scans: PickScans, what: string): void => checkUsed(scans, PICK_SCAN, what)

@@ -11,6 +11,7 @@ import { AppError, badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import type { Row } from '../models/model-scope.ts'
 import { moveStock } from '../stock/ledger.ts'
+import { receiveScanLines } from './floor-scan-flows.ts'
 import { goodsOf, locationOf, nameOf, type GoodsInfo } from './lookup.ts'
 import { lotDate, receiveLot } from './lots.ts'
 import { putaway } from './putaway.ts'
@@ -176,6 +177,7 @@ async function receive(db: Db, session: Session, row: Row, body: Row) {
   const order = row as unknown as OrderRow
   const lines = await linesOf(db, order.inboundOrderId)
   const wanted: RequestLine[] =
+    (await receiveScanLines(db, order, lines, body)) ??
     requestLines(body) ??
     lines
       .filter((l) => l.quantity > l.receivedQuantity)

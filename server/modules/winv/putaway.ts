@@ -12,7 +12,9 @@
  * - Put-away (`putaway` action): body `{lines: [{inboundLineId | putawayKey, locationId | locationCode,
  *   quantity}]}`, several entries per line allowed (a split); the entries of a line may add up to at most its
  *   open quantity (received − put away − returned), else 409 naming the entry. Without `lines` it moves every
- *   open quantity to `locationId` or each line's putaway location, as before. The order is COMPLETED once every
+ *   open quantity to `locationId` or each line's putaway location, as before. With `scans` (the scan station)
+ *   the entries are the scans, checked first (floor-scan-flows.ts): goods of the line, a suggested or
+ *   other storage location. The order is COMPLETED once every
  *   line is received in full and nothing waits for put-away; until then it keeps its status.
  */
 import type { FastifyPluginAsync } from 'fastify'
@@ -26,6 +28,7 @@ import type { Session } from '../../types.ts'
 import type { Row } from '../models/model-scope.ts'
 import { moveStock } from '../stock/ledger.ts'
 import { docOf, lineBooking, lineName, linesOf, writeRecord, type LineRow, type OrderRow } from './inbound.ts'
+import { putawayScanLines } from './floor-scan-flows.ts'
 import { locationOf } from './lookup.ts'
 import { inboundOrderInScope } from './receive-lines.ts'
 import { changeSerials, serialIds } from './serials.ts'
@@ -46,7 +49,12 @@ interface Place {
 }
 
 /** Storage locations of the warehouse (enabled, in a STORAGE or PICKING area, no dock), in pick path order. */
-async function storagePlaces(db: Db, tenantId: number, order: OrderRow, line: LineRow): Promise<Place[]> {
+export async function storagePlaces(
+  db: Db,
+  tenantId: number,
+  order: OrderRow,
+  line: LineRow,
+): Promise<Place[]> {
   const { rows } = await sql<Place>`select l.location_id, l.location_code, l.wharea_id, l.capacity,
       coalesce(sum(s.quantity), 0) as occupied,
       coalesce(sum(s.quantity) filter (where s.goods_id = ${line.goodsId} and s.owner_id = ${order.ownerId}), 0)
@@ -75,6 +83,8 @@ export interface Suggestion {
   lineNum: number | null
   goodsCode: string | null
   goodsName: string | null
+  /** The goods' barcode (what the scan station reads). */
+  barcode: string | null
   batchCode: string | null
   /** Waiting for put-away on the line (every row of the line shows it). */
   openQuantity: number
@@ -84,6 +94,11 @@ export interface Suggestion {
   locationCode: string | null
   /** What the suggestion puts there (null on the blank row). */
   quantity: number | null
+  /**
+   * What the row puts away when scanned (the scan station's lines): the suggestion's quantity, or on the blank
+   * row what no suggestion places (0 when the suggestions cover the line).
+   */
+  toPlace: number
 }
 
 /** The suggestions for every line waiting for put-away; room taken by one line is not offered to the next. */
@@ -94,6 +109,11 @@ export async function putawaySuggestions(db: Db, tenantId: number, order: OrderR
     const open = waiting(line)
     if (open <= 0) continue
     const places = await storagePlaces(db, tenantId, order, line)
+    const barcode =
+      (
+        await sql<{ barcode: string | null }>`select barcode from wmdm_goods
+          where goods_id = ${line.goodsId}`.execute(db)
+      ).rows[0]?.barcode ?? null
     const room = (place: Place) =>
       place.capacity === null
         ? Infinity
@@ -122,12 +142,14 @@ export async function putawaySuggestions(db: Db, tenantId: number, order: OrderR
       lineNum: line.lineNum,
       goodsCode: line.goodsCode,
       goodsName: line.goodsName,
+      barcode,
       batchCode: line.batchCode,
       openQuantity: open,
       rule,
       locationId: place?.locationId ?? null,
       locationCode: place?.locationCode ?? null,
       quantity,
+      toPlace: quantity ?? left,
     })
     for (const [rule, candidates] of [
       ['SAME_GOODS', same],
@@ -288,8 +310,10 @@ async function moveEntry(db: Db, session: Session, order: OrderRow, entry: Putaw
 export async function putaway(db: Db, session: Session, row: Row, body: Row) {
   const order = row as unknown as OrderRow
   const lines = await linesOf(db, order.inboundOrderId)
-  const entries =
-    body.lines === undefined || body.lines === null
+  const scanned = await putawayScanLines(db, session.tenantId, order, lines, body)
+  const entries = scanned
+    ? await requestedEntries(db, session.tenantId, order, lines, { lines: scanned })
+    : body.lines === undefined || body.lines === null
       ? await wholeEntries(db, session.tenantId, order, lines, body)
       : await requestedEntries(db, session.tenantId, order, lines, body)
   if (!entries.length)

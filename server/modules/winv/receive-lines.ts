@@ -5,7 +5,8 @@
  * The receive itself (inbound.ts) checks everything again in its transaction.
  *
  *   GET /api/wms/v1/{tenantId}/inbound-orders/{inboundOrderId}/receive-lines   (winv.inboundOrder.button.receive)
- *   → { lines: [{ inboundLineId, lineNum, goodsCode, goodsName, batchCode, quantity, receivedQuantity,
+ *   → { lines: [{ inboundLineId, lineNum, goodsCode, goodsName, batchCode, barcode,
+ *                 quantity, receivedQuantity,
  *                 openQuantity, batchManaged, serialManaged, expiryManaged }] }
  *
  * batchManaged is true for goods tracked by batch or by expiry (both need the lot, lots.ts); expiryManaged for
@@ -30,6 +31,8 @@ export interface ReceiveLine {
   goodsCode: string | null
   goodsName: string | null
   batchCode: string | null
+  /** The goods' barcode (what the scan station reads). */
+  barcode: string | null
   quantity: number
   receivedQuantity: number
   openQuantity: number
@@ -80,13 +83,14 @@ export const receiveLineRoutes =
           goodsCode: string | null
           goodsName: string | null
           batchCode: string | null
+          barcode: string | null
           quantity: string
           receivedQuantity: string
           batchManagedFlag: number | null
           serialManagedFlag: number | null
           expiryManagedFlag: number | null
         }>`select l.inbound_line_id, l.line_num, coalesce(l.goods_code, g.goods_code) as goods_code,
-          coalesce(l.goods_name, g.goods_name) as goods_name, l.batch_code, l.quantity, l.received_quantity,
+          coalesce(l.goods_name, g.goods_name) as goods_name, l.batch_code, g.barcode, l.quantity, l.received_quantity,
           g.batch_managed_flag, g.serial_managed_flag, g.expiry_managed_flag
         from winv_inbound_order_line l join wmdm_goods g on g.goods_id = l.goods_id
         where l.tenant_id = ${session.tenantId} and l.inbound_order_id = ${id}
@@ -98,6 +102,7 @@ export const receiveLineRoutes =
           goodsCode: r.goodsCode,
           goodsName: r.goodsName,
           batchCode: r.batchCode,
+          barcode: r.barcode,
           quantity: Number(r.quantity),
           receivedQuantity: Number(r.receivedQuantity),
           openQuantity: round4(Number(r.quantity) - Number(r.receivedQuantity)),

@@ -1,8 +1,10 @@
 /**
  * The public stock query (/public/winv/stockQuery): no sign-in, under the public rate limit
  * (server/plugins/rate-limits.ts). It answers only what a shop assistant or customer may see for one goods
- * code or barcode: the goods' code, name, specification and unit, and the quantity available per warehouse
- * (on hand − reserved − locked). No owner, location, batch, price or document is ever answered.
+ * code or barcode: the goods' code, name, specification and unit, and per warehouse the quantity available
+ * (on hand − reserved − locked, outside quarantine) and the quantity in quarantine (`inQc`: on hand in a
+ * location of a QC area, never available, as allocation never takes it: stock/ledger.ts). No owner, location,
+ * batch, price or document is ever answered.
  */
 import { Type } from '@sinclair/typebox'
 import { sql } from 'kysely'
@@ -34,17 +36,34 @@ export const publicStockRoutes: FastifyPluginAsync = async (app) => {
       if (!goods.rows.length)
         throw notFound(`No goods with code or barcode '${code}': check the code printed on the label.`)
       const ids = goods.rows.map((g) => g.goodsId)
-      const stock = await sql<{ goodsId: number; warehouseName: string; available: string }>`
-        select s.goods_id, w.warehouse_name, sum(s.quantity - s.reserved_quantity - s.locked_quantity) as available
-        from winv_stock s join wmdm_warehouse w on w.warehouse_id = s.warehouse_id
-        where s.tenant_id = ${tenantId} and s.goods_id in (${sql.join(ids)})
-        group by s.goods_id, w.warehouse_name having sum(s.quantity - s.reserved_quantity - s.locked_quantity) > 0
-        order by w.warehouse_name`.execute(app.db)
+      const stock = await sql<{ goodsId: number; warehouseName: string; available: string; inQc: string }>`
+        select goods_id, warehouse_name, available, in_qc from (
+          select s.goods_id, w.warehouse_name,
+            coalesce(sum(s.quantity - s.reserved_quantity - s.locked_quantity)
+              filter (where a.area_type is distinct from 'QC'), 0) as available,
+            coalesce(sum(s.quantity) filter (where a.area_type = 'QC'), 0) as in_qc
+          from winv_stock s join wmdm_warehouse w on w.warehouse_id = s.warehouse_id
+            left join wmdm_location l on l.location_id = s.location_id
+            left join wmdm_wharea a on a.wharea_id = l.wharea_id
+          where s.tenant_id = ${tenantId} and s.goods_id in (${sql.join(ids)})
+          group by s.goods_id, w.warehouse_name) per_warehouse
+        where available > 0 or in_qc > 0
+        order by warehouse_name`.execute(app.db)
+      const total = (values: number[]) => Math.round(values.reduce((sum, v) => sum + v, 0) * 10000) / 10000
       return goods.rows.map(({ goodsId, ...rest }) => {
         const warehouses = stock.rows
           .filter((s) => s.goodsId === goodsId)
-          .map((s) => ({ warehouseName: s.warehouseName, available: Number(s.available) }))
-        return { ...rest, available: warehouses.reduce((sum, w) => sum + w.available, 0), warehouses }
+          .map((s) => ({
+            warehouseName: s.warehouseName,
+            available: Math.max(Number(s.available), 0),
+            inQc: Number(s.inQc),
+          }))
+        return {
+          ...rest,
+          available: total(warehouses.map((w) => w.available)),
+          inQc: total(warehouses.map((w) => w.inQc)),
+          warehouses,
+        }
       })
     },
   )

@@ -19,6 +19,7 @@ import { badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { functionNumber } from '../stock/function-params.ts'
 import { moveStock } from '../stock/ledger.ts'
+import { countScans } from './floor-scan-flows.ts'
 import { goodsOf, locationOf, nameOf } from './lookup.ts'
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000
@@ -176,10 +177,11 @@ async function recount(db: Db, header: CountHeader) {
 async function start(db: Db, session: Session, header: CountHeader) {
   const inserted =
     await sql`insert into winv_stock_count_line (tenant_id, stock_count_id, warehouse_id, location_id,
-      location_code, owner_id, goods_id, goods_code, goods_name, batch_code, book_quantity, approval_required,
-      created_by, last_updated_by)
+      location_code, owner_id, goods_id, goods_code, goods_name, barcode, batch_code, book_quantity,
+      approval_required, created_by, last_updated_by)
     select s.tenant_id, ${header.stockCountId}, s.warehouse_id, s.location_id, l.location_code, s.owner_id,
-      s.goods_id, g.goods_code, g.goods_name, s.batch_code, s.quantity, 0, ${session.userId}, ${session.userId}
+      s.goods_id, g.goods_code, g.goods_name, g.barcode, s.batch_code, s.quantity, 0, ${session.userId},
+      ${session.userId}
     from winv_stock s join wmdm_location l on l.location_id = s.location_id join wmdm_goods g on g.goods_id = s.goods_id
     where s.tenant_id = ${session.tenantId} and s.warehouse_id = ${header.warehouseId} and s.quantity <> 0
       ${header.whareaId ? sql`and l.wharea_id = ${header.whareaId}` : sql``}
@@ -298,7 +300,13 @@ export const stockCountBehaviour: ModelBehaviour[] = [
   }),
   modelBehaviour({
     model: 'wms/stock-count',
-    transitions: { post: ({ db, session, row }) => post(db, session, header(row)) },
+    transitions: {
+      // scans from the handheld (floor-scan-flows.ts) are checked and written as the counted quantities first
+      post: async ({ db, session, row, body }) => {
+        await countScans(db, session, header(row), body)
+        return post(db, session, header(row))
+      },
+    },
   }),
   modelBehaviour({
     model: 'wms/stock-count',
