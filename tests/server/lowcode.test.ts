@@ -20,7 +20,7 @@ const goodPage = {
   route: '/demo/hello',
   title: 'demo.hello',
   description: 'A page for the test.',
-  widget: 'Input',
+  widget: 'SchemaPlayground',
   texts: { 'demo.hello': { zh_CN: '你好', en_US: 'Hello', zh_TW: '你好' } },
 }
 
