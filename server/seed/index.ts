@@ -7,6 +7,7 @@ import { seedData } from './data.ts'
 import { seedDataHierarchies } from './data-hierarchies.ts'
 import { demoOrders, demoWarehouses, findModel, seedSession } from './demo-data.ts'
 import { seedLovViews } from './lov-views.ts'
+import { lookupValueRows } from './reference-data.ts'
 import { createSeedRow, seedModelRows } from './model-rows.ts'
 import { seedEtsShipments } from './ets-shipments.ts'
 import { seedOpeningStock } from './opening-stock.ts'
@@ -106,18 +107,7 @@ export async function seedDatabase(db: Db, models: ModelSchema[]): Promise<void>
           .map((c) => ({ clientId: c.clientId, redirectOrigins: JSON.stringify(c.redirectOrigins) })),
       )
       .execute()
-    const lookupRows = Object.entries(seedData.lookups()).flatMap(([code, set]) =>
-      set.values.map((v, i) => ({
-        tenantId: 0,
-        lookupCode: code,
-        value: v.value,
-        meanings: JSON.stringify(v.meaning),
-        orderSeq: (i + 1) * 10,
-        parentValue: v.parentValue ?? null,
-        tag: v.tag ?? null,
-        description: v.description ?? null,
-      })),
-    )
+    const lookupRows = lookupValueRows(Object.entries(seedData.lookups()))
     await trx.insertInto('hpfmLookupValue').values(lookupRows).execute()
     const rules = seedData.codeRules().map((r) => ({ ...r, resetPerDay: r.resetPerDay ? 1 : 0 }))
     if (rules.length) await trx.insertInto('hpfmCodeRule').values(rules).execute()

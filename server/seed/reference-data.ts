@@ -18,6 +18,21 @@ export interface ReferenceSync {
   lovViews: string[]
 }
 
+/** The site-level rows of value sets (`[code, set]`), their values ordered as the file lists them. */
+export const lookupValueRows = (sets: Array<[string, SeedLookups[string]]>) =>
+  sets.flatMap(([code, set]) =>
+    set.values.map((v, i) => ({
+      tenantId: 0,
+      lookupCode: code,
+      value: v.value,
+      meanings: JSON.stringify(v.meaning),
+      orderSeq: (i + 1) * 10,
+      parentValue: v.parentValue ?? null,
+      tag: v.tag ?? null,
+      description: v.description ?? null,
+    })),
+  )
+
 /** The value sets of the files of `dataDir`. */
 export const fileLookups = (dataDir = seedDataDir): SeedLookups =>
   readSeedSet<SeedLookups>(dataDir, 'lookups') ?? {}
@@ -41,18 +56,7 @@ export async function syncReferenceData(db: Db, dataDir = seedDataDir): Promise<
       ).map((row) => row.lookupCode),
     )
     const newSets = Object.entries(lookups).filter(([code]) => !heldCodes.has(code))
-    const rows = newSets.flatMap(([code, set]) =>
-      set.values.map((v, i) => ({
-        tenantId: 0,
-        lookupCode: code,
-        value: v.value,
-        meanings: JSON.stringify(v.meaning),
-        orderSeq: (i + 1) * 10,
-        parentValue: v.parentValue ?? null,
-        tag: v.tag ?? null,
-        description: v.description ?? null,
-      })),
-    )
+    const rows = lookupValueRows(newSets)
     if (rows.length) await trx.insertInto('hpfmLookupValue').values(rows).execute()
 
     const viewKey = (tenantId: number, code: string) => (tenantId ? `${tenantId}:${code}` : code)
