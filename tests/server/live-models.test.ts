@@ -281,4 +281,18 @@ describe('a model file written while the server runs', () => {
     })
     ws.terminate()
   })
+
+  it("answers 404 for a removed model's routes, the start's too, saying to put its file back, and serves them again when it is", async () => {
+    tokens.admin ??= await signIn(app, 'admin', 'Admin@123')
+    const file = join(models, 'wms', 'ecommerce-platform.model.json')
+    const list = () => injectAs(app, tokens.admin!, 'GET', '/api/wms/v1/1/ecommerce-platforms')
+    expect((await list()).statusCode).toBe(200)
+    await unlink(file)
+    const gone = await until(list, (reply) => reply.statusCode === 404, 'the removal')
+    expect(gone.json<{ message: string }>().message).toContain('put the file back')
+    const row = await injectAs(app, tokens.admin!, 'GET', '/api/wms/v1/1/ecommerce-platforms/1')
+    expect(row.statusCode).toBe(404)
+    await copyFile(join('schemas', 'models', 'wms', 'ecommerce-platform.model.json'), file)
+    await until(list, (reply) => reply.statusCode === 200, 'the file back')
+  })
 })

@@ -7,7 +7,8 @@
  * Models a module checks with its own app hook wait for a restart (live-models.ts RESTART_ONLY). The instance
  * never listens: the app's onRequest hook hands it a request when the app has no route for the request's path
  * (or only the built app's catch-all), or when the route it found is one of a changed model's routes, before the
- * body is read.
+ * body is read. The routes of a model whose file was removed answer 404 saying so (the start's routes cannot be
+ * taken out of the app's router).
  *
  * Its routes are added to `app.routeTable` (replacing those of an earlier build), so the generated checks that
  * iterate the table see what is served.
@@ -18,6 +19,7 @@ import { modelKey } from '../../../renderer/schema/model.ts'
 import { auth } from '../../plugins/auth.ts'
 import { dimensionLovChecks } from '../hpfm-admin/dimension-lovs.ts'
 import { errorHandler } from '../../plugins/error-handler.ts'
+import { notFound } from '../../errors.ts'
 import { inputGuards } from '../../plugins/input-guards.ts'
 import { permissionGuards } from '../../plugins/permissions.ts'
 import { readGuards } from '../../plugins/read-guards.ts'
@@ -26,8 +28,20 @@ import { routeTable, type RouteEntry } from '../../plugins/route-table.ts'
 import { securityHeaders } from '../../plugins/security-headers.ts'
 import { shared } from '../../plugins/shared.ts'
 import type { LiveModels } from './live-models.ts'
-import { modelRoutes } from './model-routes.ts'
+import { modelPath, modelRoutes } from './model-routes.ts'
 import { withLinesRoute } from './model-with-lines.ts'
+
+/**
+ * Whether a path (a route's `:param` pattern, or a request path without a route) lies under a model's base path
+ * (`/api/wms/v1/:tenantId/carriers`): its list, its rows and their actions.
+ */
+function underBase(path: string, base: string): boolean {
+  const want = base.split('/')
+  const got = path.split('/')
+  return (
+    got.length >= want.length && want.every((segment, i) => segment === got[i] || segment.startsWith(':'))
+  )
+}
 
 /** Builds the instance serving `served` (models of `all`), on the app's database and settings. */
 export async function modelRoutesInstance(
@@ -68,12 +82,15 @@ export function liveModelRoutes(create: () => FastifyInstance): FastifyPluginAsy
   return shared(async (app) => {
     let inner: FastifyInstance | undefined
     let added: RouteEntry[] = []
+    /** Base paths of the models whose file was removed since start: their routes answer 404 saying so. */
+    let removed: Array<{ key: string; base: string }> = []
     /** `METHOD url` of the routes the app itself has for the changed models (they are answered by `inner`). */
     app.decorate('rebuildLiveModelRoutes', async (live: LiveModels) => {
       const served = live.models.filter((model) => live.changedSinceStart.has(modelKey(model)))
       const next = served.length ? await modelRoutesInstance(app, create, served, live.models) : undefined
       const before = inner
       inner = next
+      removed = [...live.removedSinceStart].map(([key, model]) => ({ key, base: modelPath(model) }))
       await before?.close()
       // The route table shows what is served: the app's routes, and the changed models' routes once.
       for (const entry of added) {
@@ -85,15 +102,27 @@ export function liveModelRoutes(create: () => FastifyInstance): FastifyPluginAsy
       app.routeTable.push(...added)
     })
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-      if (!inner || !request.url.startsWith('/api/')) return done()
+      if ((!inner && !removed.length) || !request.url.startsWith('/api/')) return done()
       const method = request.method === 'HEAD' ? 'GET' : request.method
       const matched = request.routeOptions.url ?? ''
       // The built app's catch-all GET (static-app.ts) answers /api paths it does not know with a 404: for the
       // app, such a path has no route of its own.
-      const own = request.is404 || matched === '/*' || inner.hasRoute({ method, url: matched })
-      if (!own) return done()
-      reply.hijack()
-      inner.routing(request.raw, reply.raw)
+      const unrouted = request.is404 || matched === '/*'
+      if (inner && (unrouted || inner.hasRoute({ method, url: matched }))) {
+        reply.hijack()
+        inner.routing(request.raw, reply.raw)
+        return
+      }
+      // A removed model's routes (the start's, which Fastify cannot take back, or the instance's) are gone.
+      const path = unrouted ? (request.url.split('?')[0] ?? '') : matched
+      const gone = removed.find(({ base }) => underBase(path, base))
+      if (gone)
+        return done(
+          notFound(
+            `Model ${gone.key} was removed (its model file is gone) while the server runs: put the file back to serve ${gone.base} again.`,
+          ),
+        )
+      done()
     })
     app.addHook('onClose', async () => {
       await inner?.close()

@@ -65,6 +65,8 @@ export class LiveModels {
   readonly broken = new Map<string, { file: string; problems: ModelProblem[] }>()
   /** Keys of the models whose routes the start did not mount for this version (new or changed since). */
   readonly changedSinceStart = new Set<string>()
+  /** Models whose file was removed while the server runs, by key (their routes answer 404 saying so). */
+  readonly removedSinceStart = new Map<string, ModelSchema>()
   private readonly applied = new Map<string, string>()
   private listeners = new Set<(change: ModelChange) => void | Promise<void>>()
   /** Reloads run one after another (a save during a reload is read by the next one). */
@@ -210,11 +212,12 @@ export class LiveModels {
       else this.models.push(model)
       this.applied.set(key, shape(entry.model))
       this.changedSinceStart.add(key)
+      this.removedSinceStart.delete(key)
       change.applied.push(key)
     }
     for (const key of removed) {
       const index = this.models.findIndex((model) => modelKey(model) === key)
-      if (index >= 0) this.models.splice(index, 1)
+      if (index >= 0) this.removedSinceStart.set(key, this.models.splice(index, 1)[0]!)
       this.applied.delete(key)
       this.changedSinceStart.delete(key)
       change.removed.push(key)
