@@ -1,5 +1,5 @@
 /**
- * In-warehouse documents (server/modules/winv/rest-docs.ts): transfers move stock out of the source and into
+ * In-warehouse documents (server/modules/winv/warehouse-documents.ts): transfers move stock out of the source and into
  * the target with two ledger rows, a shortage is refused with 409 and changes nothing, quality holds lock and
  * unlock, requisitions issue stock, inbound notices create an inbound order, and invalid transitions are 409.
  */

@@ -3,8 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { Paging, TenantParams } from '../../schemas.ts'
 import type { Texts } from '../../db/schema.ts'
 import type { Language } from '../../../renderer/contract/wire.ts'
-import { badRequest, forbidden } from '../../errors.ts'
-import type { Session } from '../../types.ts'
+import { badRequest } from '../../errors.ts'
 
 export const PageQuery = {
   ...Paging,
@@ -20,12 +19,6 @@ export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 export const textIn = (names: Texts | string, language: Language): string => {
   const parsed = (typeof names === 'string' ? JSON.parse(names) : names) as Texts
   return parsed[language] ?? parsed.zh_CN ?? Object.values(parsed)[0] ?? ''
-}
-
-/** Platform-wide writes (tenants, OAuth clients, users of every tenant) need a site-level role. */
-export function requireSiteRole(session: Session, what: string): void {
-  if (session.roleLevel !== 'site')
-    throw forbidden(`${what} is platform administration: switch to a platform (site-level) role first.`)
 }
 
 /** `2026-11-21 09:30:00` in UTC, the text the tables show for epoch-millisecond columns. */
