@@ -13,6 +13,7 @@ import type { ExportRequest } from './export-options.ts'
 import type { ExportTaskTable } from './task-table.ts'
 import './task-table.ts'
 import { pageOf } from '../../paging.ts'
+import { escapeLike } from '../../like.ts'
 
 export const TASK_CODE_RULE = 'HPFM.EXPORT_TASK'
 export const INTERRUPTED_BY_RESTART = 'interrupted by a server restart'
@@ -87,8 +88,6 @@ export interface TaskFilters {
   page: number
   size: number
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
 
 /** A page of a tenant's tasks (one user's when `userId` is given), newest first. */
 export async function listTasks(

@@ -13,8 +13,7 @@ export { TenantParams }
 
 export { pageOf, slicePage } from '../../paging.ts'
 
-/** A `like` pattern matching `text` anywhere, `%` and `_` taken literally. */
-export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+export { contains } from '../../like.ts'
 
 export const textIn = (names: Texts | string, language: Language): string => {
   const parsed = (typeof names === 'string' ? JSON.parse(names) : names) as Texts

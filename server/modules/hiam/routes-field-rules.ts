@@ -16,6 +16,7 @@ import { idParam, PageQuery, pageOf } from './paging.ts'
 import { ROLE_CODES, roleInScope } from './routes-roles.ts'
 import { USER_CODES } from './routes-users.ts'
 import { adminRoutes, type Scope } from './scope.ts'
+import { contains } from '../../like.ts'
 
 const RuleType = Type.Union([Type.Literal('HIDDEN'), Type.Literal('READ_ONLY')], {
   description:
@@ -219,7 +220,7 @@ export const fieldRuleRoutes =
         const size = q.size ?? 10
         const where = sql`tenant_id = ${target.tenantId} and target_type = ${target.targetType}
           and target_id = ${target.targetId} and permission_code = ${code}
-          ${q.fieldName ? sql`and field_name ilike ${`%${q.fieldName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``}
+          ${q.fieldName ? sql`and field_name ilike ${contains(q.fieldName)}` : sql``}
           ${q.ruleType ? sql`and rule_type = ${q.ruleType}` : sql``}
           ${q.enabledFlag !== undefined ? sql`and enabled_flag = ${q.enabledFlag}` : sql``}`
         const total = await sql<{ n: number }>`select count(*)::int as n from hiam_field_permission

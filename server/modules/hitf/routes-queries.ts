@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../errors.ts'
 import { slicePage } from '../../paging.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { chargeReport } from './charges.ts'
+import { contains } from '../../like.ts'
 
 const Paging = {
   page: Type.Integer({ minimum: 0, default: 0 }),
@@ -169,7 +170,7 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { tenantId } = sessionOf(request)
       const { page, size, groupCode, groupName } = request.query as typeof AvailableQuery.static
-      const like = (text: string | undefined) => `%${(text ?? '').replace(/[\\%_]/g, '\\$&')}%`
+      const like = (text: string | undefined) => contains(text ?? '')
       const { rows } = await sql<Record<string, unknown>>`
       select g.group_header_id, g.group_code, g.group_name, g.default_set_code, g.description,
         (select count(*) from hitf_charge_group_server s where s.group_header_id = g.group_header_id)::int as server_count,

@@ -8,8 +8,7 @@ export const PagingQuery = {
   sort: Type.Optional(Type.String({ maxLength: 80 })),
 }
 
-/** Escapes % and _ for a case-insensitive "contains" match. */
-export const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
+export { contains } from '../../like.ts'
 
 /** `field,asc|desc` checked against the sortable fields; the default when absent. */
 export function sortOf<F extends string>(sort: string | undefined, allowed: readonly F[], fallback: F) {

@@ -14,6 +14,7 @@ import type { NoticeBus } from './notice-bus.ts'
 import type { Database } from '../../db/schema.ts'
 import type { Kysely } from 'kysely'
 import { pageOf } from '../../paging.ts'
+import { contains } from '../../like.ts'
 
 export const NOTICE_PERMISSIONS = {
   create: 'hmsg.notices.button.create',
@@ -98,7 +99,7 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
         const { tenantId } = sessionOf(request)
         const { title, statusCode, page, size } = request.query as typeof ListQuery.static
         let query = app.db.selectFrom('hmsgNotice').where('tenantId', '=', tenantId)
-        if (title) query = query.where('title', 'ilike', `%${title.replace(/[\\%_]/g, '\\$&')}%`)
+        if (title) query = query.where('title', 'ilike', contains(title))
         if (statusCode) query = query.where('statusCode', '=', statusCode)
         const total = Number(
           (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count,

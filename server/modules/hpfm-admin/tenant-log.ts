@@ -5,6 +5,7 @@ import { shared } from '../../plugins/shared.ts'
 import { PagingQuery } from './paging.ts'
 import './tables.ts'
 import { pageOf } from '../../paging.ts'
+import { contains } from '../../like.ts'
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -66,7 +67,7 @@ export const tenantLogRoutes: FastifyPluginAsync = async (app) => {
         .selectFrom('hpfmTenantLog as l')
         .leftJoin('iamUser as u', 'u.id', 'l.userId')
         .where('l.tenantId', '=', session.tenantId)
-      const like = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
+      const like = contains
       if (q.loginName) base = base.where('u.loginName', 'ilike', like(q.loginName))
       if (q.method) base = base.where('l.method', '=', q.method.toUpperCase())
       if (q.path) base = base.where('l.path', 'ilike', like(q.path))

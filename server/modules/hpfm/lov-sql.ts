@@ -16,10 +16,10 @@ import { keywordFields } from '../../../renderer/contract/lov-view.ts'
 import { placeholdersOf, type SqlPlaceholder } from './lov-view-definition.ts'
 import type { StoredLovView } from './lov-views.ts'
 import { pageOf } from '../../paging.ts'
+import { escapeLike } from '../../like.ts'
 
 export type LovRow = Record<string, unknown>
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
 /** Field names are checked camelCase identifiers; quoted all the same. */
 const column = (field: string) => sql.id(snakeCase(field))
 

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { LANGUAGES } from '../../../renderer/contract/wire.ts'
+import { escapeLike } from '../../like.ts'
 
 const Params = Type.Object({
   tenantId: Type.Optional(Type.Integer()),
@@ -24,7 +25,7 @@ export const promptRoutes: FastifyPluginAsync = async (app) => {
     const wanted = prefixes.filter(Boolean)
     if (wanted.length)
       query = query.where((eb) =>
-        eb.or(wanted.map((prefix) => eb('promptKey', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`))),
+        eb.or(wanted.map((prefix) => eb('promptKey', 'like', `${escapeLike(prefix)}%`))),
       )
     const rows = await query.orderBy('tenantId').execute()
     return Object.fromEntries(rows.map((row) => [row.promptKey, row.description]))

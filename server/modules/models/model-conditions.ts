@@ -17,6 +17,7 @@ import { filterTypeOfField } from '../../../renderer/contract/column-filter.ts'
 import type { ModelField, ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
 import type { Row } from './model-scope.ts'
+import { escapeLike } from '../../like.ts'
 
 /** The filter type of a model field, or undefined when it cannot be filtered by a condition (shared with the
  * schema check, so a page's column header filter can only name a field this endpoint accepts). */
@@ -65,7 +66,6 @@ interface CheckedCondition {
 }
 
 const shape = `${CONDITIONS_PARAM} must be a JSON array of {fieldCode, fieldType, operateCode, fieldValue}`
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 

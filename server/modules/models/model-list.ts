@@ -8,8 +8,7 @@ import { checkDates } from './field-values.ts'
 import { applyConditions } from './model-conditions.ts'
 import { inScope, type ModelDb, type Row } from './model-scope.ts'
 import { pageOf } from '../../paging.ts'
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
+import { escapeLike } from '../../like.ts'
 
 /** `sort=a,asc&sort=b,desc` → whitelisted [field, direction] pairs; the primary key keeps paging stable. */
 export function parseSort(
