@@ -69,7 +69,7 @@ describe('schema playground', () => {
     // A served page, loaded by route: its JSON in the editor and its rows in the preview.
     await p.getByRole('combobox', { name: 'Page route to load' }).fill('/wmdm/warehouse')
     await p.getByTitle('/wmdm/warehouse', { exact: true }).click()
-    await p.getByRole('button', { name: 'Load' }).click()
+    await p.getByRole('button', { name: 'Load', exact: true }).click()
     await expect
       .poll(() => editor(p).innerText(), { timeout: 15_000 })
       .toContain('"route": "/wmdm/warehouse"')

@@ -50,9 +50,15 @@ import { NewModelFieldForm, postModelField, withNewField, type NewFieldValues } 
 import { propertiesOf, type JsonSchema } from './property-schema'
 import { PropertyPanel } from './PropertyPanel'
 import { TextsPanel, type PageTextEntries } from './TextsPanel'
-import { downloadText, saveDesignerFile, useDesignerFile, type DesignerFile } from './use-designer-file'
+import {
+  downloadText,
+  PAGE_DESIGNER_PERMISSION,
+  saveDesignerFile,
+  useDesignerFile,
+  type DesignerFile,
+} from './use-designer-file'
 
-export const PAGE_DESIGNER_PERMISSION = 'hpfm.page-designer.save'
+export { PAGE_DESIGNER_PERMISSION }
 
 /**
  * The page designer (a custom page, ?route=/module/page): the page file of that route as it renders, its search

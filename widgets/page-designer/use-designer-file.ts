@@ -6,6 +6,9 @@ import { useEffect, useState } from 'react'
 import type { RendererEnv } from '../../renderer/index'
 import type { ModelField } from '../../renderer/page-document/index'
 
+/** The code of designing pages: reading a page file with its version, and saving it (the server's guard). */
+export const PAGE_DESIGNER_PERMISSION = 'hpfm.page-designer.save'
+
 export interface DesignerFile {
   file: string
   route: string

@@ -95,3 +95,35 @@ export const ServerCheck: Story = {
     }),
   },
 }
+
+/** The loaded page's file as the page designer serves it (server/modules/lowcode/routes-page-designer.ts). */
+const designerFile = (writable: boolean) => () => ({
+  file: 'schemas/pages/wmdm/warehouse.page.json',
+  route: '/wmdm/warehouse',
+  source: JSON.stringify(warehousePage, null, 2),
+  version: 'v1',
+  writable,
+  ...(writable ? {} : { writableReason: 'PAGE_DESIGNER_WRITES is false on this server' }),
+})
+
+/**
+ * A user who may design pages: Save writes the edited text to the page file through the page designer's save
+ * (the server checks it as schemas:check does, at the version loaded); Download is offered to everyone.
+ */
+export const SavesToFile: Story = {
+  parameters: {
+    env: backend([], {
+      'GET hpfm /v1/page-designer/file': designerFile(true),
+      'PUT hpfm /v1/page-designer/file': () => ({
+        file: 'schemas/pages/wmdm/warehouse.page.json',
+        route: '/wmdm/warehouse',
+        version: 'v2',
+      }),
+    }),
+  },
+}
+
+/** A server that does not write page files (production): no Save, why, and Download to commit the file. */
+export const ReadOnlyServer: Story = {
+  parameters: { env: backend([], { 'GET hpfm /v1/page-designer/file': designerFile(false) }) },
+}

@@ -1,6 +1,8 @@
+import { DownloadOutlined, SaveOutlined } from '@ant-design/icons'
 import { Alert, Button, Select, Space } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
 import {
+  ApiError,
   loadPageSource,
   SchemaPage,
   usePageContext,
@@ -14,6 +16,12 @@ import { useDebouncedValue } from './use-debounced-value'
 import { PlaygroundEditor } from './PlaygroundEditor'
 import { PlaygroundIssues } from './PlaygroundIssues'
 import { useServerCheck } from './use-server-check'
+import {
+  downloadText,
+  PAGE_DESIGNER_PERMISSION,
+  saveDesignerFile,
+  type DesignerFile,
+} from '../page-designer/use-designer-file'
 // What the editor holds before a page is loaded: a small list page that renders (the warehouses, two columns),
 // so the playground opens on a working page to change rather than on the errors of an empty one.
 import STARTER from './starter.page.json?raw'
@@ -30,9 +38,15 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
   const registry = useRegistry()
   const { t } = usePageContext()
   const access = usePermission(PLAYGROUND_PERMISSION)
+  const designs = usePermission(PAGE_DESIGNER_PERMISSION).status === 'approved'
   const [routes, setRoutes] = useState<string[]>([])
   const [route, setRoute] = useState<string>()
   const [loaded, setLoaded] = useState({ file: 'playground.page.json', text: STARTER })
+  /** The loaded page's file as the page designer serves it (version, writable), when the user may design. */
+  const [target, setTarget] = useState<DesignerFile>()
+  const [loadedRoute, setLoadedRoute] = useState<string>()
+  const [saving, setSaving] = useState(false)
+  const [saved, setSaved] = useState<string>()
   const [text, setText] = useState(STARTER)
   const [failure, setFailure] = useState<string>()
   const shown = useDebouncedValue(text, 400)
@@ -64,10 +78,56 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
     try {
       const source = await loadPageSource(env, route)
       setFailure(undefined)
+      setSaved(undefined)
       setLoaded({ file: source.file, text: source.source })
       setText(source.source)
+      setLoadedRoute(route)
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error))
+    }
+  }
+  // Where the user may design pages, the loaded page's file on disk with its version: what Save writes to (the
+  // page designer's own save, checked by the server as schemas:check does). Otherwise only Download is offered.
+  useEffect(() => {
+    setTarget(undefined)
+    if (!loadedRoute || !designs) return
+    let live = true
+    env
+      .request<DesignerFile>({
+        method: 'GET',
+        service: 'hpfm',
+        path: '/v1/page-designer/file',
+        params: { route: loadedRoute },
+        silent: true,
+      })
+      .then(
+        (file) => live && setTarget(file),
+        () => undefined,
+      )
+    return () => {
+      live = false
+    }
+  }, [env, loadedRoute, designs])
+  const save = async () => {
+    if (!target) return
+    setSaving(true)
+    setFailure(undefined)
+    setSaved(undefined)
+    try {
+      const answer = await saveDesignerFile(env, {
+        route: target.route,
+        source: text,
+        version: target.version,
+      })
+      setTarget({ ...target, source: text, version: answer.version })
+      setSaved(t('hpfm.playground.saved', { file: answer.file }))
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      if (error instanceof ApiError && error.code === 'error.page_designer.read_only')
+        setTarget({ ...target, writable: false, writableReason: message })
+      setFailure(t('hpfm.playground.saveFailed', { message }))
+    } finally {
+      setSaving(false)
     }
   }
   const parsed = useMemo(() => {
@@ -97,7 +157,28 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
         <Button type="primary" disabled={!route} onClick={() => void load()}>
           {t('hpfm.playground.load')}
         </Button>
+        {target?.writable ? (
+          <Button
+            icon={<SaveOutlined />}
+            loading={saving}
+            disabled={text === target.source}
+            onClick={() => void save()}
+          >
+            {t('hpfm.playground.save')}
+          </Button>
+        ) : null}
+        <Button icon={<DownloadOutlined />} onClick={() => downloadText(loaded.file, text)}>
+          {t('hpfm.playground.download')}
+        </Button>
       </Space>
+      {target && !target.writable ? (
+        <Alert
+          type="info"
+          showIcon
+          message={t('hpfm.playground.readOnly', { reason: target.writableReason ?? '' })}
+        />
+      ) : null}
+      {saved ? <Alert type="success" showIcon message={saved} /> : null}
       {failure ? <Alert type="error" showIcon message={failure} /> : null}
       <div
         style={{
