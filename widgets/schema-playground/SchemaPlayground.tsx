@@ -20,6 +20,7 @@ import {
   downloadText,
   PAGE_DESIGNER_PERMISSION,
   saveDesignerFile,
+  useDesignerFile,
   type DesignerFile,
 } from '../page-designer/use-designer-file'
 // What the editor holds before a page is loaded: a small list page that renders (the warehouses, two columns),
@@ -43,8 +44,16 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
   const [route, setRoute] = useState<string>()
   const [loaded, setLoaded] = useState({ file: 'playground.page.json', text: STARTER })
   /** The loaded page's file as the page designer serves it (version, writable), when the user may design. */
-  const [target, setTarget] = useState<DesignerFile>()
   const [loadedRoute, setLoadedRoute] = useState<string>()
+  // Where the user may design pages, the loaded page's file on disk with its version: what Save writes to (the
+  // page designer's own save, checked by the server as schemas:check does). Otherwise only Download is offered.
+  const designerFile = useDesignerFile(env, loadedRoute, designs)
+  /** What this playground's saves changed of it since (the new version, the text on disk, a read-only answer). */
+  const [since, setSince] = useState<Partial<DesignerFile>>()
+  const target =
+    loadedRoute && designs && designerFile.status === 'loaded'
+      ? { ...designerFile.loaded, ...since }
+      : undefined
   const [saving, setSaving] = useState(false)
   const [saved, setSaved] = useState<string>()
   const [text, setText] = useState(STARTER)
@@ -82,32 +91,11 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
       setLoaded({ file: source.file, text: source.source })
       setText(source.source)
       setLoadedRoute(route)
+      setSince(undefined)
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error))
     }
   }
-  // Where the user may design pages, the loaded page's file on disk with its version: what Save writes to (the
-  // page designer's own save, checked by the server as schemas:check does). Otherwise only Download is offered.
-  useEffect(() => {
-    setTarget(undefined)
-    if (!loadedRoute || !designs) return
-    let live = true
-    env
-      .request<DesignerFile>({
-        method: 'GET',
-        service: 'hpfm',
-        path: '/v1/page-designer/file',
-        params: { route: loadedRoute },
-        silent: true,
-      })
-      .then(
-        (file) => live && setTarget(file),
-        () => undefined,
-      )
-    return () => {
-      live = false
-    }
-  }, [env, loadedRoute, designs])
   const save = async () => {
     if (!target) return
     setSaving(true)
@@ -119,12 +107,12 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
         source: text,
         version: target.version,
       })
-      setTarget({ ...target, source: text, version: answer.version })
+      setSince({ ...since, source: text, version: answer.version })
       setSaved(t('hpfm.playground.saved', { file: answer.file }))
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       if (error instanceof ApiError && error.code === 'error.page_designer.read_only')
-        setTarget({ ...target, writable: false, writableReason: message })
+        setSince({ ...since, writable: false, writableReason: message })
       setFailure(t('hpfm.playground.saveFailed', { message }))
     } finally {
       setSaving(false)
