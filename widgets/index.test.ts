@@ -19,3 +19,11 @@ test('every field widget has a read-only rendering and a required message kind',
     expect(['enter', 'select'], widget.name).toContain(widget.requiredMessage)
   }
 })
+
+test('the always-loaded field widgets with a cell text give it in their entry too (tables draw it before the chunk)', async () => {
+  const definitions = new Map((await loadAllWidgets()).map((w) => [w.name, w]))
+  const withCellText = widgetEntries.filter((entry) => entry.always && definitions.get(entry.name)?.cellText)
+  expect(withCellText.map((entry) => entry.name)).toContain('Select')
+  for (const entry of withCellText)
+    expect(entry.cellText, entry.name).toBe(definitions.get(entry.name)!.cellText)
+})

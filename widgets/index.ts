@@ -7,6 +7,7 @@
  */
 import type { WidgetDefinition, WidgetEntry, WidgetName } from '../renderer/index'
 import { WIDGET_DEFINITIONS } from '../renderer/index'
+import { CELL_TEXTS } from './shared/cell-texts'
 
 const core = () => import('./core')
 
@@ -78,13 +79,15 @@ const loaders: Record<WidgetName, () => Promise<WidgetDefinition>> = {
 
 /**
  * One entry per pure definition (renderer/contract/widget-definitions.ts, the one list of widget names): its
- * kind, whether it is loaded with every page, and the loader above.
+ * kind, whether it is loaded with every page, its cell text (./shared/cell-texts.ts: tables draw those cells
+ * without the widget's chunk) and the loader above.
  */
 export const widgetEntries: WidgetEntry[] = WIDGET_DEFINITIONS.map((definition) => ({
   name: definition.name,
   kind: definition.kind,
   load: loaders[definition.name],
   ...('always' in definition ? { always: true } : {}),
+  ...(CELL_TEXTS[definition.name] ? { cellText: CELL_TEXTS[definition.name] } : {}),
 }))
 
 /** Every widget's definition, loaded (tests and the widget catalogue; the app loads per page). */

@@ -72,3 +72,20 @@ test('a loader giving another widget, or failing, rejects with a message and is 
   await registry.load(['Input'])
   expect(registry.loaded(['Input'])).toBe(true)
 })
+
+test("an entry's cell text is there before its widget's code, and a definition giving another one is refused", async () => {
+  const cellText = () => (value: unknown) => `<${String(value)}>`
+  const never = new Promise<typeof input>(() => undefined)
+  const waiting = createRegistry([{ name: 'Input', kind: 'field', cellText, load: () => never }])
+  // a table draws such a column at once: the stand-in carries the entry's cell text, nothing is loaded
+  expect(waiting.get('Input').cellText).toBe(cellText)
+  expect(waiting.loaded(['Input'])).toBe(false)
+
+  const other = { ...input, cellText: () => (value: unknown) => String(value) }
+  const mismatched = createRegistry([
+    { name: 'Input', kind: 'field', cellText, load: () => Promise.resolve(other) },
+  ])
+  await expect(mismatched.load(['Input'])).rejects.toThrow(
+    "widget 'Input': its entry's cellText is not its definition's",
+  )
+})

@@ -67,6 +67,11 @@ export interface WidgetEntry {
   load: () => Promise<WidgetDefinition>
   /** Loaded with every page (the shared chunk of the fields and parts nearly every page uses). */
   always?: boolean
+  /**
+   * The widget's cell text, known without its code: a table draws these cells at once instead of waiting for the
+   * widget's chunk (its read-pretty component). The loaded definition must name the same function.
+   */
+  cellText?: CellText
 }
 
 export interface WidgetRegistry {
@@ -137,6 +142,11 @@ export function createRegistry(items: readonly (WidgetDefinition | WidgetEntry)[
               `widget entry '${entry.name}' (${entry.kind}) loaded the definition '${definition.name}' (${definition.kind}): correct its loader in the widget list`,
             )
           }
+          if (entry.cellText && definition.cellText !== entry.cellText) {
+            throw new Error(
+              `widget '${entry.name}': its entry's cellText is not its definition's (tables would draw its cells two ways): give both the same function`,
+            )
+          }
           definitions.set(name, definition)
           return definition
         },
@@ -158,6 +168,7 @@ export function createRegistry(items: readonly (WidgetDefinition | WidgetEntry)[
         kind: entry.kind,
         component: lazy(() => loadOne(entry.name).then((d) => ({ default: d.component }))),
         readPretty: lazy(() => loadOne(entry.name).then((d) => ({ default: d.readPretty ?? PlainText }))),
+        ...(entry.cellText ? { cellText: entry.cellText } : {}),
       }
       standIns.set(entry.name, made)
     }

@@ -1,5 +1,6 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { dateCell, DatePretty } from '../shared/read-pretty'
+import { dateCell } from '../shared/cell-texts'
+import { DatePretty } from '../shared/read-pretty'
 import { DatePicker } from './DatePicker'
 
 export const datePickerWidget: WidgetDefinition = {

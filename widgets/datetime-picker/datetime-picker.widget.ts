@@ -1,6 +1,7 @@
 import type { WidgetDefinition } from '../../renderer/index'
 import { DatetimePicker } from '../date-picker/DatePicker'
-import { datetimeCell, DatetimePretty } from '../shared/read-pretty'
+import { datetimeCell } from '../shared/cell-texts'
+import { DatetimePretty } from '../shared/read-pretty'
 
 export const datetimePickerWidget: WidgetDefinition = {
   name: 'DatetimePicker',

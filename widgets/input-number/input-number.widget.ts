@@ -1,5 +1,6 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { numberCell, NumberPretty } from '../shared/read-pretty'
+import { numberCell } from '../shared/cell-texts'
+import { NumberPretty } from '../shared/read-pretty'
 import { InputNumber } from './InputNumber'
 
 export const inputNumberWidget: WidgetDefinition = {

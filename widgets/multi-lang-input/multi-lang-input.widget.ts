@@ -1,5 +1,6 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { textCell, TextPretty } from '../shared/read-pretty'
+import { textCell } from '../shared/cell-texts'
+import { TextPretty } from '../shared/read-pretty'
 import { MultiLanguageInput } from './MultiLangInput'
 
 export const multiLangInputWidget: WidgetDefinition = {

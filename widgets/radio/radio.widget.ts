@@ -1,5 +1,6 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { lookupCell, LookupPretty } from '../shared/read-pretty'
+import { lookupCell } from '../shared/cell-texts'
+import { LookupPretty } from '../shared/read-pretty'
 import { Radio } from './Radio'
 
 export const radioWidget: WidgetDefinition = {

@@ -1,4 +1,4 @@
-/** Read-only renderings shared by field widgets (table cells and read-pretty forms). */
+/** Read-only renderings shared by field widgets (read-pretty forms; table cells draw ./cell-texts.ts). */
 import {
   formatNumber,
   resolvePrecision,
@@ -6,9 +6,9 @@ import {
   displayFormat,
   useLookup,
   useRendererEnv,
-  type CellText,
   type FieldSpec,
 } from '../../renderer/index'
+import { DATE, DATETIME, flagOf, text } from './cell-texts'
 
 /** Props a read-pretty component gets: from a table cell ({value, spec}) or from Formily ({value, …props}). */
 export interface PrettyProps {
@@ -17,11 +17,6 @@ export interface PrettyProps {
   lookupCode?: string
   precision?: number
 }
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value))
-const flagOf = (value: unknown) => (value === true ? 1 : value === false ? 0 : value)
-const DATE = 'YYYY-MM-DD'
-const DATETIME = 'YYYY-MM-DD HH:mm:ss'
 
 export function TextPretty({ value }: PrettyProps) {
   return <span className="wms-read-pretty">{text(value)}</span>
@@ -56,31 +51,3 @@ export function DatePretty({ value, withTime }: PrettyProps & { withTime?: boole
 }
 
 export const DatetimePretty = (props: PrettyProps) => <DatePretty {...props} withTime />
-
-// The same renderings as plain text for table cells: resolved once per column (CellText).
-
-export const textCell: CellText = () => text
-
-export const numberCell: CellText = (spec, context) => {
-  const digits = resolvePrecision(spec?.precision, context.quantityPrecision)
-  return (value) => formatNumber(value, digits)
-}
-
-const lookupText = (code: string | undefined, context: Parameters<CellText>[1], map = (v: unknown) => v) => {
-  const meanings = code ? context.meanings(code) : undefined
-  return (value: unknown) => {
-    const shown = text(map(value))
-    return meanings?.get(shown) ?? shown
-  }
-}
-
-export const lookupCell: CellText = (spec, context) => lookupText(spec?.lookupCode, context)
-
-export const flagCell: CellText = (spec, context) =>
-  lookupText(spec?.lookupCode ?? 'HPFM.ENABLED_FLAG', context, flagOf)
-
-export const dateCell: CellText = (_spec, context) => (value) =>
-  formatWireDate(value, DATE, context.dateFormat)
-
-export const datetimeCell: CellText = (_spec, context) => (value) =>
-  formatWireDate(value, DATETIME, context.dateTimeFormat)

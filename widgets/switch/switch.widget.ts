@@ -1,5 +1,6 @@
 import type { WidgetDefinition } from '../../renderer/index'
-import { flagCell, FlagPretty } from '../shared/read-pretty'
+import { flagCell } from '../shared/cell-texts'
+import { FlagPretty } from '../shared/read-pretty'
 import { Switch } from './Switch'
 
 export const switchWidget: WidgetDefinition = {

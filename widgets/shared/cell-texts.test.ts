@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { dateCell, datetimeCell, flagCell, lookupCell, numberCell, textCell } from './read-pretty'
+import { dateCell, datetimeCell, flagCell, lookupCell, numberCell, textCell } from './cell-texts'
 
 const context = {
   meanings: (code: string) =>
