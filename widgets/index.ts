@@ -2,7 +2,8 @@
  * The platform's widgets as an explicit list (no registration by import side effect): each pure definition of
  * renderer/contract/widget-definitions.ts with the loader of its code. The app passes `createRegistry(widgetEntries)` to
  * RendererProvider; a page loads the widgets it names, all at once, when it is opened (SchemaPage). The widgets
- * nearly every page uses share one chunk (./core.ts; `always` in their definition); every other widget and its heavy dependencies
+ * nearly every page uses share one chunk (./core.ts; `always` in their definition), the list page and its parts
+ * another (./list.ts, with every list page); every other widget and its heavy dependencies
  * (echarts, codemirror, docx, label printing) load only with a page that names it.
  */
 import type { WidgetDefinition, WidgetEntry, WidgetName } from '../renderer/index'
@@ -10,6 +11,7 @@ import { WIDGET_DEFINITIONS } from '../renderer/index'
 import { CELL_TEXTS } from './shared/cell-texts'
 
 const core = () => import('./core')
+const list = () => import('./list')
 
 /** Widget name → its definition's loader; TypeScript requires one for every defined widget. */
 const loaders: Record<WidgetName, () => Promise<WidgetDefinition>> = {
@@ -42,7 +44,7 @@ const loaders: Record<WidgetName, () => Promise<WidgetDefinition>> = {
   LineTable: () => import('./line-table/line-table.widget').then((m) => m.lineTableWidget),
   DimensionValue: () =>
     import('./dimension-value/dimension-value.widget').then((m) => m.dimensionValueWidget),
-  ListPage: () => core().then((m) => m.listPageWidget),
+  ListPage: () => list().then((m) => m.listPageWidget),
   FormPage: () => import('./form-page/form-page.widget').then((m) => m.formPageWidget),
   MasterDetailPage: () =>
     import('./master-detail-page/master-detail-page.widget').then((m) => m.masterDetailPageWidget),
@@ -65,16 +67,16 @@ const loaders: Record<WidgetName, () => Promise<WidgetDefinition>> = {
   ScanStation: () => import('./scan-station/scan-station.widget').then((m) => m.scanStationWidget),
   FormItem: () => core().then((m) => m.formItemWidget),
   FormSection: () => core().then((m) => m.formSectionWidget),
-  SearchBar: () => core().then((m) => m.searchBarWidget),
-  OperationBar: () => core().then((m) => m.operationBarWidget),
-  DataTable: () => core().then((m) => m.dataTableWidget),
+  SearchBar: () => list().then((m) => m.searchBarWidget),
+  OperationBar: () => list().then((m) => m.operationBarWidget),
+  DataTable: () => list().then((m) => m.dataTableWidget),
   EditForm: () => import('./edit-form/edit-form.widget').then((m) => m.editFormWidget),
   ExportDialog: () => import('./export-dialog/export-dialog.widget').then((m) => m.exportDialogWidget),
   ActionDialog: () => import('./action-dialog/action-dialog.widget').then((m) => m.actionDialogWidget),
   ExportTasks: () => import('./export-tasks/export-tasks.widget').then((m) => m.exportTasksWidget),
-  FilterTemplates: () => core().then((m) => m.filterTemplatesWidget),
-  ColumnSettings: () => core().then((m) => m.columnSettingsWidget),
-  SearchRange: () => core().then((m) => m.searchRangeWidget),
+  FilterTemplates: () => list().then((m) => m.filterTemplatesWidget),
+  ColumnSettings: () => list().then((m) => m.columnSettingsWidget),
+  SearchRange: () => list().then((m) => m.searchRangeWidget),
 }
 
 /**
