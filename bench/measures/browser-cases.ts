@@ -161,11 +161,12 @@ export async function formPage(browser: Browser, url: string, samples = 10): Pro
 }
 
 async function tableRun(browser: Browser, url: string, name: string) {
-  const { page, figures } = await runCase(browser, url, name, 'frames', 120000)
+  const { page, figures, scripts } = await runCase(browser, url, name, 'frames', 120000)
   try {
     const result = await figures()
     const frames = String(result.frames).split(',').map(Number)
     return {
+      js: (await scripts()).bytes,
       painted: Number(result.painted),
       p95: percentile(frames.slice(5), 95),
       note: String(result.frames),
@@ -176,8 +177,8 @@ async function tableRun(browser: Browser, url: string, name: string) {
 }
 
 export async function table(browser: Browser, url: string, samples = 5): Promise<Figure[]> {
-  const ours: Array<{ painted: number; p95: number }> = []
-  const antd: Array<{ painted: number; p95: number }> = []
+  const ours: Array<{ painted: number; p95: number; js: number }> = []
+  const antd: Array<{ painted: number; p95: number; js: number }> = []
   const deadline = Date.now() + 120000 // a slow table gets fewer samples, never an endless run
   for (let i = 0; i < samples && (i === 0 || Date.now() < deadline); i++) {
     ours.push(await tableRun(browser, url, 'table-schema'))
@@ -192,7 +193,7 @@ export async function table(browser: Browser, url: string, samples = 5): Promise
       unit: 'ms',
       budget: 1.1,
       budgetOn: 'ratio',
-      note: 'baseline: antd Table with virtual',
+      note: `baseline: antd Table with virtual, same providers; JS ${Math.round(ours[0]!.js / 1024)} KB vs ${Math.round(antd[0]!.js / 1024)} KB gzip`,
     },
     {
       measure: '3 DataTable 10,000 rows: scroll frame p95',
