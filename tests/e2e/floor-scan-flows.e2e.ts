@@ -7,9 +7,10 @@
  * through the API. Set-up through the API; the steps under test are typed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { accessToken, launch, openSession, signIn, type Session } from './browser'
 import { apiOk, content, type Row } from './wms-api'
+import { station } from './scan-station'
 
 let browser: Browser
 let admin: Session
@@ -40,32 +41,6 @@ const soap = { code: `E2E-SFS-${TAG}`, barcode: `68${TAG}1`, id: 0 }
 const lotted = { code: `E2E-SFL-${TAG}`, barcode: `68${TAG}2`, lot: `LOT-${TAG}`, id: 0 }
 const myPlace = `E2E-SFP-${TAG}`
 let order: { id: number; orderNum: string }
-
-/** The scan station of `page`: type a scan and Enter, read the banner, confirm once allowed. */
-function station(page: Page) {
-  const input = page.getByTestId('scan-input')
-  const feedback = page.getByTestId('scan-feedback')
-  const scan = async (text: string) => {
-    await expect.poll(() => input.isEnabled(), SLOW).toBe(true)
-    await input.focus()
-    await page.keyboard.type(text)
-    await page.keyboard.press('Enter')
-  }
-  const confirm = async (number: string) => {
-    const button = page.getByTestId('scan-confirm')
-    // enabled once the batched permission check answers
-    await expect.poll(() => button.isEnabled(), SLOW).toBe(true)
-    await button.click()
-    await expect.poll(() => feedback.textContent(), SLOW).toContain(`Document ${number} confirmed`)
-  }
-  const open = async (route: string, number: string) => {
-    await page.goto(route)
-    await input.waitFor(SLOW)
-    await scan(number)
-    await page.getByTestId('scan-line').waitFor(SLOW)
-  }
-  return { input, feedback, scan, confirm, open, tone: () => feedback.getAttribute('data-tone') }
-}
 
 const get = (path: string) => apiOk(admin.page, adminToken, 'GET', path)
 /** On hand of a goods per location code. */

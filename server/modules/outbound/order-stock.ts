@@ -51,9 +51,14 @@ interface TaskRow {
 }
 
 export async function orderLines(db: Db, orderId: number): Promise<LineRow[]> {
-  const { rows } = await sql<LineRow>`select outbound_line_id, goods_id, goods_code, batch_code, quantity,
-      allocated_quantity from winv_outbound_line where outbound_order_id = ${orderId}
-    order by line_num, outbound_line_id`.execute(db)
+  // the line's goods code is the picker's copy, empty on a line an API client saved with its goodsId only: the
+  // messages (shortage, wave release note) name the goods by the goods' own code then, never by its id
+  const { rows } = await sql<LineRow>`select l.outbound_line_id, l.goods_id,
+      coalesce(nullif(l.goods_code, ''), g.goods_code) as goods_code, l.batch_code, l.quantity,
+      l.allocated_quantity
+    from winv_outbound_line l left join wmdm_goods g on g.goods_id = l.goods_id
+    where l.outbound_order_id = ${orderId}
+    order by l.line_num, l.outbound_line_id`.execute(db)
   return rows.map((r) => ({
     ...r,
     quantity: Number(r.quantity),
