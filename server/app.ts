@@ -52,6 +52,7 @@ import { routeTable } from './plugins/route-table.ts'
 import { routeSchemaBounds } from './plugins/route-schemas.ts'
 import { publicRateLimits } from './plugins/rate-limits.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
+import { routeModule } from './plugins/shared.ts'
 import { staticApp } from './plugins/static-app.ts'
 import './types.ts'
 
@@ -123,6 +124,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(formbody)
 
+  // The app plugins every route needs registered before it (plugins/shared.ts BEFORE_ROUTES): each is named,
+  // declares the plugins it needs (read guards: auth and the route table) and every route module below depends
+  // on all of them, so a plugin moved after a module, or a missing one, stops the start naming both.
   await app.register(errorHandler)
   await app.register(securityHeaders)
   await app.register(publicRateLimits)
@@ -130,44 +134,46 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputGuards)
   await app.register(permissionGuards)
   await app.register(routeTable)
-  // Before every route: the routes of model files changed while running are served by their own instance.
+  // The routes of model files changed while running are served by their own instance.
   await app.register(liveModelRoutes(() => Fastify(fastifyOptions(config, options.logger))))
-  // Before every route: integers without a range get the safe-integer range (ids beyond it were 500s).
+  // Integers without a range get the safe-integer range (ids beyond it were 500s).
   await app.register(routeSchemaBounds)
-  // Before the modules: every read route gets the guard of the screens that read it.
+  // Every read route gets the guard of the screens that read it.
   await app.register(readGuards(pages, models))
-  // Before the modules: hand-written routes declaring model rows get the field permission rules applied.
+  // Hand-written routes declaring model rows get the field permission rules applied.
   await app.register(fieldRuleRoutes(models))
-  // Before the modules: the OpenAPI document is built from the routes registered after it.
+  // The OpenAPI document is built from the routes registered after it.
   await app.register(apiDocs)
 
-  await app.register(oauthRoutes)
-  await app.register(iamModule)
-  await app.register(hiamModule(models))
-  await app.register(hpfmModule)
-  await app.register(hpfmAdminModule(models, pages))
-  // Before the model routes: it adds the Lov read of data dimensions to the permission rule writes.
+  await app.register(routeModule('oauth', oauthRoutes))
+  await app.register(routeModule('iam', iamModule))
+  await app.register(routeModule('hiam', hiamModule(models)))
+  await app.register(routeModule('hpfm', hpfmModule))
+  await app.register(routeModule('hpfm-admin', hpfmAdminModule(models, pages)))
+  // It adds the Lov read of data dimensions to the permission rule writes: the model routes depend on it.
   await app.register(dimensionLovChecks)
-  await app.register(exportModule(models))
-  await app.register(hmsgModule)
-  await app.register(hfleModule())
-  await app.register(hmntModule)
-  await app.register(wmdmModule(models))
-  // Before the model routes: hsdr's hook checks the job rows they save.
-  await app.register(hsdrModule(models))
-  await app.register(himpModule(models))
-  await app.register(hrptModule(models))
-  await app.register(modelsModule(models))
-  await app.register(winvModule(models))
-  await app.register(winvConfigModule)
-  await app.register(etsModule)
-  await app.register(hitfModule)
-  await app.register(outboundModule)
-  await app.register(multiLanguageRoutes(models))
-  await app.register(cuszModule(models))
-  await app.register(lowcodeModule(pages, models))
-  await app.register(liveModelFiles(models, options.refusedModels, behaviourIndex))
-  await app.register(liveReferenceData())
-  await app.register(staticApp(config.staticDir))
+  await app.register(routeModule('export', exportModule(models)))
+  await app.register(routeModule('hmsg', hmsgModule))
+  await app.register(routeModule('hfle', hfleModule()))
+  await app.register(routeModule('hmnt', hmntModule))
+  await app.register(routeModule('wmdm', wmdmModule(models)))
+  // hsdr's hook checks the job rows the model routes save: they depend on it.
+  await app.register(routeModule('hsdr', hsdrModule(models)))
+  await app.register(routeModule('himp', himpModule(models)))
+  await app.register(routeModule('hrpt', hrptModule(models)))
+  await app.register(routeModule('models', modelsModule(models), ['dimension-lov-checks', 'hsdr']))
+  await app.register(routeModule('winv', winvModule(models)))
+  await app.register(routeModule('winv-config', winvConfigModule))
+  await app.register(routeModule('ets', etsModule))
+  await app.register(routeModule('hitf', hitfModule))
+  await app.register(routeModule('outbound', outboundModule))
+  await app.register(routeModule('multi-language', multiLanguageRoutes(models)))
+  await app.register(routeModule('cusz', cuszModule(models)))
+  await app.register(routeModule('lowcode', lowcodeModule(pages, models)))
+  await app.register(
+    routeModule('live-model-files', liveModelFiles(models, options.refusedModels, behaviourIndex)),
+  )
+  await app.register(routeModule('live-reference-data', liveReferenceData()))
+  await app.register(routeModule('static-app', staticApp(config.staticDir)))
   return app
 }

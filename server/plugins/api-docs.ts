@@ -56,7 +56,7 @@ const reference: FastifyPluginAsync = async (app) => {
   })
 }
 
-export const apiDocs: FastifyPluginAsync = shared(async (app) => {
+export const apiDocs: FastifyPluginAsync = shared({ name: 'api-docs' }, async (app) => {
   await app.register(openApi)
   await app.register(reference)
 })

@@ -223,7 +223,7 @@ export function otherTenantInBody(
  * the session's current tenant (403 otherwise, before any data is read), and so must a `tenantId` its body
  * names (403 before validation; absent or equal is accepted).
  */
-export const auth: FastifyPluginAsync = shared(async (app) => {
+export const auth: FastifyPluginAsync = shared({ name: 'auth' }, async (app) => {
   app.decorateRequest('session', null)
   app.addHook('onRequest', async (request) => {
     if (request.is404 || !request.url.startsWith('/api/') || request.routeOptions.config.public) return

@@ -86,7 +86,7 @@ export function sendEnvelope(
  * database away → 503, else 500. For the first three, a text of the code in /hpfm/message (the caller's tenant
  * and language) replaces the message, the platform's text moving to detailsMessage.
  */
-export const errorHandler: FastifyPluginAsync = shared(async (app) => {
+export const errorHandler: FastifyPluginAsync = shared({ name: 'error-handler' }, async (app) => {
   app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const body = {

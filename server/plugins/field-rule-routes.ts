@@ -110,7 +110,7 @@ function modelOf(models: Map<string, ModelSchema>, key: string): ModelSchema {
 export function fieldRuleRoutes(modelList: ModelSchema[]): FastifyPluginAsync {
   // keyed by the model file's name (`wms/inbound-order-line`), as pages and the behaviour list name models
   const models = new Map(modelList.map((model) => [modelKey(model), model]))
-  return shared(async (app) => {
+  return shared({ name: 'field-rule-routes', dependencies: ['auth'] }, async (app) => {
     app.addHook('onRoute', (route) => {
       const declared = route.config?.fieldRules
       if (!declared) return

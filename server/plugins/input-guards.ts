@@ -29,7 +29,7 @@ const inRequest = (request: FastifyRequest, bad: (leaf: unknown) => boolean) =>
  * text with the NUL character (checked before validation), and numbers too large to be finite — JSON.parse
  * and Ajv's type coercion turn 1e309 into Infinity, which passes Ajv's bounds (checked after validation).
  */
-export const inputGuards: FastifyPluginAsync = shared(async (app) => {
+export const inputGuards: FastifyPluginAsync = shared({ name: 'input-guards' }, async (app) => {
   app.addHook('preValidation', async (request) => {
     const where = inRequest(request, hasNul)
     if (where) {

@@ -3,7 +3,8 @@
  * model's list, create, update, delete and batch-save bodies); compiling them all with Ajv took about 10 s of
  * CPU at every start (bench measure 8), while a running server uses a fraction of them. Each route's
  * validator is now compiled by Fastify's own compiler (@fastify/ajv-compiler, the same Ajv options) the first
- * time a request reaches it, then kept: same validation, same messages, same coercion and defaults.
+ * time a request reaches it, then kept: same validation, same messages, same coercion and defaults. Response
+ * serializers (fast-json-stringify) are compiled on the first answer the same way.
  */
 import { createRequire } from 'node:module'
 import type { FastifyServerOptions } from 'fastify'
@@ -14,6 +15,13 @@ type BuildValidator = (externalSchemas: unknown, options: unknown) => (route: un
 // Fastify's own validator compiler, resolved from Fastify itself (the one it uses by default).
 const requireFromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'))
 const fastifyAjvCompiler = requireFromFastify('@fastify/ajv-compiler') as () => BuildValidator
+// Its serializer compiler (fast-json-stringify), resolved the same way.
+const fastifySerializerCompiler = requireFromFastify(
+  '@fastify/fast-json-stringify-compiler',
+) as () => BuildSerializer
+
+type Serializer = (data: unknown) => string
+type BuildSerializer = (externalSchemas: unknown, options: unknown) => (route: unknown) => Serializer
 
 /**
  * The `schemaController.compilersFactory` option: Fastify's default validator compiler, made lazy. The wrapper
@@ -36,5 +44,17 @@ export function lazyValidators(): NonNullable<FastifyServerOptions['schemaContro
       return validate
     }
   }
-  return { compilersFactory: { buildValidator } } as NonNullable<FastifyServerOptions['schemaController']>
+  // Response serializers alike: every route declares its answer (tests/server/route-responses.test.ts), and
+  // fast-json-stringify compiling ~2,000 of them at start would cost what the validators did.
+  const defaultSerializerBuild = fastifySerializerCompiler()
+  const buildSerializer: BuildSerializer = (externalSchemas, options) => {
+    const compile = defaultSerializerBuild(externalSchemas, options)
+    return (route) => {
+      let compiled: Serializer | undefined
+      return (data) => (compiled ??= compile(route))(data)
+    }
+  }
+  return { compilersFactory: { buildValidator, buildSerializer } } as NonNullable<
+    FastifyServerOptions['schemaController']
+  >
 }

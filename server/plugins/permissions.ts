@@ -62,13 +62,16 @@ export function guardCodesOf(route: Pick<RouteOptions, 'preHandler' | 'preValida
  * Moves every requirePermission guard from preHandler to preValidation: a caller without the code gets the
  * 403 whatever the body, and learns nothing from validation messages about a form it may not submit.
  */
-export const permissionGuards: FastifyPluginAsync = shared(async (app) => {
-  app.addHook('onRoute', (route) => {
-    const handlers = hookList(route.preHandler)
-    const guards = handlers.filter(isGuard)
-    if (!guards.length) return
-    route.preValidation = [...hookList(route.preValidation), ...guards] as RouteOptions['preValidation']
-    const rest = handlers.filter((hook) => !isGuard(hook))
-    route.preHandler = (rest.length ? rest : undefined) as RouteOptions['preHandler']
-  })
-})
+export const permissionGuards: FastifyPluginAsync = shared(
+  { name: 'permission-guards', dependencies: ['auth'] },
+  async (app) => {
+    app.addHook('onRoute', (route) => {
+      const handlers = hookList(route.preHandler)
+      const guards = handlers.filter(isGuard)
+      if (!guards.length) return
+      route.preValidation = [...hookList(route.preValidation), ...guards] as RouteOptions['preValidation']
+      const rest = handlers.filter((hook) => !isGuard(hook))
+      route.preHandler = (rest.length ? rest : undefined) as RouteOptions['preHandler']
+    })
+  },
+)

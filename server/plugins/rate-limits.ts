@@ -12,7 +12,7 @@ const isSignIn = (request: FastifyRequest) =>
  * lock alone does not. Authenticated routes are not limited here. Over the limit: 429 with the envelope and
  * Retry-After.
  */
-export const publicRateLimits: FastifyPluginAsync = shared(async (app) => {
+export const publicRateLimits: FastifyPluginAsync = shared({ name: 'public-rate-limits' }, async (app) => {
   const limits = app.config.publicRateLimit
   await app.register(rateLimit, {
     global: true,

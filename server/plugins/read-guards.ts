@@ -517,7 +517,7 @@ export function readGuards(
   pages: Array<Pick<ServedPage, 'route' | 'source' | 'permissions'>>,
   models: readonly ModelSchema[] = [],
 ): FastifyPluginAsync {
-  return shared(async (app) => {
+  return shared({ name: 'read-guards', dependencies: ['auth', 'route-table'] }, async (app) => {
     let index: ReadIndex | undefined
     /** The version of the page files the index was worked out from (live-pages.ts changes `pages` in place). */
     let indexed = -1

@@ -27,7 +27,7 @@ export function boundIntegers(schema: unknown, seen = new Set<unknown>()): void 
   for (const child of Object.values(node)) boundIntegers(child, seen)
 }
 
-export const routeSchemaBounds: FastifyPluginAsync = shared(async (app) => {
+export const routeSchemaBounds: FastifyPluginAsync = shared({ name: 'route-schema-bounds' }, async (app) => {
   app.addHook('onRoute', (route) => {
     const schema = route.schema as Node | undefined
     if (!schema) return

@@ -31,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export const routeTable: FastifyPluginAsync = shared(async (app) => {
+export const routeTable: FastifyPluginAsync = shared({ name: 'route-table' }, async (app) => {
   const table: RouteEntry[] = []
   app.decorate('routeTable', table)
   app.addHook('onRoute', (route) => {

@@ -30,7 +30,7 @@ const needsToken = (request: FastifyRequest) =>
  * `Cache-Control: no-store` on every authenticated answer, so no shared or browser cache keeps what a token
  * unlocked (a shared computer's back button, a proxy).
  */
-export const securityHeaders: FastifyPluginAsync = shared(async (app) => {
+export const securityHeaders: FastifyPluginAsync = shared({ name: 'security-headers' }, async (app) => {
   app.addHook('onSend', async (request, reply, payload) => {
     if (needsToken(request)) reply.header('Cache-Control', 'no-store')
     reply.header('X-Content-Type-Options', 'nosniff')

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, signIn } from '../../server/testing.ts'
-import type { RouteEntry } from '../../server/plugins/route-table.ts'
+import { missing } from './support/route-schemas.ts'
 
 /**
  * Every route declares its whole request (issue 21, "Hostile input"): a params schema naming each `:param` of
@@ -9,42 +9,6 @@ import type { RouteEntry } from '../../server/plugins/route-table.ts'
  * 400 naming the parameter before any handler runs, and an id out of its column's range never reaches SQL.
  * Generated over app.routeTable: a new route without a schema fails here, without editing this file.
  */
-
-/**
- * The few routes that declare less, each with why. Nothing else may: a new route without a schema fails below.
- * `parts` are what the route may leave out.
- */
-const EXCEPTIONS: Array<{
-  method: RegExp
-  url: RegExp
-  parts: Array<'params' | 'querystring' | 'body'>
-  why: string
-}> = [
-  {
-    method: /^POST$/,
-    url: /\/files\/multipart$|\/files\/attachment\/multipart$|\/import-templates\/:templateCode\/upload$/,
-    parts: ['body'],
-    why: 'multipart/form-data uploads: @fastify/multipart streams the parts to the handler, which checks the fields, names and sizes and answers 400 on a body it cannot read (request-bounds.test.ts)',
-  },
-  {
-    method: /./,
-    url: /^\/api\/hitf\/v1\/rest\/invoke\//,
-    parts: ['querystring', 'body'],
-    why: 'the public interface gateway forwards any query and body to the interface an administrator configured; its path parameters are declared, the interface checks what it receives',
-  },
-  {
-    method: /^GET$/,
-    url: /^\/api\/docs(\/|$)/,
-    parts: ['params', 'querystring'],
-    why: "@fastify/swagger-ui's own routes: the OpenAPI document and swagger-ui's static files, which read no input",
-  },
-  {
-    method: /^GET$/,
-    url: /^\/\*$/,
-    parts: ['params', 'querystring'],
-    why: "the built app's files and its index.html for every other path (the browser's routes; registered when dist/app exists); it reads no input",
-  },
-]
 
 let app: FastifyInstance
 let admin: string
@@ -54,31 +18,6 @@ beforeAll(async () => {
   admin = await signIn(app, 'admin', 'Admin@123')
 })
 afterAll(() => app.close())
-
-/** What is missing from a route's schema, or an empty list. */
-function missing(route: RouteEntry): string[] {
-  const problems: string[] = []
-  const schema = (route.schema ?? {}) as Record<string, unknown>
-  const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!)
-  const wildcard = route.url.includes('*')
-  if (names.length || wildcard) {
-    const params = schema.params as
-      { properties?: Record<string, { type?: unknown; anyOf?: unknown }> } | undefined
-    for (const name of [...names, ...(wildcard ? ['*'] : [])]) {
-      const property = params?.properties?.[name]
-      if (!property) problems.push(`params: ${name} undeclared`)
-      else if (property.type === undefined && property.anyOf === undefined)
-        problems.push(`params: ${name} has no type`)
-    }
-  }
-  if (route.method === 'GET' && !schema.querystring) problems.push('querystring: no querystring schema')
-  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && !schema.body)
-    problems.push('body: no body schema')
-  const excused = EXCEPTIONS.filter((e) => e.method.test(route.method) && e.url.test(route.url)).flatMap(
-    (e) => e.parts,
-  )
-  return problems.filter((problem) => !excused.some((part) => problem.startsWith(part)))
-}
 
 describe('route schemas', () => {
   it('every route of the route table declares its params, querystring (GET) and body (writes)', () => {

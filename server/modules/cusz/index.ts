@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { cuszInfoRoutes } from './routes-infos.ts'
 import { templateRoutes } from './routes-templates.ts'
+import { tenantAndSite } from '../../route-forms.ts'
 
 /**
  * Personal settings under /hpfm: filter templates per menu page (cusz-query-user-template, with the
@@ -9,7 +10,7 @@ import { templateRoutes } from './routes-templates.ts'
  */
 export function cuszModule(models: ModelSchema[]): FastifyPluginAsync {
   return async (app) => {
-    for (const prefix of ['/api/hpfm/v1/:tenantId', '/api/hpfm/v1']) {
+    for (const { base: prefix } of tenantAndSite('hpfm')) {
       await app.register(templateRoutes(prefix, models))
       await app.register(cuszInfoRoutes(prefix))
     }

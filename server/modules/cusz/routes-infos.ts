@@ -3,7 +3,8 @@
  * detail, singleSave (create, or update with id and objectVersionNumber) and singleDelete (restore, X-19).
  */
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { sql } from 'kysely'
 import type { CuszInfoRecord } from '../../../renderer/contract/filter-conditions.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts'
@@ -30,7 +31,7 @@ type SaveBody = typeof SaveBody.static
 
 const columns = ['id', 'userId', 'menuId', 'cuszCode', 'cuszInfo', 'objectVersionNumber'] as const
 
-export function cuszInfoRoutes(prefix: string): FastifyPluginAsync {
+export function cuszInfoRoutes(prefix: string): TypedPlugin {
   const base = `${prefix}/cusz-infos`
   const params = prefix.includes(':tenantId') ? { params: Type.Object({ tenantId: Type.Integer() }) } : {}
   return async (app) => {
@@ -54,7 +55,7 @@ export function cuszInfoRoutes(prefix: string): FastifyPluginAsync {
         .executeTakeFirst()
 
     app.get(`${base}/detail`, { schema: { ...params, querystring: DetailQuery } }, async (request) => {
-      const { userId, cuszCode } = request.query as typeof DetailQuery.static
+      const { userId, cuszCode } = request.query
       const owner = who(request, userId)
       const record: CuszInfoRecord | undefined = await find(owner, cuszCode)
       // No personalisation yet: the tenant's default columns (/hpfm/ui-customize/cust-config, kept as user 0),
@@ -63,7 +64,7 @@ export function cuszInfoRoutes(prefix: string): FastifyPluginAsync {
     })
 
     app.post(`${base}/singleSave`, { schema: { ...params, body: SaveBody } }, async (request) => {
-      const body = request.body as SaveBody
+      const body = request.body
       const owner = who(request, body.userId)
       checkColumnSettings(body.cuszInfo)
       const current = await find(owner, body.cuszCode)
@@ -111,7 +112,7 @@ export function cuszInfoRoutes(prefix: string): FastifyPluginAsync {
     })
 
     app.post(`${base}/singleDelete`, { schema: { ...params, body: DeleteBody } }, async (request) => {
-      const body = request.body as typeof DeleteBody.static
+      const body = request.body
       const owner = who(request, body.userId)
       const current = await find(owner, body.cuszCode)
       // Restoring while the tenant's default is shown: nothing of the user's to delete.

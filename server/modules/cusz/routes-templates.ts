@@ -1,6 +1,7 @@
 /** Filter templates of the current user per menu page (CORE-API-16…19, CORE-DATA-04, CORE-FLT-25/30). */
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { sql } from 'kysely'
 import { OPERATOR_CODES, type QueryTemplate } from '../../../renderer/contract/filter-conditions.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
@@ -49,7 +50,7 @@ async function checkMenu(db: Db, menuId: number, tenantId: number): Promise<void
     throw badRequest(`menuId ${menuId} is not a menu: send the menu id of the page.`, { menuId: 'unknown' })
 }
 
-export function templateRoutes(prefix: string, models: ModelSchema[]): FastifyPluginAsync {
+export function templateRoutes(prefix: string, models: ModelSchema[]): TypedPlugin {
   const base = `${prefix}/cusz-query-user-template`
   const params = prefix.includes(':tenantId') ? { params: Type.Object({ tenantId: Type.Integer() }) } : {}
   return async (app) => {
@@ -78,7 +79,7 @@ export function templateRoutes(prefix: string, models: ModelSchema[]): FastifyPl
       `${base}/current-user-template`,
       { schema: { ...params, querystring: Type.Object({ menuId: MenuId }) } },
       async (request) => {
-        const { menuId } = request.query as { menuId: number }
+        const { menuId } = request.query
         const ids = await mine(request)
           .select('id')
           .where('menuId', '=', menuId)
@@ -106,7 +107,7 @@ export function templateRoutes(prefix: string, models: ModelSchema[]): FastifyPl
         },
       },
       async (request) => {
-        const query = request.query as { menuId: number; lovCode?: string; model: string }
+        const query = request.query
         if (query.lovCode && query.lovCode !== QUERY_FIELD_LOV_CODE) {
           throw badRequest(
             `lovCode '${query.lovCode}' is not the custom-query field list: use ${QUERY_FIELD_LOV_CODE}.`,
@@ -126,14 +127,14 @@ export function templateRoutes(prefix: string, models: ModelSchema[]): FastifyPl
     )
 
     app.post(base, { schema: { ...params, body: SaveBody } }, async (request) => {
-      const body = request.body as SaveBody
+      const body = request.body
       await checkMenu(app.db, body.menuId, sessionOf(request).tenantId)
       const id = await app.db.transaction().execute((trx) => saveTemplate(trx, owner(request), body))
       return read(request, id)
     })
 
     app.delete(base, { schema: { ...params, body: DeleteBody } }, async (request, reply) => {
-      const { id, objectVersionNumber } = request.body as typeof DeleteBody.static
+      const { id, objectVersionNumber } = request.body
       const current = await read(request, id)
       if (objectVersionNumber !== undefined && objectVersionNumber !== current.objectVersionNumber) {
         throw changedElsewhere(id, objectVersionNumber, current.objectVersionNumber)

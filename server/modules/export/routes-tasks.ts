@@ -5,7 +5,8 @@
  * codes and uuids reveal nothing.
  */
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { EXPORT_TASK_STATES } from '../../../renderer/contract/export.ts'
 import { AppError, notFound, noPermission } from '../../errors.ts'
 import { grantedCodes, requirePermission, sessionOf } from '../../plugins/permissions.ts'
@@ -14,7 +15,8 @@ import { CONTENT_TYPE, contentDisposition, type ExportRequest } from './export-o
 import { cancelTask, createTask, listTasks, taskByUuid, toWireTask } from './export-tasks.ts'
 import { exportPermission } from './model-export.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
-import { NoQuery, TenantParams } from '../../schemas.ts'
+import { NoQuery } from '../../schemas.ts'
+import { tenantAndSite } from '../../route-forms.ts'
 
 /** Administrators see every task of their tenant (the /hpfm/excel-async-export screen). */
 export const TASK_ADMIN_CODE = 'hpfm.excelAsyncExport.button.query'
@@ -33,7 +35,7 @@ async function isTaskAdmin(request: FastifyRequest, session: Session) {
   return (await grantedCodes(request.server.db, session.roleId, [TASK_ADMIN_CODE])).has(TASK_ADMIN_CODE)
 }
 
-export function exportTaskRoutes(models: ModelSchema[]): FastifyPluginAsync {
+export function exportTaskRoutes(models: ModelSchema[]): TypedPlugin {
   return async (app) => {
     const ownTask = async (session: Session, taskCode: string) => {
       const row = await app.db
@@ -47,24 +49,17 @@ export function exportTaskRoutes(models: ModelSchema[]): FastifyPluginAsync {
       return row
     }
 
-    for (const prefix of ['/api/hpfm/v1/:tenantId', '/api/hpfm/v1']) {
-      const params = prefix.includes(':tenantId') ? { params: TenantParams } : {}
-
+    for (const { base: prefix, params } of tenantAndSite('hpfm')) {
       app.get(`${prefix}/self/export-task`, { schema: { ...params, querystring: TaskQuery } }, (request) => {
         const session = sessionOf(request)
-        const filters = request.query as typeof TaskQuery.static
+        const filters = request.query
         return listTasks(app.db, { tenantId: session.tenantId, userId: session.userId }, filters)
       })
 
       app.get(
         `${prefix}/export-task`,
         { preHandler: requirePermission(TASK_ADMIN_CODE), schema: { ...params, querystring: TaskQuery } },
-        (request) =>
-          listTasks(
-            app.db,
-            { tenantId: sessionOf(request).tenantId },
-            request.query as typeof TaskQuery.static,
-          ),
+        (request) => listTasks(app.db, { tenantId: sessionOf(request).tenantId }, request.query),
       )
 
       app.put(
@@ -72,7 +67,7 @@ export function exportTaskRoutes(models: ModelSchema[]): FastifyPluginAsync {
         { schema: { ...params, body: TaskCodeBody } },
         async (request) => {
           const session = sessionOf(request)
-          const { taskCode } = request.body as typeof TaskCodeBody.static
+          const { taskCode } = request.body
           await ownTask(session, taskCode)
           if (!(await cancelTask(app.db, session, taskCode))) {
             const { state } = await ownTask(session, taskCode)
@@ -91,7 +86,7 @@ export function exportTaskRoutes(models: ModelSchema[]): FastifyPluginAsync {
         { schema: { ...params, body: TaskCodeBody } },
         async (request) => {
           const session = sessionOf(request)
-          const { taskCode } = request.body as typeof TaskCodeBody.static
+          const { taskCode } = request.body
           const task = await ownTask(session, taskCode)
           if (task.state === 'DOING' || task.state === 'DONE') {
             throw new AppError(
@@ -126,7 +121,7 @@ export function exportTaskRoutes(models: ModelSchema[]): FastifyPluginAsync {
       { schema: { querystring: NoQuery, params: FileParams } },
       async (request, reply) => {
         const session = sessionOf(request)
-        const { uuid } = request.params as typeof FileParams.static
+        const { uuid } = request.params
         const task = await taskByUuid(app.db, uuid)
         const visible =
           task &&

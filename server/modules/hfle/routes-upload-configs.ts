@@ -4,7 +4,7 @@
  */
 import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { parseTypes } from './file-names.ts'
 import type { HfleSettings } from './settings.ts'
@@ -22,14 +22,14 @@ const ConfigBody = Type.Object({
   maxSize: Type.Integer({ minimum: 1, maximum: UPLOAD_CEILING_BYTES, description: 'Bytes.' }),
 })
 
-export function uploadConfigRoutes(settings: HfleSettings): FastifyPluginAsync {
+export function uploadConfigRoutes(settings: HfleSettings): TypedPlugin {
   return async (app) => {
     const base = '/api/hfle/v1/:tenantId/upload-configs'
     app.get(
       `${base}/effective`,
       { schema: { params: TenantParams, querystring: Type.Object({ bucketName: Bucket }) } },
       async (request) => {
-        const { bucketName } = request.query as { bucketName: string }
+        const { bucketName } = request.query
         return rulesOf(app.db, sessionOf(request).tenantId, bucketName, settings)
       },
     )
@@ -41,7 +41,7 @@ export function uploadConfigRoutes(settings: HfleSettings): FastifyPluginAsync {
       },
       async (request) => {
         const session = sessionOf(request)
-        const body = request.body as typeof ConfigBody.static
+        const body = request.body
         const values = {
           tenantId: session.tenantId,
           bucketName: body.bucketName,

@@ -9,6 +9,7 @@ import { forbidden } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { pathParams } from '../../schemas.ts'
 import type { Session } from '../../types.ts'
+import { tenantAndSitePaths } from '../../route-forms.ts'
 
 export interface Scope {
   session: Session
@@ -44,7 +45,7 @@ type Handler = (request: FastifyRequest, scope: Scope) => Promise<unknown>
 
 export function adminRoutes(app: FastifyInstance) {
   const add = (method: Method, path: string, options: RouteShorthandOptions, handler: Handler) => {
-    for (const full of [`/api/iam/v1/:tenantId${path}`, `/api/iam/v1${path}`]) {
+    for (const full of tenantAndSitePaths('iam', path)) {
       const site = !full.includes(':tenantId')
       if (site)
         SITE_LEVEL_ROUTES[`${method.toUpperCase()} ${full}`] =

@@ -12,7 +12,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { sql } from 'kysely'
 import { AppError } from '../../errors.ts'
 import { secretsOf } from './db-objects.ts'
@@ -78,7 +79,7 @@ const allows = (patterns: string, serverCode: string, interfaceCode: string) =>
         pattern === '*' || pattern === `${serverCode}.*` || pattern === `${serverCode}.${interfaceCode}`,
     )
 
-export const hitfGatewayRoutes: FastifyPluginAsync = async (app) => {
+export const hitfGatewayRoutes: TypedPlugin = async (app) => {
   // Any body the caller sends is forwarded as text (JSON is parsed by Fastify and sent on re-serialised).
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
@@ -88,7 +89,7 @@ export const hitfGatewayRoutes: FastifyPluginAsync = async (app) => {
     schema: { params: Params },
     config: { public: true },
     handler: async (request, reply) => {
-      const { namespace, serverCode, interfaceCode } = request.params as typeof Params.static
+      const { namespace, serverCode, interfaceCode } = request.params
       const startedAt = app.config.now()
       const servers = (
         await sql<{ tenantId: number }>`

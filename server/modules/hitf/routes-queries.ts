@@ -4,7 +4,7 @@
  * All answer the wire Page shape so list pages can show them.
  */
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { sql } from 'kysely'
 import { badRequest, notFound } from '../../errors.ts'
 import { slicePage } from '../../paging.ts'
@@ -63,7 +63,7 @@ export function diffRows(
   return rows
 }
 
-export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
+export const hitfQueryRoutes: TypedPlugin = async (app) => {
   for (const [segment, type, table] of [
     ['field-mapping-versions', 'FIELD', 'hitf_field_mapping_history'],
     ['data-mapping-versions', 'DATA', 'hitf_data_mapping_history'],
@@ -78,8 +78,8 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
       { schema: { params: Params, querystring: Type.Object(Paging) } },
       async (request) => {
         const { tenantId } = sessionOf(request)
-        const { mappingId, versionNumber } = request.params as typeof Params.static
-        const { page, size } = request.query as { page: number; size: number }
+        const { mappingId, versionNumber } = request.params
+        const { page, size } = request.query
         const { rows } = await sql<{
           historyId: number
           objectType: string
@@ -109,8 +109,8 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
     { schema: { params: ListParams, querystring: Type.Object(Paging) } },
     async (request) => {
       const { tenantId } = sessionOf(request)
-      const { typeCode, id } = request.params as typeof ListParams.static
-      const { page, size } = request.query as { page: number; size: number }
+      const { typeCode, id } = request.params
+      const { page, size } = request.query
       let groupCodes: string[]
       if (typeCode === 'GROUP') {
         groupCodes = (
@@ -169,7 +169,7 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { tenantId } = sessionOf(request)
-      const { page, size, groupCode, groupName } = request.query as typeof AvailableQuery.static
+      const { page, size, groupCode, groupName } = request.query
       const like = (text: string | undefined) => contains(text ?? '')
       const { rows } = await sql<Record<string, unknown>>`
       select g.group_header_id, g.group_code, g.group_name, g.default_set_code, g.description,
@@ -193,7 +193,7 @@ export const hitfQueryRoutes: FastifyPluginAsync = async (app) => {
     { schema: { params: Type.Object({ tenantId: Type.Integer({ minimum: 0 }) }), querystring: ReportQuery } },
     async (request) => {
       const { tenantId } = sessionOf(request)
-      const { from, to, page, size } = request.query as typeof ReportQuery.static
+      const { from, to, page, size } = request.query
       if (from > to) throw badRequest('from must not be after to: swap the two dates.', { from: 'after to' })
       return slicePage(await chargeReport(app.db, tenantId, from, to), page, size)
     },

@@ -3,7 +3,7 @@
  * summary, all of the caller's tenant. Guarded by hmnt.audit.button.query (audit data shows any model's values).
  */
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { PagingQuery, contains, pageOf, sortOf, timestampOf } from './paged.ts'
 
@@ -24,7 +24,7 @@ type Filters = typeof Filters.static
 
 const SORTABLE = ['occurredAt', 'modelCode', 'recordId', 'auditRecordId'] as const
 
-export const auditRoutes: FastifyPluginAsync = async (app) => {
+export const auditRoutes: TypedPlugin = async (app) => {
   const filtered = (tenantId: number, type: 'OPERATION' | 'DATA' | 'DOCUMENT', query: Filters) => {
     let select = app.db
       .selectFrom('hmntAuditRecord')
@@ -49,7 +49,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
         preHandler: requirePermission(AUDIT_QUERY_PERMISSION),
       },
       async (request) => {
-        const query = request.query as Filters
+        const query = request.query
         const { tenantId } = sessionOf(request)
         const sort = sortOf(query.sort, SORTABLE, 'occurredAt')
         const select = filtered(tenantId, type, query)
@@ -83,7 +83,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
       preHandler: requirePermission(AUDIT_QUERY_PERMISSION),
     },
     async (request) => {
-      const query = request.query as Filters
+      const query = request.query
       const { tenantId } = sessionOf(request)
       const grouped = filtered(tenantId, 'DOCUMENT', query)
         .select((eb) => [

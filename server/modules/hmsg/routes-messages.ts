@@ -4,7 +4,8 @@
  */
 import { NoBody, NoQuery, pathParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import type { UnreadCount, UserMessage } from '../../../renderer/contract/hmsg.ts'
 import type { Page } from '../../../renderer/contract/wire.ts'
 import { badRequest, notFound } from '../../errors.ts'
@@ -12,6 +13,7 @@ import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { audienceOf, createUserMessages, wireTimestamp } from './deliver.ts'
 import type { NoticeBus } from './notice-bus.ts'
 import { pageOf } from '../../paging.ts'
+import { tenantAndSitePaths } from '../../route-forms.ts'
 
 export const SEND_PERMISSION = 'hmsg.message.button.send'
 export const READ_ALL_PERMISSION = 'hmsg.userMessage.button.readAll'
@@ -34,7 +36,7 @@ const SendBody = Type.Object({
 })
 
 /** Both the tenant form `/v1/{tenantId}/…` and the site form `/v1/…` (tenantPath in the wire contract). */
-const paths = (rest: string) => [`/api/hmsg/v1/:tenantId${rest}`, `/api/hmsg/v1${rest}`]
+const paths = (rest: string) => tenantAndSitePaths('hmsg', rest)
 
 function visibleMessages(app: FastifyInstance, request: FastifyRequest) {
   const session = sessionOf(request)
@@ -56,7 +58,7 @@ const columns = [
   'readDate',
 ] as const
 
-export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
+export function messageRoutes(bus: NoticeBus): TypedPlugin {
   return async (app) => {
     for (const path of paths('/messages/user/count'))
       app.get(
@@ -76,7 +78,7 @@ export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
         path,
         { schema: { params: Type.Object(Tenant), querystring: ListQuery } },
         async (request): Promise<Page<UserMessage>> => {
-          const { readFlag, page, size } = request.query as typeof ListQuery.static
+          const { readFlag, page, size } = request.query
           let query = visibleMessages(app, request)
           if (readFlag !== undefined) query = query.where('readFlag', '=', readFlag)
           const total = await query
@@ -98,7 +100,7 @@ export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
         path,
         { schema: { params: IdParams, querystring: NoQuery } },
         async (request): Promise<UserMessage> => {
-          const { userMessageId } = request.params as typeof IdParams.static
+          const { userMessageId } = request.params
           const row = await visibleMessages(app, request)
             .where('userMessageId', '=', userMessageId)
             .select(columns)
@@ -156,11 +158,11 @@ export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
     }
     for (const path of paths('/messages/user/detail/:userMessageId'))
       app.get(path, { schema: { params: IdParams, querystring: NoQuery } }, (request) =>
-        openMessage(request, (request.params as typeof IdParams.static).userMessageId),
+        openMessage(request, request.params.userMessageId),
       )
     for (const path of paths('/messages/user/detail/:type/:userMessageId'))
       app.get(path, { schema: { params: TypedParams, querystring: NoQuery } }, (request) => {
-        const params = request.params as typeof TypedParams.static
+        const params = request.params
         return openMessage(request, params.userMessageId, params.type)
       })
     const SaveBody = Type.Object({ userMessageId: Type.Integer({ minimum: 1 }) })
@@ -169,16 +171,16 @@ export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
         path,
         { schema: { params: pathParams(path, { type: MessageTypeParam }), body: SaveBody } },
         (request) => {
-          const { type } = request.params as { type?: string }
+          const { type } = request.params
           if (type !== undefined && type !== 'MSG' && type !== 'NOTICE')
             throw badRequest(`type '${type}' is not a message type: use MSG or NOTICE.`, { type: 'invalid' })
-          return openMessage(request, (request.body as typeof SaveBody.static).userMessageId, type)
+          return openMessage(request, request.body.userMessageId, type)
         },
       )
 
     for (const path of paths('/messages/user/read-flag'))
       app.post(path, { schema: { params: Type.Object(Tenant), body: ReadBody } }, (request) =>
-        markRead(request, (request.body as typeof ReadBody.static).userMessageIds),
+        markRead(request, request.body.userMessageIds),
       )
     for (const path of paths('/messages/user/read-flag/all'))
       app.post(path, { schema: { params: Type.Object(Tenant), body: NoBody } }, (request) =>
@@ -205,7 +207,7 @@ export function messageRoutes(bus: NoticeBus): FastifyPluginAsync {
         },
         async (request) => {
           const session = sessionOf(request)
-          const body = request.body as typeof SendBody.static
+          const body = request.body
           const sent = await app.db.transaction().execute(async (trx) => {
             const userIds = await audienceOf(trx, session.tenantId, 'USERS', body.userIds)
             return createUserMessages(trx, bus, {

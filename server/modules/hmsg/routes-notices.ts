@@ -4,7 +4,8 @@
  */
 import { NoBody, NoQuery } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import type { Notice } from '../../../renderer/contract/hmsg.ts'
 import type { Page } from '../../../renderer/contract/wire.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
@@ -15,6 +16,7 @@ import type { Database } from '../../db/schema.ts'
 import type { Kysely } from 'kysely'
 import { pageOf } from '../../paging.ts'
 import { contains } from '../../like.ts'
+import { tenantAndSitePaths } from '../../route-forms.ts'
 
 export const NOTICE_PERMISSIONS = {
   create: 'hmsg.notices.button.create',
@@ -44,7 +46,7 @@ const UpdateBody = Type.Object({
   objectVersionNumber: Type.Integer({ minimum: 1 }),
 })
 
-const paths = (rest: string) => [`/api/hmsg/v1/:tenantId${rest}`, `/api/hmsg/v1${rest}`]
+const paths = (rest: string) => tenantAndSitePaths('hmsg', rest)
 
 async function draftOf(trx: Kysely<Database>, tenantId: number, noticeId: number, version?: number) {
   const notice = await trx
@@ -76,7 +78,7 @@ function checkAudience(body: typeof CreateBody.static) {
     })
 }
 
-export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
+export function noticeRoutes(bus: NoticeBus): TypedPlugin {
   return async (app) => {
     const audit = (request: FastifyRequest) => ({
       userId: sessionOf(request).userId,
@@ -97,7 +99,7 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
     for (const path of paths('/notices'))
       app.get(path, { schema: { params: Type.Object(Tenant), querystring: ListQuery } }, async (request) => {
         const { tenantId } = sessionOf(request)
-        const { title, statusCode, page, size } = request.query as typeof ListQuery.static
+        const { title, statusCode, page, size } = request.query
         let query = app.db.selectFrom('hmsgNotice').where('tenantId', '=', tenantId)
         if (title) query = query.where('title', 'ilike', contains(title))
         if (statusCode) query = query.where('statusCode', '=', statusCode)
@@ -116,7 +118,7 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
 
     for (const path of paths('/notices/:noticeId'))
       app.get(path, { schema: { params: IdParams, querystring: NoQuery } }, (request) =>
-        read(sessionOf(request).tenantId, (request.params as typeof IdParams.static).noticeId),
+        read(sessionOf(request).tenantId, request.params.noticeId),
       )
 
     for (const path of paths('/notices'))
@@ -128,7 +130,7 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
         },
         async (request) => {
           const { tenantId } = sessionOf(request)
-          const body = request.body as typeof CreateBody.static
+          const body = request.body
           checkAudience(body)
           const { userId, now } = audit(request)
           await audienceOf(app.db, tenantId, body.receiverScope, body.receiverUserIds)
@@ -161,7 +163,7 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
         },
         async (request) => {
           const { tenantId } = sessionOf(request)
-          const body = request.body as typeof UpdateBody.static
+          const body = request.body
           checkAudience(body)
           const { userId, now } = audit(request)
           await app.db.transaction().execute(async (trx) => {
@@ -194,7 +196,7 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
         },
         async (request) => {
           const { tenantId } = sessionOf(request)
-          const { noticeId } = request.params as typeof IdParams.static
+          const { noticeId } = request.params
           await app.db.transaction().execute(async (trx) => {
             await draftOf(trx, tenantId, noticeId)
             await trx.deleteFrom('hmsgNotice').where('noticeId', '=', noticeId).execute()
@@ -217,7 +219,7 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
         },
         async (request) => {
           const { tenantId } = sessionOf(request)
-          const body = request.body as { noticeId: number } | Array<{ noticeId: number }>
+          const body = request.body
           const ids = (Array.isArray(body) ? body : [body]).map((row) => row.noticeId)
           await app.db.transaction().execute(async (trx) => {
             for (const noticeId of ids) {
@@ -238,7 +240,7 @@ export function noticeRoutes(bus: NoticeBus): FastifyPluginAsync {
         },
         async (request) => {
           const { tenantId } = sessionOf(request)
-          const { noticeId } = request.params as typeof IdParams.static
+          const { noticeId } = request.params
           const { userId, now } = audit(request)
           const receiverCount = await app.db.transaction().execute(async (trx) => {
             const notice = await draftOf(trx, tenantId, noticeId)

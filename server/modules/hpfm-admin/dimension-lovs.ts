@@ -58,14 +58,17 @@ const answersOf = new WeakMap<Session, Answers>()
 const RULE_ROUTE = /^\/api\/hpfm\/v1\/:tenantId\/permission-rules(\/batch-save)?$/
 
 /** Adds the Lov read to the rule write routes, after their own preHandlers (permission checks first). */
-export const dimensionLovChecks: FastifyPluginAsync = shared(async (app) => {
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = [route.method].flat()
-    if (!RULE_ROUTE.test(route.url ?? '') || !methods.some((m) => m === 'POST' || m === 'PUT')) return
-    const own = route.preHandler ? [route.preHandler].flat() : []
-    route.preHandler = [...own, async (request: FastifyRequest) => readRuleLovs(app, request)]
-  })
-})
+export const dimensionLovChecks: FastifyPluginAsync = shared(
+  { name: 'dimension-lov-checks' },
+  async (app) => {
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const methods = [route.method].flat()
+      if (!RULE_ROUTE.test(route.url ?? '') || !methods.some((m) => m === 'POST' || m === 'PUT')) return
+      const own = route.preHandler ? [route.preHandler].flat() : []
+      route.preHandler = [...own, async (request: FastifyRequest) => readRuleLovs(app, request)]
+    })
+  },
+)
 
 /** Reads, before the write's transaction, what the Lovs of the LOV dimensions the body's rules follow answer. */
 async function readRuleLovs(app: FastifyInstance, request: FastifyRequest): Promise<void> {

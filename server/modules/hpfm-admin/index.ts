@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { ServedPage } from '../lowcode/load-pages.ts'
 import { sql } from 'kysely'
@@ -27,7 +27,7 @@ import { NoBody, TenantParams } from '../../schemas.ts'
  * models' (schemas/models/hpfm). Design: server/README.md "Platform administration".
  */
 export const hpfmAdminModule =
-  (models: ModelSchema[], pages: ServedPage[]): FastifyPluginAsync =>
+  (models: ModelSchema[], pages: ServedPage[]): TypedPlugin =>
   async (app) => {
     await app.register(tenantLogHook)
     await app.register(tenantLogRoutes)
@@ -44,7 +44,7 @@ export const hpfmAdminModule =
       '/api/hpfm/v1/:tenantId/effective-profile-values',
       { schema: { params: TenantParams, querystring: Type.Object(PagingQuery) } },
       async (request) => {
-        const q = request.query as { page?: number; size?: number }
+        const q = request.query
         return slicePage(await effectiveProfiles(app.db, sessionOf(request)), q.page, q.size ?? 100)
       },
     )
@@ -57,7 +57,7 @@ export const hpfmAdminModule =
       },
       async (request) => {
         const session = sessionOf(request)
-        const q = request.query as { page?: number; size?: number }
+        const q = request.query
         const rows = SYS_TOOLS.map((tool) => ({
           toolCode: tool.toolCode,
           toolName: tool.toolName[session.language] ?? tool.toolCode,
@@ -79,7 +79,7 @@ export const hpfmAdminModule =
         },
       },
       async (request) => {
-        const { toolCode } = request.params as { toolCode: string }
+        const { toolCode } = request.params
         const tool = SYS_TOOLS.find((candidate) => candidate.toolCode === toolCode)
         if (!tool)
           throw notFound(
@@ -105,7 +105,7 @@ export const hpfmAdminModule =
       },
       async (request) => {
         const session = sessionOf(request)
-        const { taskCode } = request.params as { taskCode: string }
+        const { taskCode } = request.params
         const task = await app.db
           .selectFrom('hpfmExportTask')
           .select(['userId', 'state'])
@@ -134,7 +134,7 @@ export const hpfmAdminModule =
       },
       async (request) => {
         const session = sessionOf(request)
-        const { datasourceId } = request.params as { datasourceId: number }
+        const { datasourceId } = request.params
         const found = await sql<{
           dsType: string
           url: string

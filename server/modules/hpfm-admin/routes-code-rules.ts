@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { formatDate } from '../hpfm/code-rules.ts'
@@ -15,7 +15,7 @@ const RuleParams = Type.Object({ tenantId: Type.Integer(), codeRuleId: Type.Inte
  * - `code-rules/{id}/sequences`: the tenant's counters of a rule (platform or own), with the next code each
  *   would give, and a reset of one counter (the next document starts again at 1).
  */
-export const codeRuleRoutes: FastifyPluginAsync = async (app) => {
+export const codeRuleRoutes: TypedPlugin = async (app) => {
   app.get(
     '/api/hpfm/v1/:tenantId/platform-code-rules',
     {
@@ -30,7 +30,7 @@ export const codeRuleRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const session = sessionOf(request)
-      const q = request.query as { ruleCode?: string; ruleName?: string; page?: number; size?: number }
+      const q = request.query
       const rules = await app.db
         .selectFrom('hpfmCodeRule')
         .selectAll()
@@ -75,8 +75,8 @@ export const codeRuleRoutes: FastifyPluginAsync = async (app) => {
     { schema: { params: RuleParams, querystring: Type.Object(PagingQuery) } },
     async (request) => {
       const session = sessionOf(request)
-      const { codeRuleId } = request.params as { codeRuleId: number }
-      const q = request.query as { page?: number; size?: number }
+      const { codeRuleId } = request.params
+      const q = request.query
       const rule = await ruleOf(session.tenantId, codeRuleId)
       const rows = await app.db
         .selectFrom('hpfmCodeRuleSequence')
@@ -128,7 +128,7 @@ export const codeRuleRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const session = sessionOf(request)
-      const { codeRuleId, period } = request.params as { codeRuleId: number; period: string }
+      const { codeRuleId, period } = request.params
       const rule = await ruleOf(session.tenantId, codeRuleId)
       const result = await app.db
         .deleteFrom('hpfmCodeRuleSequence')

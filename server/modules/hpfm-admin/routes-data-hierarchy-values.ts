@@ -1,6 +1,6 @@
 import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import type { Db, Texts } from '../../db/schema.ts'
@@ -65,7 +65,7 @@ async function checkParent(db: Db, session: Session, code: string, parentValue: 
  * warehouse), which the header switcher and DataHierarchy fields list. A value belongs to a value of the level
  * above; one still named by values below cannot be deleted; users who had chosen a deleted value choose again.
  */
-export const dataHierarchyValueRoutes: FastifyPluginAsync = async (app) => {
+export const dataHierarchyValueRoutes: TypedPlugin = async (app) => {
   const base = '/api/hpfm/v1/:tenantId/data-hierarchy-values'
   const view = async (session: Session) => {
     const [all, rows] = await Promise.all([
@@ -113,13 +113,7 @@ export const dataHierarchyValueRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query as {
-        dataHierarchyCode?: string
-        value?: string
-        meaning?: string
-        page?: number
-        size?: number
-      }
+      const q = request.query
       const rows = (await view(sessionOf(request))).filter(
         (row) =>
           (!q.dataHierarchyCode || row.dataHierarchyCode === q.dataHierarchyCode) &&
@@ -144,7 +138,7 @@ export const dataHierarchyValueRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const session = sessionOf(request)
-      const body = request.body as ValueBody
+      const body = request.body
       if (!body.dataHierarchyCode || !body.value)
         throw badRequest('Choose the level and enter the value.', {
           ...(!body.value ? { value: 'Please enter the value' } : {}),
@@ -204,7 +198,7 @@ export const dataHierarchyValueRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const session = sessionOf(request)
-      const body = request.body as ValueBody
+      const body = request.body
       const row = await current(session, body.id)
       if (body.parentValue !== undefined)
         await checkParent(app.db, session, row.hierarchyCode, body.parentValue)
@@ -231,7 +225,7 @@ export const dataHierarchyValueRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const session = sessionOf(request)
-      const row = await current(session, (request.body as { id: number }).id)
+      const row = await current(session, request.body.id)
       const child = (await levels(app.db, session.tenantId)).find((l) => l.parentCode === row.hierarchyCode)
       if (child) {
         const used = await app.db

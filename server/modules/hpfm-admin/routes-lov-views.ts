@@ -1,15 +1,8 @@
 import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
-import {
-  deleteCustomisation,
-  listColumns,
-  listViews,
-  updateColumn,
-  updateView,
-  type ViewChange,
-} from './lov-view-admin.ts'
+import { deleteCustomisation, listColumns, listViews, updateColumn, updateView } from './lov-view-admin.ts'
 import { contains, slicePage, PagingQuery } from './paging.ts'
 
 const ViewParams = Type.Object({ tenantId: Type.Integer(), lovViewId: Type.Integer() })
@@ -35,7 +28,7 @@ const ColumnBody = Type.Object({
 })
 
 /** /hpfm/lov-view: the views and their columns (lov-view-admin.ts); a change reaches every Lov of the tenant. */
-export const lovViewAdminRoutes: FastifyPluginAsync = async (app) => {
+export const lovViewAdminRoutes: TypedPlugin = async (app) => {
   const base = '/api/hpfm/v1/:tenantId/lov-views'
   app.get(
     base,
@@ -51,13 +44,7 @@ export const lovViewAdminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query as {
-        viewCode?: string
-        viewName?: string
-        lovTypeCode?: string
-        page?: number
-        size?: number
-      }
+      const q = request.query
       const rows = (await listViews(app.db, sessionOf(request))).filter(
         (view) =>
           contains(view.viewCode, q.viewCode) &&
@@ -73,8 +60,7 @@ export const lovViewAdminRoutes: FastifyPluginAsync = async (app) => {
       preHandler: requirePermission('hpfm.lovView.button.edit'),
       schema: { params: TenantParams, body: ViewBody },
     },
-    (request) =>
-      app.db.transaction().execute((trx) => updateView(trx, sessionOf(request), request.body as ViewChange)),
+    (request) => app.db.transaction().execute((trx) => updateView(trx, sessionOf(request), request.body)),
   )
   app.delete(
     base,
@@ -86,7 +72,7 @@ export const lovViewAdminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteCustomisation(app.db, sessionOf(request), (request.body as { lovViewId: number }).lovViewId)
+      await deleteCustomisation(app.db, sessionOf(request), request.body.lovViewId)
       return reply.status(204).send()
     },
   )
@@ -94,8 +80,8 @@ export const lovViewAdminRoutes: FastifyPluginAsync = async (app) => {
     `${base}/:lovViewId/columns`,
     { schema: { params: ViewParams, querystring: Type.Object(PagingQuery) } },
     async (request) => {
-      const { lovViewId } = request.params as { lovViewId: number }
-      const q = request.query as { page?: number; size?: number }
+      const { lovViewId } = request.params
+      const q = request.query
       return slicePage(await listColumns(app.db, sessionOf(request), lovViewId), q.page, q.size ?? 50)
     },
   )
@@ -106,12 +92,10 @@ export const lovViewAdminRoutes: FastifyPluginAsync = async (app) => {
       schema: { params: ViewParams, body: ColumnBody },
     },
     (request) => {
-      const { lovViewId } = request.params as { lovViewId: number }
+      const { lovViewId } = request.params
       return app.db
         .transaction()
-        .execute((trx) =>
-          updateColumn(trx, sessionOf(request), lovViewId, request.body as typeof ColumnBody.static),
-        )
+        .execute((trx) => updateColumn(trx, sessionOf(request), lovViewId, request.body))
     },
   )
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { sql } from 'kysely'
 import { badRequest, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
@@ -14,7 +14,7 @@ const SessionId = Type.String({ pattern: '^[0-9a-f]{16}$' })
  * off. A kicked session's token is refused at once (401); the browser asks the kickoff check, gets 1 and
  * shows /public/kickoff, as after a newer sign-in.
  */
-export const onlineRoutes: FastifyPluginAsync = async (app) => {
+export const onlineRoutes: TypedPlugin = async (app) => {
   const base = '/api/hpfm/v1/:tenantId/online-users'
   app.get(
     base,
@@ -31,7 +31,7 @@ export const onlineRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const session = sessionOf(request)
-      const q = request.query as { loginName?: string; realName?: string; page?: number; size?: number }
+      const q = request.query
       const rows = await app.db
         .selectFrom('oauthToken as t')
         .innerJoin('iamUser as u', 'u.id', 't.userId')
@@ -78,7 +78,7 @@ export const onlineRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const session = sessionOf(request)
-      const { sessionId } = request.params as { sessionId: string }
+      const { sessionId } = request.params
       if (session.tokenHash?.startsWith(sessionId))
         throw badRequest('This is your own session: sign out instead of kicking yourself off.')
       const result = await sql<{ tokenHash: string }>`update oauth_token set status = 'kicked'

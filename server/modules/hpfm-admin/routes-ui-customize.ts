@@ -1,6 +1,6 @@
 import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
@@ -21,7 +21,7 @@ const CuszCode = Type.String({ minLength: 1, maxLength: 240, pattern: '^[A-Za-z0
  * column settings per unit (shown to every user who has not arranged the columns for themself), and the
  * filter templates users of the tenant saved.
  */
-export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): FastifyPluginAsync {
+export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): TypedPlugin {
   return async (app) => {
     const base = '/api/hpfm/v1/:tenantId/ui-customize'
     app.get(
@@ -36,7 +36,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): F
         },
       },
       async (request) => {
-        const q = request.query as { modelKey?: string; page?: number; size?: number }
+        const q = request.query
         const rows = models
           .map((m) => ({
             modelKey: `${m.service}/${m.entity}`,
@@ -78,7 +78,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): F
       },
       async (request) => {
         const session = sessionOf(request)
-        const q = request.query as { route?: string; page?: number; size?: number }
+        const q = request.query
         const defaults = await app.db
           .selectFrom('cuszInfo')
           .select('cuszCode')
@@ -122,7 +122,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): F
       },
       async (request) => {
         const session = sessionOf(request)
-        const q = request.query as { cuszCode?: string; page?: number; size?: number }
+        const q = request.query
         const rows = await app.db
           .selectFrom('cuszInfo')
           .select(['id', 'cuszCode', 'cuszInfo', 'objectVersionNumber', 'lastUpdateDate'])
@@ -148,7 +148,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): F
       },
       async (request, reply) => {
         const session = sessionOf(request)
-        const body = request.body as typeof ConfigBody.static
+        const body = request.body
         if (!body.cuszCode)
           throw badRequest('Choose the unit (table code) the columns are for.', {
             cuszCode: 'Please enter the unit',
@@ -193,7 +193,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): F
       },
       async (request) => {
         const session = sessionOf(request)
-        const body = request.body as typeof ConfigBody.static
+        const body = request.body
         const row = body.id ? await ownDefault(session.tenantId, body.id) : undefined
         if (!row) throw notFound(`Default columns ${body.id} do not exist: reload.`)
         if (body.objectVersionNumber !== undefined && body.objectVersionNumber !== row.objectVersionNumber)
@@ -221,7 +221,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): F
       },
       async (request, reply) => {
         const session = sessionOf(request)
-        const { id } = request.body as { id: number }
+        const { id } = request.body
         if (!(await ownDefault(session.tenantId, id)))
           throw notFound(`Default columns ${id} do not exist: reload.`)
         await app.db.deleteFrom('cuszInfo').where('id', '=', id).execute()
@@ -246,7 +246,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): F
       },
       async (request) => {
         const session = sessionOf(request)
-        const q = request.query as { loginName?: string; templateName?: string; page?: number; size?: number }
+        const q = request.query
         const rows = await app.db
           .selectFrom('cuszQueryUserTemplate as t')
           .leftJoin('iamUser as u', 'u.id', 't.userId')
@@ -294,7 +294,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): F
       },
       async (request, reply) => {
         const session = sessionOf(request)
-        const { id } = request.body as { id: number }
+        const { id } = request.body
         const result = await app.db
           .deleteFrom('cuszQueryUserTemplate')
           .where('tenantId', '=', session.tenantId)

@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
 import { LANGUAGES } from '../../../renderer/contract/wire.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
@@ -12,9 +11,10 @@ import {
   listValues,
   saveSet,
   updateValue,
-  type ValueInput,
 } from './value-lists.ts'
 import { NoQuery, TenantParams } from '../../schemas.ts'
+import { answers, NoContent, Obj, PageOf } from '../../responses.ts'
+import type { TypedPlugin } from '../../type-provider.ts'
 
 const Code = Type.String({ minLength: 1, maxLength: 120, pattern: '^[A-Za-z0-9_.-]+$' })
 const SetParams = Type.Object({ tenantId: Type.Integer(), lookupCode: Code })
@@ -35,12 +35,15 @@ const ValueFields = {
   description: Text(480),
 }
 const ValueKey = { lookupValueId: Type.Integer(), objectVersionNumber: Type.Optional(Type.Integer()) }
+/** A value set and a value as answered (value-lists.ts), every field kept. */
+const ValueSet = Obj('A value set')
+const ValueRow = Obj('A value of a value set')
 
 /**
  * /hpfm/value-list: value sets and their values (value-lists.ts). Reads are open to the tenant's users (the
  * same values every Select shows); changes need hpfm.valueList.button.*.
  */
-export const valueListRoutes: FastifyPluginAsync = async (app) => {
+export const valueListRoutes: TypedPlugin = async (app) => {
   const base = '/api/hpfm/v1/:tenantId/value-lists'
   app.get(
     base,
@@ -53,16 +56,11 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
           source: Type.Optional(Type.String({ maxLength: 10 })),
           ...PagingQuery,
         }),
+        response: answers(PageOf(ValueSet)),
       },
     },
     async (request) => {
-      const q = request.query as {
-        lookupCode?: string
-        lookupName?: string
-        source?: string
-        page?: number
-        size?: number
-      }
+      const q = request.query
       const sets = (await listSets(app.db, sessionOf(request))).filter(
         (set) =>
           contains(set.lookupCode, q.lookupCode) &&
@@ -72,39 +70,45 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
       return slicePage(sets, q.page, q.size)
     },
   )
-  app.get(`${base}/:lookupCode`, { schema: { querystring: NoQuery, params: SetParams } }, async (request) => {
-    const { lookupCode } = request.params as { lookupCode: string }
-    const set = (await listSets(app.db, sessionOf(request))).find((s) => s.lookupCode === lookupCode)
-    if (!set) throw notFound(`Value set ${lookupCode} does not exist: check the code or reload the list.`)
-    return set
-  })
+  app.get(
+    `${base}/:lookupCode`,
+    { schema: { querystring: NoQuery, params: SetParams, response: answers(ValueSet) } },
+    async (request) => {
+      const { lookupCode } = request.params
+      const set = (await listSets(app.db, sessionOf(request))).find((s) => s.lookupCode === lookupCode)
+      if (!set) throw notFound(`Value set ${lookupCode} does not exist: check the code or reload the list.`)
+      return set
+    },
+  )
   app.post(
     base,
     {
       preHandler: requirePermission('hpfm.valueList.button.create'),
-      schema: { params: TenantParams, body: SetBody },
+      schema: { params: TenantParams, body: SetBody, response: answers(ValueSet, 201) },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await saveSet(app.db, sessionOf(request), request.body as typeof SetBody.static, true)),
+      reply.status(201).send(await saveSet(app.db, sessionOf(request), request.body, true)),
   )
   app.put(
     base,
     {
       preHandler: requirePermission('hpfm.valueList.button.edit'),
-      schema: { params: TenantParams, body: SetBody },
+      schema: { params: TenantParams, body: SetBody, response: answers(ValueSet) },
     },
-    (request) => saveSet(app.db, sessionOf(request), request.body as typeof SetBody.static, false),
+    (request) => saveSet(app.db, sessionOf(request), request.body, false),
   )
   app.delete(
     base,
     {
       preHandler: requirePermission('hpfm.valueList.button.delete'),
-      schema: { params: TenantParams, body: Type.Object({ lookupCode: Code }) },
+      schema: {
+        params: TenantParams,
+        body: Type.Object({ lookupCode: Code }),
+        response: answers(NoContent, 204),
+      },
     },
     async (request, reply) => {
-      await deleteSet(app.db, sessionOf(request), (request.body as { lookupCode: string }).lookupCode)
+      await deleteSet(app.db, sessionOf(request), request.body.lookupCode)
       return reply.status(204).send()
     },
   )
@@ -120,11 +124,12 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
           meaning: Type.Optional(Type.String({ maxLength: 240 })),
           ...PagingQuery,
         }),
+        response: answers(PageOf(ValueRow)),
       },
     },
     async (request) => {
-      const { lookupCode } = request.params as { lookupCode: string }
-      const q = request.query as { value?: string; meaning?: string; page?: number; size?: number }
+      const { lookupCode } = request.params
+      const q = request.query
       const rows = (await listValues(app.db, sessionOf(request), lookupCode)).filter(
         (row) => contains(row.value, q.value) && contains(row.meaning, q.meaning),
       )
@@ -137,10 +142,11 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         querystring: NoQuery,
         params: Type.Object({ tenantId: Type.Integer(), lookupCode: Code, lookupValueId: Type.Integer() }),
+        response: answers(ValueRow),
       },
     },
     async (request) => {
-      const { lookupCode, lookupValueId } = request.params as { lookupCode: string; lookupValueId: number }
+      const { lookupCode, lookupValueId } = request.params
       const row = (await listValues(app.db, sessionOf(request), lookupCode)).find(
         (value) => value.lookupValueId === lookupValueId,
       )
@@ -155,11 +161,12 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         params: SetParams,
         body: Type.Object({ ...ValueFields, value: Type.String({ maxLength: 120 }) }),
+        response: answers(ValueRow, 201),
       },
     },
     async (request, reply) => {
-      const { lookupCode } = request.params as { lookupCode: string }
-      const { value } = request.body as ValueInput & { value: string }
+      const { lookupCode } = request.params
+      const { value } = request.body
       // The sign-in page, the header and the personal centre offer these: only languages the app has texts for.
       if (lookupCode === 'HPFM.LANGUAGE' && !(LANGUAGES as string[]).includes(value))
         throw badRequest(
@@ -168,7 +175,7 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
         )
       const row = await app.db
         .transaction()
-        .execute((trx) => createValue(trx, sessionOf(request), lookupCode, request.body as ValueInput))
+        .execute((trx) => createValue(trx, sessionOf(request), lookupCode, request.body))
       return reply.status(201).send(row)
     },
   )
@@ -176,11 +183,15 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
     values,
     {
       preHandler: requirePermission('hpfm.valueList.button.edit'),
-      schema: { params: SetParams, body: Type.Object({ ...ValueFields, ...ValueKey }) },
+      schema: {
+        params: SetParams,
+        body: Type.Object({ ...ValueFields, ...ValueKey }),
+        response: answers(ValueRow),
+      },
     },
     (request) => {
-      const { lookupCode } = request.params as { lookupCode: string }
-      const body = request.body as ValueInput & { lookupValueId: number; objectVersionNumber?: number }
+      const { lookupCode } = request.params
+      const body = request.body
       return app.db.transaction().execute((trx) => updateValue(trx, sessionOf(request), lookupCode, body))
     },
   )
@@ -194,11 +205,12 @@ export const valueListRoutes: FastifyPluginAsync = async (app) => {
           Type.Object(ValueKey),
           Type.Array(Type.Object(ValueKey), { minItems: 1, maxItems: 200 }),
         ]),
+        response: answers(NoContent, 204),
       },
     },
     async (request, reply) => {
-      const { lookupCode } = request.params as { lookupCode: string }
-      const rows = [request.body as { lookupValueId: number } | Array<{ lookupValueId: number }>].flat()
+      const { lookupCode } = request.params
+      const rows = [request.body].flat()
       await app.db.transaction().execute(async (trx) => {
         for (const row of rows) await deleteValue(trx, sessionOf(request), lookupCode, row.lookupValueId)
       })

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { shared } from '../../plugins/shared.ts'
 import { PagingQuery } from './paging.ts'
@@ -14,7 +14,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * without the query, answer status, time taken, request id), written after the answer is sent so it never
  * slows a request down. Reads need hpfm.tenantLog.button.query; nobody writes it but this hook.
  */
-export const tenantLogHook: FastifyPluginAsync = shared(async (app) => {
+export const tenantLogHook: TypedPlugin = shared(async (app) => {
   app.addHook('onResponse', async (request, reply) => {
     const session = request.session
     if (!session || !MUTATING.has(request.method) || !request.url.startsWith('/api/')) return
@@ -35,7 +35,7 @@ export const tenantLogHook: FastifyPluginAsync = shared(async (app) => {
   })
 })
 
-export const tenantLogRoutes: FastifyPluginAsync = async (app) => {
+export const tenantLogRoutes: TypedPlugin = async (app) => {
   app.get(
     '/api/hpfm/v1/:tenantId/tenant-logs',
     {
@@ -53,14 +53,7 @@ export const tenantLogRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const session = sessionOf(request)
-      const q = request.query as {
-        loginName?: string
-        method?: string
-        path?: string
-        statusCode?: number
-        page?: number
-        size?: number
-      }
+      const q = request.query
       const page = q.page ?? 0
       const size = q.size ?? 10
       let base = app.db

@@ -14,9 +14,9 @@ import './tables.ts'
 
 export interface ValueInput {
   value?: string
-  meaningZhCn?: string
-  meaningEnUs?: string
-  meaningZhTw?: string
+  meaningZhCn?: string | null
+  meaningEnUs?: string | null
+  meaningZhTw?: string | null
   orderSeq?: number
   parentValue?: string | null
   tag?: string | null

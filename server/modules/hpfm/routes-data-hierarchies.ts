@@ -18,6 +18,7 @@ import { badRequest, forbidden } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { chooseValue } from './data-hierarchy-choice.ts'
 import { levelsOf, optionsOf, requireLevel, toTree, type HierarchyScope } from './data-hierarchy-queries.ts'
+import { tenantAndSite } from '../../route-forms.ts'
 
 const Code = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', maxLength: 60 })
 const Value = Type.String({ minLength: 1, maxLength: 120 })
@@ -58,8 +59,8 @@ export const dataHierarchyRoutes: FastifyPluginAsync = async (app) => {
   const displayStyle = async (request: FastifyRequest) =>
     displayStyleOf(await levelsOf(app.db, scopeOf(request)))
 
-  for (const prefix of ['/api/hpfm/v1/:tenantId/data-hierarchies', '/api/hpfm/v1/data-hierarchies']) {
-    const params = prefix.includes(':tenantId') ? { params: Type.Object({ tenantId: Type.Integer() }) } : {}
+  for (const { base, params } of tenantAndSite('hpfm')) {
+    const prefix = `${base}/data-hierarchies`
     app.get(
       `${prefix}/switch/value`,
       { schema: { ...params, querystring: Type.Object({}) } },

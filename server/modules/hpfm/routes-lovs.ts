@@ -1,4 +1,3 @@
-import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { LANGUAGES, type Language } from '../../../renderer/contract/wire.ts'
@@ -7,6 +6,7 @@ import { lookupValues } from './lookups.ts'
 import { lovData } from './lov-data.ts'
 import { findLovView, knownLovCodes, lovViewInfo } from './lov-views.ts'
 import { suggestName } from '../../../renderer/schema/suggest.ts'
+import { tenantAndSite } from '../../route-forms.ts'
 
 const Lang = Type.Optional(Type.Union(LANGUAGES.map((code) => Type.Literal(code))))
 const Code = Type.String({ minLength: 1, maxLength: 120 })
@@ -97,12 +97,10 @@ export const lovRoutes: FastifyPluginAsync = async (app) => {
     return lovViewInfo(view, languageOf(request))
   }
   const pub = { config: { public: true } }
-  for (const prefix of ['/api/hpfm/v1/:tenantId', '/api/hpfm/v1', '/api/hpfm/v1/pub']) {
-    const options = prefix.endsWith('/pub')
-      ? pub
-      : prefix.includes(':tenantId')
-        ? { schema: { params: TenantParams } }
-        : {}
+  // Both forms, and the public one of the sign-in page.
+  const forms = [...tenantAndSite('hpfm'), { base: '/api/hpfm/v1/pub', site: true, params: {} }]
+  for (const { base: prefix, params } of forms) {
+    const options = prefix.endsWith('/pub') ? pub : params.params ? { schema: params } : {}
     const schema = (extra: Record<string, unknown>) => ({
       ...options,
       schema: { ...('schema' in options ? options.schema : {}), ...extra },

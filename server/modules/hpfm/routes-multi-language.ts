@@ -6,7 +6,7 @@
  * plain because access is checked here: the record must be visible to the caller, or the answer is 404.
  */
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
@@ -18,12 +18,12 @@ const Query = Type.Object({
   fieldName: Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', maxLength: 63 }),
 })
 
-export function multiLanguageRoutes(models: ModelSchema[]): FastifyPluginAsync {
+export function multiLanguageRoutes(models: ModelSchema[]): TypedPlugin {
   const byKey = new Map(models.map((model) => [modelKey(model), model]))
   return async (app) => {
     app.get('/api/hpfm/v1/multi-language', { schema: { querystring: Query } }, async (request) => {
       const session = sessionOf(request)
-      const { _token: token, fieldName } = request.query as typeof Query.static
+      const { _token: token, fieldName } = request.query
       const [ref = '', id = ''] = token.split(':')
       // One key: the model file's name (the multi-language input sends its page's dataSource.model).
       const model = byKey.get(ref)

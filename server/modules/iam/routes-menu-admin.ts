@@ -3,7 +3,7 @@
  * objectVersionNumber). Guarded by hiam.menu.button.create / .update. A menu entry may carry the roles that
  * see it and its permission set, which those roles are granted (see menu-admin-schemas.ts).
  */
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import type { Selectable } from 'kysely'
 import { LANGUAGES, type Language } from '../../../renderer/contract/wire.ts'
 import type { MenuTable, Texts } from '../../db/schema.ts'
@@ -16,13 +16,13 @@ import { newMenuTenant, nextMenuId, writableMenu } from './menu-scope.ts'
 export const MENU_CREATE = 'hiam.menu.button.create'
 export const MENU_UPDATE = 'hiam.menu.button.update'
 
-export const menuAdminRoutes: FastifyPluginAsync = async (app) => {
+export const menuAdminRoutes: TypedPlugin = async (app) => {
   app.post(
     '/api/iam/hzero/v1/menus',
     { preHandler: requirePermission(MENU_CREATE), schema: { body: MenuCreateBody } },
     async (request, reply) => {
       const session = sessionOf(request)
-      const body = request.body as MenuCreateBody
+      const body = request.body
       const saved = await app.db.transaction().execute(async (trx) => {
         await checkMenu(trx, session, body)
         const taken = await trx
@@ -52,7 +52,7 @@ export const menuAdminRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: requirePermission(MENU_UPDATE), schema: { body: MenuUpdateBody } },
     async (request) => {
       const session = sessionOf(request)
-      const body = request.body as MenuUpdateBody
+      const body = request.body
       await app.db.transaction().execute(async (trx) => {
         // A shared (site) menu is read-only to a tenant role; another tenant's is not there at all.
         const menu = await writableMenu(trx, session, body.id)

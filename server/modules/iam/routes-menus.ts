@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import {
   LANGUAGES,
   normalisePermissionCode,
@@ -21,10 +21,10 @@ const TreeQuery = Type.Object({
 const CodeList = Type.Array(Type.String({ maxLength: 300 }), { maxItems: 2000 })
 
 /** The current role's menu tree and the batch permission check. */
-export const menuRoutes: FastifyPluginAsync = async (app) => {
+export const menuRoutes: TypedPlugin = async (app) => {
   app.get('/api/iam/hzero/v1/menus/tree', { schema: { querystring: TreeQuery } }, async (request) => {
     const session = sessionOf(request)
-    const query = request.query as typeof TreeQuery.static
+    const query = request.query
     const roleId = query.roldId ?? query.roleId ?? session.roleId
     if (roleId !== session.roleId) {
       const held = await app.db
@@ -75,7 +75,7 @@ export const menuRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/iam/hzero/v1/menus/check-permissions', { schema: { body: CodeList } }, async (request) => {
     const session = sessionOf(request)
-    const codes = request.body as string[]
+    const codes = request.body
     const normalised = codes.map(normalisePermissionCode)
     const granted = await grantedCodes(app.db, session.roleId, [...new Set(normalised)])
     const types = await app.db

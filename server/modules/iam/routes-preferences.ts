@@ -4,7 +4,7 @@
  * them: a user may always change their own profile.
  */
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import {
   DATE_FORMATS,
   isTimeZone,
@@ -72,7 +72,7 @@ async function savePreference(db: Db, userId: number, values: Preference): Promi
     .execute()
 }
 
-export const preferenceRoutes: FastifyPluginAsync = async (app) => {
+export const preferenceRoutes: TypedPlugin = async (app) => {
   app.get(
     '/api/iam/hzero/v1/users/self/layout-settings',
     { schema: { querystring: NoQuery } },
@@ -91,14 +91,14 @@ export const preferenceRoutes: FastifyPluginAsync = async (app) => {
     '/api/iam/hzero/v1/users/self/layout-settings',
     { schema: { body: LayoutSettingsBody } },
     async (request) => {
-      const settings = request.body as typeof LayoutSettingsBody.static
+      const settings = request.body
       await savePreference(app.db, sessionOf(request).userId, { layoutSettings: JSON.stringify(settings) })
       return settings
     },
   )
 
   app.put('/api/iam/hzero/v1/users/self', { schema: { body: ProfileBody } }, async (request) => {
-    const { realName, email } = request.body as typeof ProfileBody.static
+    const { realName, email } = request.body
     const name = realName.trim()
     if (!name) throw badRequest('The name is blank: enter the name others should see.', { realName: 'blank' })
     await app.db
@@ -114,7 +114,7 @@ export const preferenceRoutes: FastifyPluginAsync = async (app) => {
   })
 
   app.put('/api/iam/hzero/v1/users/self/date-formats', { schema: { body: FormatsBody } }, async (request) => {
-    const { dateFormat, timeFormat } = request.body as typeof FormatsBody.static
+    const { dateFormat, timeFormat } = request.body
     const dateTimeFormat = `${dateFormat} ${timeFormat}`
     await savePreference(app.db, sessionOf(request).userId, { dateFormat, timeFormat, dateTimeFormat })
     return { dateFormat, timeFormat, dateTimeFormat }
@@ -124,7 +124,7 @@ export const preferenceRoutes: FastifyPluginAsync = async (app) => {
     '/api/iam/hzero/v1/users/time-zone',
     { schema: { body: NoBody, querystring: TimeZoneQuery } },
     async (request) => {
-      const { timeZone } = request.query as typeof TimeZoneQuery.static
+      const { timeZone } = request.query
       if (!isTimeZone(timeZone))
         throw badRequest(
           `Unknown time zone '${timeZone}': use GMT+8, GMT-5 or GMT+5:30 (GMT-12 to GMT+14).`,
@@ -145,7 +145,7 @@ export const preferenceRoutes: FastifyPluginAsync = async (app) => {
     '/api/iam/hzero/v1/users/self/menu-layout',
     { schema: { body: NoBody, querystring: MenuLayoutQuery } },
     async (request) => {
-      const { menuLayout } = request.query as typeof MenuLayoutQuery.static
+      const { menuLayout } = request.query
       await savePreference(app.db, sessionOf(request).userId, { menuLayout })
       return { menuLayout }
     },
@@ -177,7 +177,7 @@ export const preferenceRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/api/iam/hzero/v1/users/password', { schema: { body: PasswordBody } }, async (request) => {
     const session = sessionOf(request)
-    const { originalPassword, password } = request.body as typeof PasswordBody.static
+    const { originalPassword, password } = request.body
     const user = await app.db
       .selectFrom('iamUser')
       .select(['loginName', 'passwordHash'])

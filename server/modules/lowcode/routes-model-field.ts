@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { Type } from '@sinclair/typebox'
 import { sql } from 'kysely'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import {
   changedLines,
   fromJsonTree,
@@ -99,14 +99,14 @@ function refuse(key: string, problems: ModelProblem[]): never {
   )
 }
 
-export function modelFieldRoutes(): FastifyPluginAsync {
+export function modelFieldRoutes(): TypedPlugin {
   return async (app) => {
     const guard = requirePermission(PAGE_DESIGNER_PERMISSION)
     app.post(
       '/api/hpfm/v1/page-designer/model-field',
       { schema: { body: Body }, preHandler: [guard, siteOnly] },
       async (request) => {
-        const { model: key, field: body } = request.body as typeof Body.static
+        const { model: key, field: body } = request.body
         const dir = app.config.modelsDir
         const path = join(dir, `${key}.model.json`)
         const near = relative(process.cwd(), path)

@@ -6,7 +6,7 @@
  * (renderer/schema/check-page-files.ts). For configurators: guarded by the playground's permission code.
  */
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { WIDGET_NAMES } from '../../../renderer/contract/widget-names.ts'
 import { checkPageFile, routeCollisionIssues } from '../../../renderer/schema/check-page-files.ts'
 import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
@@ -53,7 +53,7 @@ export function serverPageCheck(models: readonly ModelSchema[]) {
   }
 }
 
-export function pageCheckRoutes(live: LivePages, models: readonly ModelSchema[]): FastifyPluginAsync {
+export function pageCheckRoutes(live: LivePages, models: readonly ModelSchema[]): TypedPlugin {
   const check = serverPageCheck(models)
   return async (app) => {
     app.post(
@@ -61,7 +61,7 @@ export function pageCheckRoutes(live: LivePages, models: readonly ModelSchema[])
       { schema: { body: CheckBody }, preHandler: requirePermission(PLAYGROUND_PERMISSION) },
       async (request) => {
         const session = sessionOf(request)
-        const { file, source } = request.body as typeof CheckBody.static
+        const { file, source } = request.body
         const checked = await check(app.db, session.tenantId, file, source)
         const strip = (name: string) => name.replace(/^\.?\//, '')
         const others = live.pages.filter((page) => strip(page.file) !== strip(file))

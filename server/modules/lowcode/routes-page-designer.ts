@@ -17,7 +17,8 @@ import { readFileSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { routeCollisionIssues } from '../../../renderer/schema/check-page-files.ts'
 import { formatIssue } from '../../../renderer/schema/issue.ts'
 import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
@@ -100,7 +101,7 @@ export const siteOnly = async (request: FastifyRequest) => {
 
 const FS_REFUSALS = new Set(['EACCES', 'EPERM', 'EROFS'])
 
-export function pageDesignerRoutes(models: readonly ModelSchema[]): FastifyPluginAsync {
+export function pageDesignerRoutes(models: readonly ModelSchema[]): TypedPlugin {
   const byKey = new Map(models.map((model) => [modelKey(model), model]))
   const check = serverPageCheck(models)
   return async (app) => {
@@ -111,7 +112,7 @@ export function pageDesignerRoutes(models: readonly ModelSchema[]): FastifyPlugi
       '/api/hpfm/v1/page-designer/file',
       { schema: { querystring: RouteQuery }, preHandler: guard },
       async (request) => {
-        const { route } = request.query as typeof RouteQuery.static
+        const { route } = request.query
         const page = pageOfRoute(readPageFiles(dir), route)
         const reason = notWritable(app.config.pageDesignerWrites, dir)
         const modelName = /"model"\s*:\s*"([^"\\]+)"/.exec(page.source)?.[1]
@@ -134,7 +135,7 @@ export function pageDesignerRoutes(models: readonly ModelSchema[]): FastifyPlugi
       { schema: { body: SaveBody }, preHandler: [guard, siteOnly] },
       async (request) => {
         const session = sessionOf(request)
-        const { route, source, version } = request.body as typeof SaveBody.static
+        const { route, source, version } = request.body
         const files = readPageFiles(dir)
         const page = pageOfRoute(files, route)
         const checked = await check(app.db, session.tenantId, page.file, source)

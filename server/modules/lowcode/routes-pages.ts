@@ -11,7 +11,7 @@
  */
 import { NoQuery } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
@@ -32,7 +32,7 @@ const DocumentQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export function pageSchemaRoutes(live: LivePages, models: readonly ModelSchema[] = []): FastifyPluginAsync {
+export function pageSchemaRoutes(live: LivePages, models: readonly ModelSchema[] = []): TypedPlugin {
   // Document facts follow the pages: worked out again after a page file changed (live-pages.ts).
   let facts = { version: -1, documents: documentFacts([], models) }
   const documentsNow = () => {
@@ -47,7 +47,7 @@ export function pageSchemaRoutes(live: LivePages, models: readonly ModelSchema[]
       { schema: { querystring: DocumentQuery } },
       async (request) => {
         sessionOf(request)
-        const { route } = request.query as typeof DocumentQuery.static
+        const { route } = request.query
         const found = documentsNow().get(route)
         if (found) return found
         // A page that is not a document page answers so (pages ask without knowing their model's lifecycle).
@@ -70,7 +70,7 @@ export function pageSchemaRoutes(live: LivePages, models: readonly ModelSchema[]
 
     app.get('/api/hpfm/v1/page-schemas/page', { schema: { querystring: PageQuery } }, async (request) => {
       sessionOf(request)
-      const { route, file } = request.query as typeof PageQuery.static
+      const { route, file } = request.query
       if (!route && !file)
         throw badRequest('Give the page by route (?route=/wmdm/warehouse) or by file (?file=…).')
       const page = file ? live.byFile(file) : live.byRoute(route ?? '')

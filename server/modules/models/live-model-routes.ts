@@ -79,7 +79,7 @@ export async function modelRoutesInstance(
  * its own. Registered before the modules, so its hook runs for every route (and for paths without one).
  */
 export function liveModelRoutes(create: () => FastifyInstance): FastifyPluginAsync {
-  return shared(async (app) => {
+  return shared({ name: 'live-model-routes' }, async (app) => {
     let inner: FastifyInstance | undefined
     let added: RouteEntry[] = []
     /** Base paths of the models whose file was removed since start: their routes answer 404 saying so. */

@@ -29,6 +29,7 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     const base = modelPath(model)
     const guard = (code: string | undefined) => (code ? { preHandler: requirePermission(code) } : {})
     const params = schemas.pathParamsSchema(model, false)
+    const responses = schemas.modelResponses(model)
     const inTransaction = <T>(work: (trx: typeof app.db) => Promise<T>) => app.db.transaction().execute(work)
     // Rows answered leave out the fields a field permission rule hides from the session (field-rules.ts).
     const shown = async <T>(request: FastifyRequest, answer: Promise<T> | T) =>
@@ -49,7 +50,7 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
             ...new Set([model.permissions?.query, exportPermission(model)].filter((c): c is string => !!c)),
           ],
         },
-        schema: { params, querystring: schemas.listQuerySchema(model) },
+        schema: { params, querystring: schemas.listQuerySchema(model), response: responses.list },
       },
       (request, reply) =>
         isExportRequest(request.query as Row)
@@ -63,6 +64,7 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
         schema: {
           params,
           querystring: schemas.aggregateQuerySchema(model, MEASURES),
+          response: responses.aggregate,
         },
       },
       async (request) => {
@@ -74,7 +76,11 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
       `${base}/:id`,
       {
         ...guard(model.permissions?.query),
-        schema: { params: schemas.pathParamsSchema(model, true), querystring: NoQuery },
+        schema: {
+          params: schemas.pathParamsSchema(model, true),
+          querystring: NoQuery,
+          response: responses.row,
+        },
       },
       (request) =>
         shown(request, getRow(app.db, model, sessionOf(request), (request.params as { id: number }).id)),
@@ -84,7 +90,11 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
         `${base}/:id/${transition.action}`,
         {
           preHandler: requirePermission(transition.permission),
-          schema: { params: schemas.pathParamsSchema(model, true), body: schemas.transitionBodySchema },
+          schema: {
+            params: schemas.pathParamsSchema(model, true),
+            body: schemas.transitionBodySchema,
+            response: responses.row,
+          },
         },
         async (request) => {
           // The body of an action may write the row's fields (an intercept reason, a load number): a field a
@@ -112,7 +122,10 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     if (model.serverWritten) return
     app.post(
       base,
-      { ...guard(model.permissions?.create), schema: { params, body: schemas.createBodySchema(model) } },
+      {
+        ...guard(model.permissions?.create),
+        schema: { params, body: schemas.createBodySchema(model), response: responses.created },
+      },
       async (request, reply) => {
         const row = await inTransaction((trx) =>
           createRow(trx, model, sessionOf(request), request.body as Row),
@@ -122,7 +135,10 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     )
     app.put(
       base,
-      { ...guard(model.permissions?.update), schema: { params, body: schemas.updateBodySchema(model) } },
+      {
+        ...guard(model.permissions?.update),
+        schema: { params, body: schemas.updateBodySchema(model), response: responses.row },
+      },
       (request) =>
         shown(
           request,
@@ -131,7 +147,10 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
     )
     app.delete(
       base,
-      { ...guard(model.permissions?.delete), schema: { params, body: schemas.deleteBodySchema(model) } },
+      {
+        ...guard(model.permissions?.delete),
+        schema: { params, body: schemas.deleteBodySchema(model), response: responses.deleted },
+      },
       async (request, reply) => {
         const rows = [request.body as Row | Row[]].flat()
         await inTransaction(async (trx) => {
@@ -146,7 +165,7 @@ export function modelRoutes(model: ModelSchema): FastifyPluginAsync {
         config: { permissionCodes: writeCodes(model) },
         // the codes of the changes sent, before the body's validation and any state or data check
         preValidation: (request) => checkWritePermissions(request, changesOf(model, request.body)),
-        schema: { params, body: schemas.batchBodySchema(model) },
+        schema: { params, body: schemas.batchBodySchema(model), response: responses.rows },
       },
       async (request) => {
         const session = sessionOf(request)

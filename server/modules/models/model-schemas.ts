@@ -176,3 +176,64 @@ export const transitionBodySchema = {
   properties: { objectVersionNumber: { type: 'integer', minimum: 1 } },
   additionalProperties: true,
 } as const
+
+/**
+ * A row as the model's routes answer it: its id, lock and each field with its label and type in the OpenAPI
+ * document. The values are written as the engine read them (no type coercion), and keys the model does not
+ * list (audit fields, `_tls`, joined meanings) are kept (server/responses.ts says why). A field a permission
+ * rule hides is absent.
+ */
+export function rowResponseSchema(model: ModelSchema): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
+    [model.primaryKey]: { description: 'Row id (integer)' },
+    objectVersionNumber: { description: 'Version, sent back on update (integer)' },
+  }
+  for (const field of model.fields)
+    properties[field.name] = { description: `${field.label ?? field.name} (${field.type})` }
+  return { type: 'object', description: model.entity, properties, additionalProperties: true }
+}
+
+/**
+ * What each model route answers (server/responses.ts for the envelopes): the list a Page of rows (or, as an
+ * export, the column tree or `{uuid}`: the Page's fields are therefore not required here), one row, the saved
+ * rows, the aggregate's groups.
+ */
+export function modelResponses(model: ModelSchema) {
+  const row = rowResponseSchema(model)
+  const integer = { type: 'integer', minimum: 0 }
+  return {
+    list: {
+      200: {
+        type: 'object',
+        description: `A page of ${model.entity} rows; with exportType the column tree, or {uuid} of an async export`,
+        properties: {
+          content: { type: 'array', items: row },
+          totalElements: integer,
+          totalPages: integer,
+          number: integer,
+          size: integer,
+          numberOfElements: integer,
+        },
+        additionalProperties: true,
+      },
+    },
+    row: { 200: row },
+    created: { 201: row },
+    rows: { 200: { type: 'array', items: row } },
+    deleted: { 204: { type: 'null', description: 'No content' } },
+    aggregate: {
+      200: {
+        type: 'array',
+        description: 'One value per group (key null without groupBy)',
+        items: {
+          type: 'object',
+          properties: {
+            key: { description: 'The group (string, number, boolean or null)' },
+            value: { description: 'The measure (number)' },
+          },
+          additionalProperties: true,
+        },
+      },
+    },
+  }
+}

@@ -69,7 +69,22 @@ export function withLinesRoute(header: ModelSchema, models: ModelSchema[]): Fast
         config: { permissionCodes: [...new Set(headerCodes)] },
         // the codes of the changes sent, before the body's validation and any state or data check
         preValidation: (request) => checkWritePermissions(request, changesSent(header, models, request.body)),
-        schema: { params: schemas.pathParamsSchema(header, false), body: WithLinesBody },
+        schema: {
+          params: schemas.pathParamsSchema(header, false),
+          body: WithLinesBody,
+          response: {
+            200: {
+              type: 'object',
+              description:
+                'The saved header (read again when lines changed) and the saved lines of each table, by key',
+              properties: {
+                header: schemas.rowResponseSchema(header),
+                lines: { type: 'object', additionalProperties: { type: 'array', items: {} } },
+              },
+              additionalProperties: true,
+            },
+          },
+        },
       },
       async (request) => {
         const session = sessionOf(request)

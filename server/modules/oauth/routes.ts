@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { Language } from '../../../renderer/contract/wire.ts'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts'
 import { tokenOf, sessionOfToken } from '../../plugins/auth.ts'
 import { loginScript, renderLoginPage, renderRefusedPage } from './login-page.ts'
@@ -78,7 +79,7 @@ const html = (reply: FastifyReply, status: number, body: string, formOrigin?: st
 }
 
 /** Implicit-grant sign-in (server-rendered page), logout, kickoff check and is-online. */
-export const oauthRoutes: FastifyPluginAsync = async (app) => {
+export const oauthRoutes: TypedPlugin = async (app) => {
   const config = { public: true }
   /** The page's language among those offered, their names in it, and the domain of the host asked. */
   const pageSettings = async (lang: unknown, request: FastifyRequest) => {
@@ -251,7 +252,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     '/api/oauth/oauth/authorize',
     { config, schema: { querystring: AuthorizeQuery } },
     async (request, reply) => {
-      const query = request.query as typeof AuthorizeQuery.static
+      const query = request.query
       const { language, languages, domain } = await pageSettings(query.lang, request)
       if (!query.client_id || !query.redirect_uri) {
         return html(
@@ -284,7 +285,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
   )
 
   app.get(SSO_CALLBACK, { config, schema: { querystring: SsoCallbackQuery } }, async (request, reply) => {
-    const query = request.query as typeof SsoCallbackQuery.static
+    const query = request.query
     const { language, domain } = await pageSettings(query.lang, request)
     const refuse = (status: number, why: string) => html(reply, status, renderRefusedPage(language, why))
     const sso = domain?.sso
@@ -361,7 +362,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
 
   /** SAML assertion consumer service: the IdP posts its response here (HTTP-POST binding). */
   app.post(SAML_ACS, { config, schema: { body: SamlPost } }, async (request, reply) => {
-    const form = request.body as typeof SamlPost.static
+    const form = request.body
     const { language, domain } = await pageSettings(undefined, request)
     const refuse = (status: number, why: string) => html(reply, status, renderRefusedPage(language, why))
     const sso = domain?.sso
@@ -407,7 +408,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
   })
 
   app.post('/api/oauth/login', { config, schema: { body: LoginForm } }, async (request, reply) => {
-    const form = request.body as typeof LoginForm.static
+    const form = request.body
     const { language, languages, domain } = await pageSettings(form.language, request)
     const checked = await checkRedirect(app.db, request, form.client_id, form.redirect_uri)
     if ('refused' in checked) return html(reply, 400, renderRefusedPage(language, checked.refused))
@@ -448,7 +449,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
   })
 
   app.get('/api/oauth/logout', { config, schema: { querystring: TokenQuery } }, async (request, reply) => {
-    const token = (request.query as typeof TokenQuery.static).access_token ?? tokenOf(request)
+    const token = request.query.access_token ?? tokenOf(request)
     const ssoDomainId = token ? await ssoDomainOfToken(app.db, token) : null
     if (token) await revokeToken(app.db, token)
     const origin = requestOrigin(request)
@@ -469,13 +470,13 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     '/api/oauth/public/token/kickoff',
     { config, schema: { body: NoBody, querystring: TokenQuery } },
     async (request) => {
-      const token = (request.query as typeof TokenQuery.static).access_token ?? tokenOf(request)
+      const token = request.query.access_token ?? tokenOf(request)
       return { kickoff: token ? await kickoffState(app.db, token) : 0 }
     },
   )
 
   app.get('/api/oauth/public/is-online', { config, schema: { querystring: TokenQuery } }, async (request) => {
-    const token = (request.query as typeof TokenQuery.static).access_token ?? tokenOf(request)
+    const token = request.query.access_token ?? tokenOf(request)
     if (!token) return false
     return 'session' in (await sessionOfToken(request, token))
   })

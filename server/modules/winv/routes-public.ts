@@ -8,19 +8,19 @@
  */
 import { Type } from '@sinclair/typebox'
 import { sql } from 'kysely'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { badRequest, notFound } from '../../errors.ts'
 
 const Params = Type.Object({ tenantId: Type.Integer({ minimum: 1 }) })
 const Query = Type.Object({ code: Type.String({ minLength: 1, maxLength: 60 }) })
 
-export const publicStockRoutes: FastifyPluginAsync = async (app) => {
+export const publicStockRoutes: TypedPlugin = async (app) => {
   app.get(
     '/api/wms/v1/pub/:tenantId/stock-query',
     { config: { public: true }, schema: { params: Params, querystring: Query } },
     async (request) => {
-      const { tenantId } = request.params as typeof Params.static
-      const code = (request.query as typeof Query.static).code.trim()
+      const { tenantId } = request.params
+      const code = request.query.code.trim()
       if (!code) throw badRequest('code: give a goods code or barcode.', { code: 'required' })
       const goods = await sql<{
         goodsId: number

@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox'
 import { sql } from 'kysely'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
@@ -52,7 +52,7 @@ const ConvertBody = Type.Object(
   { additionalProperties: false },
 )
 
-export function barcodeRoutes(model: ModelSchema): FastifyPluginAsync {
+export function barcodeRoutes(model: ModelSchema): TypedPlugin {
   return async (app) => {
     const base = '/api/wms/v1/:tenantId/barcode-convert-rules'
     // Applies one rule to the barcode sent (else its sample) and keeps the outcome on the rule (testResult).
@@ -69,10 +69,9 @@ export function barcodeRoutes(model: ModelSchema): FastifyPluginAsync {
       },
       async (request) => {
         const session = sessionOf(request)
-        const { id } = request.params as { id: number }
+        const { id } = request.params
         const rule = await getRow(app.db, model, session, id)
-        const barcode =
-          (request.body as { barcode?: string | null }).barcode ?? (rule.sampleBarcode as string | null)
+        const barcode = request.body.barcode ?? (rule.sampleBarcode as string | null)
         if (!barcode)
           throw badRequest('No barcode to test: enter a sample barcode on the rule (or send "barcode").', {
             barcode: 'required',
@@ -101,7 +100,7 @@ export function barcodeRoutes(model: ModelSchema): FastifyPluginAsync {
         schema: { params: Params, body: ConvertBody },
       },
       async (request) => {
-        const { barcode, targetType } = request.body as { barcode: string; targetType?: string }
+        const { barcode, targetType } = request.body
         let rules = filteredRows(modelDb(app.db), model, sessionOf(request), { enabledFlag: 1 }).selectAll()
         if (targetType) rules = rules.where('targetType', '=', targetType)
         for (const rule of await rules.orderBy('priority', 'asc').orderBy('ruleCode', 'asc').execute()) {

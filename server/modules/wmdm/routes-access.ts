@@ -5,7 +5,7 @@
  * model lists always agree.
  */
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Page } from '../../../renderer/contract/wire.ts'
 import { notFound } from '../../errors.ts'
@@ -232,7 +232,7 @@ export interface AccessModels {
   userWarehouse: ModelSchema
 }
 
-export function accessRoutes(models: AccessModels): FastifyPluginAsync {
+export function accessRoutes(models: AccessModels): TypedPlugin {
   return async (app) => {
     const db = () => modelDb(app.db)
     app.get(
@@ -303,7 +303,7 @@ export function accessRoutes(models: AccessModels): FastifyPluginAsync {
       },
       async (request) => {
         const session = sessionOf(request)
-        const { warehouseId } = request.query as { warehouseId?: number }
+        const { warehouseId } = request.query
         let warehouse: Row | undefined
         if (warehouseId !== undefined) {
           warehouse = await filteredRows(db(), models.warehouse, session, {})

@@ -4,7 +4,7 @@
  * item's own rule for a pair of units wins over the general one.
  */
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
@@ -65,7 +65,7 @@ const Query = Type.Object(
   { additionalProperties: false },
 )
 
-export function unitConversionRoutes(model: ModelSchema): FastifyPluginAsync {
+export function unitConversionRoutes(model: ModelSchema): TypedPlugin {
   return async (app) => {
     app.get(
       '/api/wms/v1/:tenantId/unit-conversions/convert',
@@ -74,7 +74,7 @@ export function unitConversionRoutes(model: ModelSchema): FastifyPluginAsync {
         schema: { params: Type.Object({ tenantId: Type.Integer({ minimum: 0 }) }), querystring: Query },
       },
       async (request) => {
-        const { fromUom, toUom, quantity, goodsCode } = request.query as typeof Query.static
+        const { fromUom, toUom, quantity, goodsCode } = request.query
         const rules = (await filteredRows(modelDb(app.db), model, sessionOf(request), { enabledFlag: 1 })
           .selectAll()
           .execute()) as unknown as ConversionRule[]

@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox'
 import { sql } from 'kysely'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
@@ -31,7 +31,7 @@ export function playbackRoutes(models: {
   record: ModelSchema
   equipment: ModelSchema
   platform: ModelSchema
-}): FastifyPluginAsync {
+}): TypedPlugin {
   return async (app) => {
     app.post(
       '/api/wms/v1/:tenantId/outbound-video-records/:id/playback',
@@ -42,7 +42,7 @@ export function playbackRoutes(models: {
       },
       async (request) => {
         const session = sessionOf(request)
-        const { id } = request.params as { id: number }
+        const { id } = request.params
         const record = await getRow(app.db, models.record, session, id)
         const db = modelDb(app.db)
         const equipment = await db
