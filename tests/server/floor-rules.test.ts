@@ -201,3 +201,146 @@ describe('1. a quality hold decided by quantity', () => {
     expect(await lockedAt(ids.x, goods.goodsId)).toBe(0)
   })
 })
+
+/** A shipped outbound order of one line of `goods` (serial-tracked: the pick names `serials`). */
+async function shipped(goods: Row, quantity: number, serials?: string[]) {
+  const response = await call('admin', 'POST', `${api}/outbound-orders/with-lines`, {
+    header: {
+      orderType: 'NORMAL',
+      warehouseId: ids.warehouse,
+      ownerId: ids.ownerA,
+      customerName: 'Floor rules customer',
+      receiverName: 'Li',
+      receiverPhone: '13900000000',
+      receiverAddress: 'Dock 3',
+    },
+    lines: [
+      {
+        key: 'lines',
+        resource: 'outbound-lines',
+        parentField: 'outboundOrderId',
+        rows: [
+          { _status: 'create', lineNum: 1, goodsId: goods.goodsId, goodsCode: goods.goodsCode, quantity },
+        ],
+      },
+    ],
+  })
+  expect(response.statusCode, response.body).toBeLessThan(300)
+  const order = response.json().header as Row
+  const line = (await get(`${api}/outbound-lines?outboundOrderId=${order.outboundOrderId}`)).content[0]
+  for (const action of ['submit', 'allocate', 'pick', 'pack', 'ship']) {
+    const body =
+      action === 'pack'
+        ? { weight: 3 }
+        : action === 'pick' && serials
+          ? { lines: [{ outboundLineId: line.outboundLineId, serialNumbers: serials }] }
+          : {}
+    const done = await act('outbound-orders', order.outboundOrderId, action, body, 'admin')
+    expect(done.statusCode, `${action}: ${done.body}`).toBe(200)
+  }
+  return order
+}
+
+/** A NEW customer return with its lines (saved together, as the document page does). */
+const customerReturn = (header: Row, lines: Row[]) =>
+  call('clerk', 'POST', `${api}/customer-returns/with-lines`, {
+    header: { warehouseId: ids.warehouse, ownerId: ids.ownerA, returnReason: 'Does not work', ...header },
+    lines: [
+      {
+        key: 'lines',
+        resource: 'customer-return-lines',
+        parentField: 'customerReturnId',
+        rows: lines.map((line) => ({ _status: 'create', ...line })),
+      },
+    ],
+  })
+
+const unit = async (serial: string) =>
+  (
+    await sql<{
+      serialStatus: string
+      locationId: number
+      outboundOrderId: number | null
+    }>`select serial_status, location_id, outbound_order_id from winv_serial_number
+      where tenant_id = 1 and serial_number = ${serial}`.execute(app.db)
+  ).rows[0]
+
+describe('2. customer returns of serial-tracked goods', () => {
+  it('names the shipped units coming back: they go IN_STOCK at QC, then follow the QC decision', async () => {
+    const goods = await newGoods('FRL-SN1', { serialManagedFlag: 1 })
+    const serials = ['FRL-SN1-A', 'FRL-SN1-B', 'FRL-SN1-C', 'FRL-SN1-D']
+    await stockAt(goods, 4, ids.x, { serialNumbers: serials })
+    const order = await shipped(goods, 3, serials.slice(0, 3))
+    expect((await unit('FRL-SN1-A'))!.serialStatus).toBe('SHIPPED')
+
+    // Refused when the line is written, naming the line field: a unit still in stock, an unknown one, a count
+    // that is not one per unit, and goods that are not serial tracked given serial numbers.
+    for (const [serialNumbers, quantity, reason] of [
+      ['FRL-SN1-D', 1, /not shipped/],
+      ['NO-SUCH-UNIT', 1, /no serial number/],
+      ['FRL-SN1-A', 2, /one serial number per unit/],
+      ['FRL-SN1-A,FRL-SN1-A', 2, /named twice/],
+    ] as const) {
+      const refused = await customerReturn({ outboundOrderId: order.outboundOrderId }, [
+        { goodsId: goods.goodsId, quantity, serialNumbers },
+      ])
+      expect(refused.statusCode, refused.body).toBe(400)
+      // the with-lines save names the line's field by its place: lines/lines/0/serialNumbers
+      expect(Object.keys(refused.json().fields ?? {}), serialNumbers).toEqual([
+        expect.stringMatching(/serialNumbers$/),
+      ])
+      expect(refused.json().message).toMatch(reason)
+    }
+
+    const created = await customerReturn({ outboundOrderId: order.outboundOrderId }, [
+      { goodsId: goods.goodsId, quantity: 2, serialNumbers: 'FRL-SN1-A, FRL-SN1-B' },
+    ])
+    expect(created.statusCode, created.body).toBe(200)
+    const header = created.json().header as Row
+    const received = await act('customer-returns', header.customerReturnId, 'receive')
+    expect(received.statusCode, received.body).toBe(200)
+    expect(await onHand(ids.qc, goods.goodsId)).toBe(2)
+    for (const serial of ['FRL-SN1-A', 'FRL-SN1-B'])
+      expect(await unit(serial)).toEqual({
+        serialStatus: 'IN_STOCK',
+        locationId: ids.qc,
+        outboundOrderId: null,
+      })
+    expect((await unit('FRL-SN1-C'))!.serialStatus).toBe('SHIPPED')
+    const log = await sql<{ toStatus: string }>`select to_status from winv_serial_transaction
+      where tenant_id = 1 and serial_number = 'FRL-SN1-A' and doc_type = 'CUSTOMER_RETURN'`.execute(app.db)
+    expect(log.rows.map((r) => r.toStatus)).toEqual(['IN_STOCK'])
+
+    const line = (await get(`${api}/customer-return-lines?customerReturnId=${header.customerReturnId}`))
+      .content[0] as Row
+    expect(line.serialNumbers).toBe('FRL-SN1-A,FRL-SN1-B')
+    const released = await act('customer-return-lines', line.returnLineId, 'release', {
+      locationCode: 'A03-01',
+    })
+    expect(released.statusCode, released.body).toBe(200)
+    expect(await unit('FRL-SN1-B')).toMatchObject({ serialStatus: 'IN_STOCK', locationId: ids.y })
+  })
+
+  it('checks the units again at receive: a unit another return took back is a 400 naming lines[i].serialNumbers', async () => {
+    const goods = await newGoods('FRL-SN2', { serialManagedFlag: 1 })
+    const serials = ['FRL-SN2-A', 'FRL-SN2-B', 'FRL-SN2-C']
+    await stockAt(goods, 3, ids.x, { serialNumbers: serials })
+    const order = await shipped(goods, 3, serials)
+    const first = await customerReturn({ outboundOrderId: order.outboundOrderId }, [
+      { goodsId: goods.goodsId, quantity: 1, serialNumbers: 'FRL-SN2-A' },
+    ])
+    const second = await customerReturn({ outboundOrderId: order.outboundOrderId }, [
+      { goodsId: goods.goodsId, quantity: 1, serialNumbers: 'FRL-SN2-B' },
+      { goodsId: goods.goodsId, quantity: 1, serialNumbers: 'FRL-SN2-A' },
+    ])
+    expect(second.statusCode, second.body).toBe(200)
+    const firstId = first.json().header.customerReturnId as number
+    expect((await act('customer-returns', firstId, 'receive')).statusCode).toBe(200)
+    const refused = await act('customer-returns', second.json().header.customerReturnId, 'receive')
+    expect(refused.statusCode, refused.body).toBe(400)
+    expect(refused.json().fields).toHaveProperty(['lines[1].serialNumbers'])
+    // nothing of the refused receive stayed: B is still shipped, QC holds only the first return's unit
+    expect((await unit('FRL-SN2-B'))!.serialStatus).toBe('SHIPPED')
+    expect(await onHand(ids.qc, goods.goodsId)).toBe(1)
+  })
+})
