@@ -15,6 +15,7 @@ type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-expl
 let app: FastifyInstance
 let call: WarehouseApp['call']
 let onHand: WarehouseApp['onHand']
+let started: WarehouseApp['idOf']
 const api = '/api/wms/v1/1'
 const ids = {} as Record<'warehouse' | 'ownerA' | 'rcv' | 'x' | 'y' | 'qc', number>
 
@@ -105,12 +106,14 @@ const lockedAt = async (locationId: number, goodsId: number) =>
   )
 
 beforeAll(async () => {
-  const started = await startWarehouseApp(['admin', 'clerk'])
-  ;({ app, call, onHand } = started)
-  ids.warehouse = await started.idOf('warehouse', "warehouse_code = 'WH-E001'")
-  ids.ownerA = await started.idOf('owner', "owner_code = 'OWN-A'")
+  const kit = await startWarehouseApp(['admin', 'clerk'])
+  ;({ app, call, onHand } = kit)
+  ids.warehouse = await kit.idOf('warehouse', "warehouse_code = 'WH-E001'")
+  ids.ownerA = await kit.idOf('owner', "owner_code = 'OWN-A'")
   const location = (code: string) =>
-    started.idOf('location', `warehouse_id = ${ids.warehouse} and location_code = '${code}'`)
+    kit.idOf('location', `warehouse_id = ${ids.warehouse} and location_code = '${code}'`)
+  started = (table, where) =>
+    kit.idOf(table, table === 'location' ? `warehouse_id = ${ids.warehouse} and ${where}` : where)
   ids.rcv = await location('RCV-01')
   ids.x = await location('A03-02')
   ids.y = await location('A03-01')
@@ -342,5 +345,93 @@ describe('2. customer returns of serial-tracked goods', () => {
     // nothing of the refused receive stayed: B is still shipped, QC holds only the first return's unit
     expect((await unit('FRL-SN2-B'))!.serialStatus).toBe('SHIPPED')
     expect(await onHand(ids.qc, goods.goodsId)).toBe(1)
+  })
+})
+
+describe('3. replenishment on the scheduler', () => {
+  const fireNow = async (jobId: number) => {
+    await app.scheduler.tick() // schedules the job's next firing
+    await sql`update hsdr_job_info set next_fire_time = '2000-01-01 00:00:00' where job_id = ${jobId}`.execute(
+      app.db,
+    )
+    await app.scheduler.tick()
+  }
+  const logs = async (jobId: number) =>
+    (await get(`/api/hsdr/v1/1/jobs/${jobId}/logs?size=50`)).content as Row[]
+  const openTasks = async (goods: Row) =>
+    (await get(`${api}/stock-replacements?goodsId=${goods.goodsId}&replenishStatus=NEW&size=50`))
+      .content as Row[]
+
+  it('a REPLENISHMENT job generates the tasks on its cron, never a second open task for a rule; generate now stays', async () => {
+    const reserve = await started('location', "location_code = 'A02-02'")
+    const pick = await started('location', "location_code = 'P01-05'")
+    const goods = await newGoods('FRL-RP1')
+    await stockAt(goods, 8, reserve)
+    const rule = await call('admin', 'POST', `${api}/replenishment-rules`, {
+      warehouseId: ids.warehouse,
+      goodsId: goods.goodsId,
+      pickLocationId: pick,
+      minQuantity: 5,
+      maxQuantity: 20,
+    })
+    expect(rule.statusCode, rule.body).toBeLessThan(300)
+
+    const job = await call('admin', 'POST', '/api/hsdr/v1/1/job-infos', {
+      jobCode: 'FRL_REPLENISH',
+      jobName: 'Replenish pick faces',
+      jobType: 'REPLENISHMENT',
+      cronExpression: '0 0/30 * * * ? *',
+      jobParams: '{"warehouseCodes": ["WH-E001"]}',
+      enabledFlag: 1,
+    })
+    expect(job.statusCode, job.body).toBe(201)
+    const jobId = job.json().jobId as number
+    await fireNow(jobId)
+    const [first] = await logs(jobId)
+    expect(first, JSON.stringify(first)).toMatchObject({ status: 'SUCCESS', triggerType: 'SCHEDULE' })
+    expect(String(first!.message)).toMatch(/WH-E001: .*FRL-RP1 at P01-05 short by 12/)
+    const tasks = await openTasks(goods)
+    expect(tasks.map((task) => [task.fromLocationCode, task.toLocationCode, Number(task.quantity)])).toEqual([
+      ['A02-02', 'P01-05', 8],
+    ])
+    expect(tasks[0]!.createdBy).toBe(1) // the admin who saved the job
+
+    // More reserve arrives; the next firing (and a clerk's "Generate now") leaves the rule's open task alone.
+    await stockAt(goods, 30, reserve)
+    await fireNow(jobId)
+    const again = await logs(jobId)
+    expect(again).toHaveLength(2)
+    expect(again.every((log) => log.status === 'SUCCESS')).toBe(true)
+    const manual = await call('clerk', 'POST', `${api}/stock-replacements/generate`, {
+      warehouseId: ids.warehouse,
+    })
+    if (manual.statusCode === 200)
+      expect((manual.json().tasks as Row[]).some((task) => task.goodsCode === 'FRL-RP1')).toBe(false)
+    else expect(manual.json()).toMatchObject({ code: 'error.nothing_to_replenish' })
+    expect(await openTasks(goods)).toHaveLength(1)
+
+    // Once the open task is cancelled, the next firing plans the whole need again from the reserve.
+    const cancelled = await act('stock-replacements', tasks[0]!.stockReplacementId, 'cancel')
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    await fireNow(jobId)
+    expect((await openTasks(goods)).map((task) => Number(task.quantity))).toEqual([20])
+    await sql`update hsdr_job_info set enabled_flag = 0 where job_id = ${jobId}`.execute(app.db)
+  })
+
+  it('a manual generate still answers at once; an unknown warehouse code fails the run naming it', async () => {
+    const job = await call('admin', 'POST', '/api/hsdr/v1/1/job-infos', {
+      jobCode: 'FRL_REPLENISH_BAD',
+      jobName: 'Replenish nowhere',
+      jobType: 'REPLENISHMENT',
+      cronExpression: '0 0/30 * * * ? *',
+      jobParams: '{"warehouseCodes": ["NO-SUCH-WH"]}',
+      enabledFlag: 0,
+    })
+    expect(job.statusCode, job.body).toBe(201)
+    const run = await call('admin', 'POST', `/api/hsdr/v1/1/jobs/${job.json().jobId}/run`, {})
+    expect(run.statusCode, run.body).toBeLessThan(300)
+    const [log] = await logs(job.json().jobId as number)
+    expect(log).toMatchObject({ status: 'FAILED', triggerType: 'MANUAL' })
+    expect(String(log!.message)).toMatch(/NO-SUCH-WH/)
   })
 })
