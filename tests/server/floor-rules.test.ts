@@ -435,3 +435,66 @@ describe('3. replenishment on the scheduler', () => {
     expect(String(log!.message)).toMatch(/NO-SUCH-WH/)
   })
 })
+
+describe('4. the default delivery type of outbound orders', () => {
+  const newOrder = async (header: Row = {}) => {
+    const goods = (await get(`${api}/goods?ownerId=${ids.ownerA}&size=1`)).content[0] as Row
+    return call('admin', 'POST', `${api}/outbound-orders/with-lines`, {
+      header: {
+        orderType: 'NORMAL',
+        warehouseId: ids.warehouse,
+        ownerId: ids.ownerA,
+        customerName: 'Delivery default',
+        receiverName: 'Li',
+        receiverPhone: '13900000000',
+        receiverAddress: 'Dock 3',
+        ...header,
+      },
+      lines: [
+        {
+          key: 'lines',
+          resource: 'outbound-lines',
+          parentField: 'outboundOrderId',
+          rows: [{ _status: 'create', lineNum: 1, goodsId: goods.goodsId, quantity: 1 }],
+        },
+      ],
+    })
+  }
+  const setParam = async (warehouseId: number | null, paramValue: string) => {
+    const created = await call('admin', 'POST', `${api}/function-params`, {
+      paramCode: 'DEFAULT_DELIVERY_TYPE',
+      ...(warehouseId ? { warehouseId } : {}),
+      paramValue,
+      enabledFlag: 1,
+    })
+    expect(created.statusCode, created.body).toBeLessThan(300)
+    return created.json() as Row
+  }
+
+  it('a new order states how it leaves: OWN_FLEET, else the tenant’s, else the warehouse’s parameter; a stated type wins', async () => {
+    const plain = await newOrder()
+    expect(plain.statusCode, plain.body).toBe(200)
+    expect(plain.json().header.deliveryType).toBe('OWN_FLEET')
+
+    const tenantParam = await setParam(null, 'pickup')
+    expect((await newOrder()).json().header.deliveryType).toBe('PICKUP')
+    const warehouseParam = await setParam(ids.warehouse, 'EXPRESS')
+    const express = (await newOrder()).json().header as Row
+    expect(express.deliveryType).toBe('EXPRESS')
+    expect((await newOrder({ deliveryType: 'FREIGHT' })).json().header.deliveryType).toBe('FREIGHT')
+
+    // a parameter that is no delivery type is refused naming it, not read as none
+    await call('admin', 'PUT', `${api}/function-params`, { ...warehouseParam, paramValue: 'DRONE' })
+    const refused = await newOrder()
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ code: 'error.function_param' })
+    expect(refused.json().message).toMatch(/DEFAULT_DELIVERY_TYPE is 'DRONE'/)
+    for (const param of [warehouseParam, tenantParam]) {
+      const off = await call('admin', 'PUT', `${api}/function-params`, {
+        ...(await get(`${api}/function-params/${param.functionParamId}`)),
+        enabledFlag: 0,
+      })
+      expect(off.statusCode, off.body).toBe(200)
+    }
+  })
+})
