@@ -498,3 +498,56 @@ describe('4. the default delivery type of outbound orders', () => {
     }
   })
 })
+
+describe('5. scan receiving asks for expiry dates only where the goods track expiry', () => {
+  const scanReceive = async (order: Row, scans: Row[]) =>
+    act('inbound-orders', order.inboundOrderId, 'receive', { scans })
+
+  it('an expiry-tracked line needs the expiry date on its scans; goods tracking neither lot nor expiry refuse one', async () => {
+    const milk = await newGoods('FRL-EXP1', { expiryManagedFlag: 1 })
+    const soap = await newGoods('FRL-NOEXP1')
+    const { order: milkOrder, line: milkLine } = await inboundOrder(milk, 5, ids.x)
+    const { order: soapOrder, line: soapLine } = await inboundOrder(soap, 3, ids.x)
+    for (const order of [milkOrder, soapOrder])
+      expect((await act('inbound-orders', order.inboundOrderId, 'execute')).statusCode).toBe(200)
+    const lines = (await get(`${api}/inbound-orders/${milkOrder.inboundOrderId}/receive-lines`))
+      .lines as Row[]
+    expect(lines[0]).toMatchObject({ expiryManaged: true, batchManaged: true })
+    const milkScan = {
+      inboundLineId: milkLine.inboundLineId,
+      barcode: 'FRL-EXP1',
+      lotCode: 'M1',
+      quantity: 5,
+    }
+
+    const undated = await scanReceive(milkOrder, [milkScan])
+    expect(undated.statusCode, undated.body).toBe(400)
+    expect(undated.json().fields).toHaveProperty(['scans[0].expiryDate'])
+    const notADate = await scanReceive(milkOrder, [{ ...milkScan, expiryDate: '2027-02-30' }])
+    expect(notADate.statusCode).toBe(400)
+    expect(notADate.json().fields).toHaveProperty(['scans[0].expiryDate'])
+    const twoDates = await scanReceive(milkOrder, [
+      { ...milkScan, quantity: 2, expiryDate: '2027-03-01' },
+      { ...milkScan, quantity: 3, expiryDate: '2027-04-01' },
+    ])
+    expect(twoDates.statusCode).toBe(400)
+    expect(twoDates.json().fields).toHaveProperty(['scans[1].expiryDate'])
+    expect(await onHand(ids.rcv, milk.goodsId, 'M1')).toBe(0)
+
+    const dated = await scanReceive(milkOrder, [{ ...milkScan, expiryDate: '2027-03-01' }])
+    expect(dated.statusCode, dated.body).toBe(200)
+    const lot = await sql<{
+      expiry: string
+    }>`select to_char(expiry_date, 'YYYY-MM-DD') as expiry from winv_lot
+      where tenant_id = 1 and goods_id = ${milk.goodsId} and batch_code = 'M1'`.execute(app.db)
+    expect(lot.rows[0]?.expiry).toBe('2027-03-01')
+
+    const soapScan = { inboundLineId: soapLine.inboundLineId, barcode: 'FRL-NOEXP1', quantity: 3 }
+    const soapDated = await scanReceive(soapOrder, [{ ...soapScan, expiryDate: '2027-03-01' }])
+    expect(soapDated.statusCode).toBe(400)
+    expect(soapDated.json().fields).toHaveProperty(['scans[0].expiryDate'])
+    const soapPlain = await scanReceive(soapOrder, [soapScan])
+    expect(soapPlain.statusCode, soapPlain.body).toBe(200)
+    expect(await onHand(ids.rcv, soap.goodsId)).toBe(3)
+  })
+})

@@ -18,6 +18,9 @@ export interface Scan {
   barcode: string
   /** The lot (batch) scanned at receiving; '' when none. */
   lotCode: string
+  /** The lot's dates typed or scanned at receiving (YYYY-MM-DD, checked by the flow); '' when none. */
+  productionDate: string
+  expiryDate: string
   quantity: number
 }
 
@@ -87,6 +90,8 @@ export function readScans(body: Record<string, unknown>, shape: ScanShape): Scan
       locationCode: text(entry.locationCode),
       barcode: text(entry.barcode),
       lotCode: text(entry.lotCode),
+      productionDate: text(entry.productionDate),
+      expiryDate: text(entry.expiryDate),
       quantity: round4(quantity),
     }
     byKey.set(key, [...(byKey.get(key) ?? []), scan])
