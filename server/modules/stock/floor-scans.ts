@@ -33,6 +33,8 @@ export interface ScanShape {
   key: string
   /** Reads the key's value as a line id (default: a positive integer). */
   keyOf?: (raw: unknown) => number
+  /** A scan may name no line (key 0): goods found where the document has no line (counting). */
+  keyOptional?: boolean
   /** Whether each entry must name the location scanned. */
   location: boolean
   /** `positive` (moved: above 0) or `counted` (found: 0 or more). */
@@ -67,8 +69,9 @@ export function readScans(body: Record<string, unknown>, shape: ScanShape): Scan
   scans.forEach((raw: unknown, index: number) => {
     const entry = (raw ?? {}) as Record<string, unknown>
     const at = `scans[${index}]`
-    const key = keyOf(entry[shape.key])
-    if (!Number.isInteger(key) || key <= 0)
+    const absent = entry[shape.key] === undefined || entry[shape.key] === null || entry[shape.key] === ''
+    const key = shape.keyOptional && absent ? 0 : keyOf(entry[shape.key])
+    if (!Number.isInteger(key) || key < 0 || (key === 0 && !shape.keyOptional))
       throw badRequest(`${at}.${shape.key}: name the line the scan belongs to.`, {
         [`${at}.${shape.key}`]: 'required',
       })

@@ -31,6 +31,7 @@ import {
   type ScanShape,
 } from '../stock/floor-scans.ts'
 import type { LineRow, OrderRow } from './inbound.ts'
+import { countScope, foundLineValues, type CountScope } from './count-found.ts'
 import { lotDate } from './lots.ts'
 import { putawaySuggestions, storagePlaces } from './putaway.ts'
 
@@ -226,9 +227,68 @@ export async function putawayScanLines(
 
 const COUNT_SCAN: ScanShape = {
   key: 'countLineId',
+  // no line: goods found at a counted location that has no line of them (count-found.ts)
+  keyOptional: true,
   location: true,
   quantity: 'counted',
-  example: '{countLineId, locationCode, barcode, quantity}',
+  example: '{countLineId, locationCode, barcode, quantity} (no countLineId: goods found without a line)',
+}
+
+/**
+ * Scans naming no count line: goods found at a counted location. Each (location, goods, lot) becomes a line of
+ * found goods (count-found.ts: in the count's scope, lot where needed, no line yet) counted with the sum of its
+ * scans; an unknown location or goods code is 400 naming the scan's field.
+ */
+async function foundScans(db: Db, session: Session, count: CountScope, scans: Scan[]): Promise<void> {
+  const groups = new Map<string, { values: Record<string, unknown>; found: number }>()
+  for (const scan of scans) {
+    const at = `scans[${scan.index}].`
+    const { rows: places } = await sql<{ locationId: number }>`select location_id from wmdm_location
+      where tenant_id = ${session.tenantId} and warehouse_id = ${count.warehouseId}
+        and upper(location_code) = upper(${scan.locationCode})`.execute(db)
+    if (!places[0])
+      throw badRequest(
+        `${at}locationCode: there is no location ${scan.locationCode} in the count's warehouse: scan a location label.`,
+        {
+          [`${at}locationCode`]: 'unknown location',
+        },
+      )
+    const { rows: goods } = await sql<{ goodsId: number }>`select goods_id from wmdm_goods
+      where tenant_id = ${session.tenantId}
+        and (upper(barcode) = upper(${scan.barcode}) or upper(goods_code) = upper(${scan.barcode}))
+      order by (upper(barcode) = upper(${scan.barcode})) desc, goods_id limit 2`.execute(db)
+    if (!goods[0])
+      throw badRequest(
+        `${at}barcode: no goods has the barcode or code ${scan.barcode}: scan the goods' barcode.`,
+        {
+          [`${at}barcode`]: 'unknown goods',
+        },
+      )
+    const key = `${places[0].locationId}/${goods[0].goodsId}/${scan.lotCode}`
+    const group = groups.get(key) ?? {
+      values: await foundLineValues(
+        db,
+        session,
+        count,
+        { locationId: places[0].locationId, goodsId: goods[0].goodsId, batchCode: scan.lotCode },
+        at,
+      ),
+      found: 0,
+    }
+    group.found = round4(group.found + scan.quantity)
+    groups.set(key, group)
+  }
+  for (const { values, found } of groups.values())
+    await sql`insert into winv_stock_count_line (tenant_id, stock_count_id, warehouse_id, location_id,
+        location_code, owner_id, goods_id, goods_code, goods_name, barcode, batch_code, book_quantity,
+        counted_quantity, difference_quantity, counter_id, counter_name, counted_date, approval_required,
+        found_flag, created_by, last_updated_by)
+      values (${session.tenantId}, ${count.stockCountId}, ${count.warehouseId}, ${values.locationId},
+        ${values.locationCode}, ${values.ownerId}, ${values.goodsId}, ${values.goodsCode}, ${values.goodsName},
+        ${values.barcode}, ${values.batchCode}, ${values.bookQuantity}, ${found},
+        ${round4(found - Number(values.bookQuantity))}, ${session.userId},
+        (select real_name from iam_user where id = ${session.userId}), localtimestamp(0), 0, 1,
+        ${session.userId}, ${session.userId})`.execute(db)
 }
 
 /**
@@ -243,6 +303,11 @@ export async function countScans(
 ): Promise<void> {
   const scans = readScans(body, COUNT_SCAN)
   if (!scans) return
+  const found = takeScans(scans, 0)
+  if (found.length) {
+    const scope = await countScope(db, session.tenantId, count.stockCountId)
+    if (scope) await foundScans(db, session, scope, found)
+  }
   const { rows } = await sql<{
     countLineId: number
     locationCode: string | null
