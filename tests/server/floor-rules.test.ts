@@ -551,3 +551,101 @@ describe('5. scan receiving asks for expiry dates only where the goods track exp
     expect(await onHand(ids.rcv, soap.goodsId)).toBe(3)
   })
 })
+
+describe('6. a stock count records goods found without a line', () => {
+  it('adds a line of found goods (book 0) from the desk and from a scan naming no line; posting books the gain', async () => {
+    const counted = await newGoods('FRL-CNT1')
+    const found = await newGoods('FRL-FOUND1')
+    const scanned = await newGoods('FRL-FOUND2')
+    await stockAt(counted, 2, ids.y)
+    const created = await call('clerk', 'POST', `${api}/stock-counts`, {
+      warehouseId: ids.warehouse,
+      locationId: ids.y,
+      countType: 'CYCLE',
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const count = created.json() as Row
+    expect((await act('stock-counts', count.stockCountId, 'start')).statusCode).toBe(200)
+    const addLine = (body: Row) =>
+      call('clerk', 'POST', `${api}/stock-count-lines`, { stockCountId: count.stockCountId, ...body })
+
+    const elsewhere = await addLine({ locationId: ids.x, goodsId: found.goodsId, countedQuantity: 5 })
+    expect(elsewhere.statusCode, elsewhere.body).toBe(400)
+    expect(elsewhere.json().fields).toHaveProperty('locationId')
+    const line = await addLine({ locationId: ids.y, goodsId: found.goodsId, countedQuantity: 5 })
+    expect(line.statusCode, line.body).toBe(201)
+    expect(line.json()).toMatchObject({
+      locationCode: 'A03-01',
+      goodsCode: 'FRL-FOUND1',
+      bookQuantity: 0,
+      countedQuantity: 5,
+      differenceQuantity: 5,
+      foundFlag: 1,
+      counterName: expect.any(String),
+    })
+    const twice = await addLine({ locationId: ids.y, goodsId: found.goodsId, countedQuantity: 1 })
+    expect(twice.statusCode).toBe(409)
+    expect(twice.json()).toMatchObject({ code: 'error.count_line_exists' })
+
+    // The handheld: a scan naming no line is goods found there; the post counts it with the scanned lines.
+    const lines = (await get(`${api}/stock-count-lines?stockCountId=${count.stockCountId}&size=50`))
+      .content as Row[]
+    const book = lines.find((l) => l.goodsCode === 'FRL-CNT1')!
+    const posted = await act('stock-counts', count.stockCountId, 'post', {
+      scans: [
+        { countLineId: book.countLineId, locationCode: 'A03-01', barcode: 'FRL-CNT1', quantity: 2 },
+        { countLineId: line.json().countLineId, locationCode: 'A03-01', barcode: 'FRL-FOUND1', quantity: 5 },
+        { locationCode: 'A03-01', barcode: 'FRL-FOUND2', quantity: 2 },
+        { locationCode: 'a03-01', barcode: 'frl-found2', quantity: 1 },
+      ],
+    })
+    expect(posted.statusCode, posted.body).toBe(200)
+    expect(posted.json().countStatus).toBe('POSTED')
+    expect(await onHand(ids.y, found.goodsId)).toBe(5)
+    expect(await onHand(ids.y, scanned.goodsId)).toBe(3)
+    expect(await ledger(String(count.countNum))).toEqual(
+      expect.arrayContaining([
+        ['COUNT', 5, 0],
+        ['COUNT', 3, 0],
+      ]),
+    )
+    const after = (await get(`${api}/stock-count-lines?stockCountId=${count.stockCountId}&size=50`))
+      .content as Row[]
+    expect(after.find((l) => l.goodsCode === 'FRL-FOUND2')).toMatchObject({
+      bookQuantity: 0,
+      countedQuantity: 3,
+      foundFlag: 1,
+    })
+  })
+
+  it('a scan of goods found outside the counted location is a 400 naming the scan', async () => {
+    const counted = await newGoods('FRL-CNT2')
+    await stockAt(counted, 1, ids.y)
+    const created = await call('clerk', 'POST', `${api}/stock-counts`, {
+      warehouseId: ids.warehouse,
+      locationId: ids.y,
+      countType: 'CYCLE',
+    })
+    const count = created.json() as Row
+    expect((await act('stock-counts', count.stockCountId, 'start')).statusCode).toBe(200)
+    const refused = await act('stock-counts', count.stockCountId, 'post', {
+      scans: [{ locationCode: 'A03-02', barcode: 'FRL-CNT2', quantity: 1 }],
+    })
+    expect(refused.statusCode, refused.body).toBe(400)
+    expect(refused.json().fields).toHaveProperty(['scans[0].locationId'])
+  })
+})
+
+describe('7. the public stock query leaves expired lots out of available', () => {
+  it('an expired lot is on hand but counted neither available nor in QC', async () => {
+    const goods = await newGoods('FRL-EXP7', { expiryManagedFlag: 1 })
+    await stockAt(goods, 4, ids.x, { batchCode: 'OLD', expiryDate: '2020-01-31' })
+    await stockAt(goods, 6, ids.x, { batchCode: 'NEW', expiryDate: '2099-12-31' })
+    expect(await onHand(ids.x, goods.goodsId, 'OLD')).toBe(4)
+    const answer = await app.inject({ method: 'GET', url: '/api/wms/v1/pub/1/stock-query?code=FRL-EXP7' })
+    expect(answer.statusCode, answer.body).toBe(200)
+    const [row] = answer.json() as Row[]
+    expect(row).toMatchObject({ goodsCode: 'FRL-EXP7', available: 6, inQc: 0 })
+    expect(row!.warehouses).toEqual([expect.objectContaining({ available: 6, inQc: 0 })])
+  })
+})
