@@ -96,14 +96,29 @@ export const ScanStationProps = strict({
           'Line field saying whether its lot is scanned (e.g. batchManaged): the lot step is skipped where false.',
         ),
       ),
+      expiryField: T.Optional(
+        Text(
+          "Line field saying whether the lot's expiry date is scanned (e.g. expiryManaged): the expiry step is skipped where false.",
+        ),
+      ),
       detailFields: T.Optional(T.Array(T.String())),
     },
     'The lines in walking order, each one line of work (a line with nothing to do is left out, except when counting).',
   ),
   steps: T.Optional(
-    T.Array(T.Union([T.Literal('location'), T.Literal('goods'), T.Literal('lot'), T.Literal('quantity')]), {
-      description: 'The steps per line, in order (default location, goods, quantity).',
-    }),
+    T.Array(
+      T.Union([
+        T.Literal('location'),
+        T.Literal('goods'),
+        T.Literal('lot'),
+        T.Literal('expiry'),
+        T.Literal('quantity'),
+      ]),
+      {
+        description:
+          "The steps per line, in order (default location, goods, quantity); expiry: the lot's expiry date (YYYY-MM-DD or YYYYMMDD).",
+      },
+    ),
   ),
   anyLocation: T.Optional(
     T.Boolean({

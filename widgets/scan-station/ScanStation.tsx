@@ -90,6 +90,7 @@ export function ScanStation({ page, search }: PageWidgetProps) {
       quantity: Number(line[spec.quantityField] ?? 0),
       title: show(line[spec.titleField]),
       lot: spec.lotField ? !!line[spec.lotField] : undefined,
+      expiry: spec.expiryField ? !!line[spec.expiryField] : undefined,
       detail: (spec.detailFields ?? [])
         .map((field) => show(line[field]))
         .filter(Boolean)
@@ -171,6 +172,7 @@ export function ScanStation({ page, search }: PageWidgetProps) {
             locationCode: s.locationCode,
             barcode: s.barcode,
             ...(s.lotCode ? { lotCode: s.lotCode } : {}),
+            ...(s.expiryDate ? { expiryDate: s.expiryDate } : {}),
             quantity: s.quantity,
           })),
         },
@@ -217,9 +219,11 @@ export function ScanStation({ page, search }: PageWidgetProps) {
             ? t('scan.prompt.goods', { code: line.codes[0] ?? '' })
             : state.step === 'lot'
               ? t('scan.prompt.lot')
-              : props.counting
-                ? t('scan.prompt.count')
-                : t('scan.prompt.quantity', { left: leftOf(state) })
+              : state.step === 'expiry'
+                ? t('scan.prompt.expiry')
+                : props.counting
+                  ? t('scan.prompt.count')
+                  : t('scan.prompt.quantity', { left: leftOf(state) })
         : ''
   const feedbackText = feedback
     ? feedback.text.startsWith('scan.')

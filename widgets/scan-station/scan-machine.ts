@@ -10,7 +10,7 @@
  *   location ──(the line's location code)──▶ goods ──(one of its codes)──▶ quantity ──(≤ what is left)──▶
  *   next line's location (or goods, same location) … ▶ done
  *
- * receiving `goods → lot → quantity`, put-away `goods → location → quantity`. Without a `quantity` step each
+ * receiving `goods → lot → expiry → quantity` (a line not tracked by lot or expiry skips that step), put-away `goods → location → quantity`. Without a `quantity` step each
  * goods scan counts one. When the goods come first, a goods scan of another unfinished line goes to that line
  * (goods arrive in any order); a finished line is followed by the next unfinished one. Options: `anyLocation` takes any location scanned (put-away: the suggestion may be
  * overridden, the server checks the place); `counting` takes the quantity found (0 or more, once per line,
@@ -31,9 +31,11 @@ export interface ScanLine {
   detail?: string
   /** false: the line takes no lot, its `lot` step is skipped (goods not tracked by lot). */
   lot?: boolean
+  /** false: the line takes no expiry date, its `expiry` step is skipped (goods not tracked by expiry). */
+  expiry?: boolean
 }
 
-export type ScanStep = 'location' | 'goods' | 'lot' | 'quantity'
+export type ScanStep = 'location' | 'goods' | 'lot' | 'expiry' | 'quantity'
 
 export interface ScanOptions {
   /** Any location scanned is taken (the server checks it), not only the line's. */
@@ -50,6 +52,8 @@ export interface ScanRecord {
   quantity: number
   /** The lot scanned (a `lot` step). */
   lotCode?: string
+  /** The lot's expiry date (an `expiry` step), YYYY-MM-DD. */
+  expiryDate?: string
 }
 
 /** What the last input did: a text key of renderer/i18n/scan.texts.json and its values. */
@@ -72,6 +76,7 @@ export interface ScanState {
   locationCode?: string
   goodsCode?: string
   lotCode?: string
+  expiryDate?: string
   scans: ScanRecord[]
   feedback?: ScanFeedback
 }
@@ -106,9 +111,22 @@ const error = (state: ScanState, text: string, vars: ScanFeedback['vars']): Scan
   feedback: { tone: 'error', text, vars },
 })
 
-/** The step after `step` for `line` (a line without lot skips `lot`), or undefined when `step` is its last. */
+/** Whether `line` takes `step` (a line without lot skips `lot`, one without expiry skips `expiry`). */
+const takes = (line: ScanLine, step: ScanStep) =>
+  (step !== 'lot' || line.lot !== false) && (step !== 'expiry' || line.expiry !== false)
+
+/** The step after `step` for `line`, or undefined when `step` is its last. */
 const after = (state: ScanState, line: ScanLine, step: ScanStep) =>
-  state.steps.slice(state.steps.indexOf(step) + 1).find((next) => next !== 'lot' || line.lot !== false)
+  state.steps.slice(state.steps.indexOf(step) + 1).find((next) => takes(line, next))
+
+/** A date scanned or typed as YYYY-MM-DD or YYYYMMDD, as YYYY-MM-DD; undefined when it is no real date. */
+export function scannedDate(text: string): string | undefined {
+  const match = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text)
+  if (!match) return undefined
+  const date = `${match[1]}-${match[2]}-${match[3]}`
+  const parsed = new Date(`${date}T00:00:00Z`)
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date ? date : undefined
+}
 
 /** Counts `quantity` on the current line; moves to the next line when it is full. */
 function count(state: ScanState, quantity: number, line: ScanLine): ScanState {
@@ -122,6 +140,7 @@ function count(state: ScanState, quantity: number, line: ScanLine): ScanState {
       barcode: state.goodsCode ?? '',
       quantity,
       ...(state.lotCode ? { lotCode: state.lotCode } : {}),
+      ...(state.expiryDate ? { expiryDate: state.expiryDate } : {}),
     },
   ]
   const full = state.options.counting || counted[state.index]! >= line.quantity
@@ -136,6 +155,7 @@ function count(state: ScanState, quantity: number, line: ScanLine): ScanState {
       locationCode: locationFirst ? state.locationCode : undefined,
       goodsCode: undefined,
       lotCode: undefined,
+      expiryDate: undefined,
       feedback: {
         tone: 'ok',
         text: 'scan.ok.partial',
@@ -155,6 +175,7 @@ function count(state: ScanState, quantity: number, line: ScanLine): ScanState {
     locationCode: sameLocation ? state.locationCode : undefined,
     goodsCode: undefined,
     lotCode: undefined,
+    expiryDate: undefined,
     feedback: next
       ? { tone: 'ok', text: 'scan.ok.line', vars: { title: line.title } }
       : { tone: 'ok', text: 'scan.ok.done', vars: { lines: state.lines.length } },
@@ -218,6 +239,15 @@ export function scan(state: ScanState, input: string): ScanState {
       text: 'scan.ok.lot',
       vars: { lot: text },
     })
+  if (state.step === 'expiry') {
+    const expiryDate = scannedDate(text)
+    if (!expiryDate) return error(state, 'scan.error.expiry', { scanned: text })
+    return accepted({ ...state, expiryDate }, line, {
+      tone: 'ok',
+      text: 'scan.ok.expiry',
+      vars: { date: expiryDate },
+    })
+  }
   const quantity = Number(text.replace(',', '.'))
   const counting = state.options.counting
   if (!Number.isFinite(quantity) || quantity < 0 || (!counting && quantity === 0))

@@ -8,6 +8,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import type { FileStore } from '../hfle/file-store.ts'
 import { modelDb } from '../models/model-scope.ts'
+import { replenishmentJob } from '../winv/replenishment-job.ts'
 import { wireDateTime } from './clock.ts'
 
 export interface JobContext {
@@ -17,6 +18,8 @@ export interface JobContext {
   tenantId: number
   params: Record<string, unknown>
   now: Date
+  /** The user the job runs as (who last saved it; 0 when unknown): what it creates carries this user. */
+  userId?: number
 }
 
 type JobType = (context: JobContext) => Promise<string>
@@ -133,8 +136,12 @@ const cleanJobLogs: JobType = async ({ db, tenantId, params, now }) => {
   return `deleted ${Number(result.numDeletedRows)} job log(s) started before ${limit}`
 }
 
+/** Generates replenishment tasks from the min/max rules (winv/replenishment-job.ts). */
+const replenishment: JobType = (context) => replenishmentJob({ ...context, userId: context.userId ?? 0 })
+
 export const JOB_TYPES: Record<string, JobType> = {
   CLEAN_EXPORT_FILES: cleanExportFiles,
+  REPLENISHMENT: replenishment,
   MODEL_SNAPSHOT: modelSnapshot,
   STOCK_SNAPSHOT: stockSnapshot,
   CLEAN_JOB_LOGS: cleanJobLogs,

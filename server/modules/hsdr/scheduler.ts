@@ -86,6 +86,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         tenantId: Number(job.tenantId),
         params: parseParams(job.jobParams),
         now: started,
+        userId: Number(job.lastUpdatedBy ?? 0),
       })
     } catch (error) {
       status = 'FAILED'

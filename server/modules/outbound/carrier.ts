@@ -3,6 +3,7 @@
  * action takes `carrierId` (or `carrierCode`) and `trackingNum`, else keeps what the order already holds. An
  * order whose `deliveryType` hands it to a carrier (EXPRESS, FREIGHT) does not ship without both (400 naming
  * each missing field); OWN_FLEET, PICKUP and orders without a delivery type (from before) may ship without.
+ * An order created without a delivery type takes the warehouse's default (`defaultDeliveryType`).
  * A tracking number is checked lightly (letters, digits and hyphens, 4 to 60, spaces dropped) whenever one is
  * given. The carrier's code and name are copied onto the order (list, document page, print, export show them)
  * and the tracking number onto its packs that have none.
@@ -10,12 +11,43 @@
 import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { sql } from 'kysely'
 import type { Db } from '../../db/schema.ts'
-import { badRequest } from '../../errors.ts'
+import { badRequest, conflict } from '../../errors.ts'
+import { functionParam } from '../stock/function-params.ts'
 import type { Session } from '../../types.ts'
 import type { Row } from '../models/model-scope.ts'
 
 /** Delivery types that hand the goods to a carrier: they need a carrier and a tracking number to ship. */
 export const CARRIER_DELIVERY_TYPES: readonly string[] = ['EXPRESS', 'FREIGHT']
+
+/** The delivery types (value set WINV.DELIVERY_TYPE). */
+const DELIVERY_TYPES: readonly string[] = [...CARRIER_DELIVERY_TYPES, 'OWN_FLEET', 'PICKUP']
+
+/** The delivery type of an order created without one when no function parameter says otherwise. */
+export const BUILT_IN_DELIVERY_TYPE = 'OWN_FLEET'
+
+/**
+ * The delivery type a new order of the warehouse takes when none is given: the warehouse's function parameter
+ * DEFAULT_DELIVERY_TYPE, else the tenant's, else OWN_FLEET (ships without a carrier). A parameter that is no
+ * delivery type is refused (409 naming it) rather than read as none.
+ */
+export async function defaultDeliveryType(db: Db, tenantId: number, warehouseId: unknown): Promise<string> {
+  const value = (
+    await functionParam(
+      db,
+      tenantId,
+      'DEFAULT_DELIVERY_TYPE',
+      present(warehouseId) ? Number(warehouseId) : null,
+    )
+  )?.trim()
+  if (!value) return BUILT_IN_DELIVERY_TYPE
+  const type = value.toUpperCase()
+  if (!DELIVERY_TYPES.includes(type))
+    throw conflict(
+      'error.function_param',
+      `Function parameter DEFAULT_DELIVERY_TYPE is '${value}', not a delivery type: set it to one of ${DELIVERY_TYPES.join(', ')} on the function parameters screen (/winv/functionParamsDefine), or disable it.`,
+    )
+  return type
+}
 
 const TRACKING_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{2,58})[A-Za-z0-9]$/
 
@@ -107,6 +139,9 @@ export const carrierBehaviour: ModelBehaviour[] = [
     writeGuards: [
       async ({ db, session, op, values }) => {
         if (op === 'delete') return
+        // Every new order states how it leaves, so whether its ship needs a carrier is known from the start.
+        if (op === 'create' && !present(values.deliveryType))
+          values.deliveryType = await defaultDeliveryType(db, session.tenantId, values.warehouseId)
         if ('carrierId' in values) {
           const carrier = present(values.carrierId)
             ? await carrierOf(db, session, { id: values.carrierId }, 'carrierId')

@@ -18,6 +18,9 @@ export interface Scan {
   barcode: string
   /** The lot (batch) scanned at receiving; '' when none. */
   lotCode: string
+  /** The lot's dates typed or scanned at receiving (YYYY-MM-DD, checked by the flow); '' when none. */
+  productionDate: string
+  expiryDate: string
   quantity: number
 }
 
@@ -30,6 +33,8 @@ export interface ScanShape {
   key: string
   /** Reads the key's value as a line id (default: a positive integer). */
   keyOf?: (raw: unknown) => number
+  /** A scan may name no line (key 0): goods found where the document has no line (counting). */
+  keyOptional?: boolean
   /** Whether each entry must name the location scanned. */
   location: boolean
   /** `positive` (moved: above 0) or `counted` (found: 0 or more). */
@@ -64,8 +69,9 @@ export function readScans(body: Record<string, unknown>, shape: ScanShape): Scan
   scans.forEach((raw: unknown, index: number) => {
     const entry = (raw ?? {}) as Record<string, unknown>
     const at = `scans[${index}]`
-    const key = keyOf(entry[shape.key])
-    if (!Number.isInteger(key) || key <= 0)
+    const absent = entry[shape.key] === undefined || entry[shape.key] === null || entry[shape.key] === ''
+    const key = shape.keyOptional && absent ? 0 : keyOf(entry[shape.key])
+    if (!Number.isInteger(key) || key < 0 || (key === 0 && !shape.keyOptional))
       throw badRequest(`${at}.${shape.key}: name the line the scan belongs to.`, {
         [`${at}.${shape.key}`]: 'required',
       })
@@ -87,6 +93,8 @@ export function readScans(body: Record<string, unknown>, shape: ScanShape): Scan
       locationCode: text(entry.locationCode),
       barcode: text(entry.barcode),
       lotCode: text(entry.lotCode),
+      productionDate: text(entry.productionDate),
+      expiryDate: text(entry.expiryDate),
       quantity: round4(quantity),
     }
     byKey.set(key, [...(byKey.get(key) ?? []), scan])

@@ -14,6 +14,7 @@ export type FunctionParamCode =
   | 'SHIP_WEIGHT_TOLERANCE'
   | 'COUNT_APPROVAL_PERCENT'
   | 'COUNT_APPROVAL_VALUE'
+  | 'DEFAULT_DELIVERY_TYPE'
 
 /** The value of a parameter for a warehouse, or undefined when neither the warehouse nor the tenant sets it. */
 export async function functionParam(

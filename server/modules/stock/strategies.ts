@@ -81,3 +81,7 @@ export function removalOrder(strategy: RemovalStrategy): RawBuilder<unknown> {
 
 /** Stock that may be taken: not expired (the expiry date is the last day it may leave). */
 export const notExpired = sql`(expiry_date is null or expiry_date >= current_date)`
+
+/** `notExpired` for a balance read under an alias (`s`): the public stock query's available quantity. */
+export const notExpiredOf = (alias: string) =>
+  sql`(${sql.ref(`${alias}.expiry_date`)} is null or ${sql.ref(`${alias}.expiry_date`)} >= current_date)`

@@ -4,9 +4,10 @@
  * then turned into the flow's own request, so the stock moves exactly as the desk's confirmation would and
  * every rule of the flow (open quantity, lots, capacity of the ledger) still holds.
  *
- * - receive  `scans: [{inboundLineId, barcode, lotCode?, quantity}]`: each names an open line of the order and
- *   its goods; per line at most the open quantity (409 `error.over_receipt`) and one lot (409
- *   `error.lot_per_line`). Lines not scanned stay open (a partial receipt, PARTIAL).
+ * - receive  `scans: [{inboundLineId, barcode, lotCode?, productionDate?, expiryDate?, quantity}]`: each names an
+ *   open line of the order and its goods; per line at most the open quantity (409 `error.over_receipt`), one lot
+ *   (409 `error.lot_per_line`) and one pair of dates: required (expiry) for goods tracked by expiry, refused for
+ *   goods tracked by neither lot nor expiry (400 `scans[i].expiryDate`). Lines not scanned stay open (PARTIAL).
  * - put-away `scans: [{putawayKey | inboundLineId, barcode, locationCode, quantity}]`: the goods of the line and a
  *   location that is one of the line's suggestions or another storage location of the warehouse (409
  *   `error.scan_location` otherwise, naming the suggestions); quantities as the put-away checks them.
@@ -26,16 +27,76 @@ import {
   sameCode,
   scanRefused,
   takeScans,
+  type Scan,
   type ScanShape,
 } from '../stock/floor-scans.ts'
 import type { LineRow, OrderRow } from './inbound.ts'
+import { countScope, foundLineValues, type CountScope } from './count-found.ts'
+import { lotDate } from './lots.ts'
 import { putawaySuggestions, storagePlaces } from './putaway.ts'
 
-const goodsCodes = async (db: Db, goodsId: number) =>
+interface ScannedGoods {
+  goodsCode: string | null
+  barcode: string | null
+  batchManagedFlag?: number | null
+  expiryManagedFlag?: number | null
+  shelfLifeDays?: number | null
+}
+
+const goodsCodes = async (db: Db, goodsId: number): Promise<ScannedGoods> =>
   (
-    await sql<{ goodsCode: string | null; barcode: string | null }>`select goods_code, barcode
+    await sql<ScannedGoods>`select goods_code, barcode, batch_managed_flag, expiry_managed_flag, shelf_life_days
       from wmdm_goods where goods_id = ${goodsId}`.execute(db)
   ).rows[0] ?? { goodsCode: null, barcode: null }
+
+/**
+ * The lot dates of a line's receive scans (lots.ts keeps the rules of the lot itself): goods tracked by
+ * neither lot nor expiry take no dates; goods tracked by expiry need the expiry date (or the production date
+ * when they have a shelf life) on a scan of the line unless the lot is known with its dates; one pair of dates
+ * per line. Each refusal is 400 naming `scans[i].<date field>`.
+ */
+async function scannedLotDates(
+  db: Db,
+  goodsId: number,
+  goods: ScannedGoods,
+  taken: Scan[],
+  name: string,
+): Promise<{ productionDate?: string; expiryDate?: string }> {
+  const expiry = Number(goods.expiryManagedFlag) === 1
+  const lotTracked = expiry || Number(goods.batchManagedFlag) === 1
+  let dates: { productionDate: string | null; expiryDate: string | null; scan: Scan } | undefined
+  for (const scan of taken) {
+    const production = lotDate(scan.productionDate, `scans[${scan.index}].productionDate`)
+    const expiryDate = lotDate(scan.expiryDate, `scans[${scan.index}].expiryDate`)
+    if (production === null && expiryDate === null) continue
+    if (!lotTracked)
+      throw badRequest(
+        `scans[${scan.index}].expiryDate: ${name}: ${goods.goodsCode ?? 'the goods'} is tracked by neither lot nor expiry: leave the production and expiry dates out.`,
+        { [`scans[${scan.index}].expiryDate`]: 'not tracked by expiry' },
+      )
+    if (!dates) dates = { productionDate: production, expiryDate, scan }
+    else if (dates.productionDate !== production || dates.expiryDate !== expiryDate)
+      throw badRequest(
+        `scans[${scan.index}].expiryDate: ${name} takes one lot with one pair of dates: ${dates.expiryDate ?? dates.productionDate} was scanned first. Receive another lot on another line.`,
+        { [`scans[${scan.index}].expiryDate`]: 'one expiry date per line' },
+      )
+  }
+  const first = taken[0]!
+  if (expiry && !dates?.expiryDate && !(dates?.productionDate && goods.shelfLifeDays)) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from winv_lot
+      where goods_id = ${goodsId} and batch_code = ${first.lotCode}
+        and expiry_date is not null`.execute(db)
+    if (!rows[0]?.n)
+      throw badRequest(
+        `scans[${first.index}].expiryDate: ${name}: ${goods.goodsCode ?? 'the goods'} is tracked by expiry: scan or type the lot's expiry date (YYYY-MM-DD)${goods.shelfLifeDays ? ', or its production date' : ''}.`,
+        { [`scans[${first.index}].expiryDate`]: 'required for expiry-tracked goods' },
+      )
+  }
+  return {
+    ...(dates?.productionDate ? { productionDate: dates.productionDate } : {}),
+    ...(dates?.expiryDate ? { expiryDate: dates.expiryDate } : {}),
+  }
+}
 
 const lineTitle = (order: OrderRow, line: LineRow) =>
   `Line ${line.lineNum ?? line.inboundLineId} of inbound order ${order.orderNum}`
@@ -60,7 +121,13 @@ export async function receiveScanLines(
     throw badRequest('Give either lines (the desk) or scans (the scan station), not both.', {
       lines: 'leave out with scans',
     })
-  const wanted: Array<{ inboundLineId: number; quantity: number; batchCode?: string }> = []
+  const wanted: Array<{
+    inboundLineId: number
+    quantity: number
+    batchCode?: string
+    productionDate?: string
+    expiryDate?: string
+  }> = []
   for (const line of lines) {
     const open = round4(line.quantity - line.receivedQuantity)
     if (open <= 0) continue
@@ -89,7 +156,13 @@ export async function receiveScanLines(
           { [`scans[${scan.index}].quantity`]: `at most ${open}` },
         )
     }
-    wanted.push({ inboundLineId: line.inboundLineId, quantity, ...(lot ? { batchCode: lot } : {}) })
+    const dates = await scannedLotDates(db, line.goodsId, goods, taken, name)
+    wanted.push({
+      inboundLineId: line.inboundLineId,
+      quantity,
+      ...(lot ? { batchCode: lot } : {}),
+      ...dates,
+    })
   }
   checkScansUsed(scans, RECEIVE_SCAN, `inbound order ${order.orderNum} (nothing left to receive there)`)
   return wanted
@@ -154,9 +227,68 @@ export async function putawayScanLines(
 
 const COUNT_SCAN: ScanShape = {
   key: 'countLineId',
+  // no line: goods found at a counted location that has no line of them (count-found.ts)
+  keyOptional: true,
   location: true,
   quantity: 'counted',
-  example: '{countLineId, locationCode, barcode, quantity}',
+  example: '{countLineId, locationCode, barcode, quantity} (no countLineId: goods found without a line)',
+}
+
+/**
+ * Scans naming no count line: goods found at a counted location. Each (location, goods, lot) becomes a line of
+ * found goods (count-found.ts: in the count's scope, lot where needed, no line yet) counted with the sum of its
+ * scans; an unknown location or goods code is 400 naming the scan's field.
+ */
+async function foundScans(db: Db, session: Session, count: CountScope, scans: Scan[]): Promise<void> {
+  const groups = new Map<string, { values: Record<string, unknown>; found: number }>()
+  for (const scan of scans) {
+    const at = `scans[${scan.index}].`
+    const { rows: places } = await sql<{ locationId: number }>`select location_id from wmdm_location
+      where tenant_id = ${session.tenantId} and warehouse_id = ${count.warehouseId}
+        and upper(location_code) = upper(${scan.locationCode})`.execute(db)
+    if (!places[0])
+      throw badRequest(
+        `${at}locationCode: there is no location ${scan.locationCode} in the count's warehouse: scan a location label.`,
+        {
+          [`${at}locationCode`]: 'unknown location',
+        },
+      )
+    const { rows: goods } = await sql<{ goodsId: number }>`select goods_id from wmdm_goods
+      where tenant_id = ${session.tenantId}
+        and (upper(barcode) = upper(${scan.barcode}) or upper(goods_code) = upper(${scan.barcode}))
+      order by (upper(barcode) = upper(${scan.barcode})) desc, goods_id limit 2`.execute(db)
+    if (!goods[0])
+      throw badRequest(
+        `${at}barcode: no goods has the barcode or code ${scan.barcode}: scan the goods' barcode.`,
+        {
+          [`${at}barcode`]: 'unknown goods',
+        },
+      )
+    const key = `${places[0].locationId}/${goods[0].goodsId}/${scan.lotCode}`
+    const group = groups.get(key) ?? {
+      values: await foundLineValues(
+        db,
+        session,
+        count,
+        { locationId: places[0].locationId, goodsId: goods[0].goodsId, batchCode: scan.lotCode },
+        at,
+      ),
+      found: 0,
+    }
+    group.found = round4(group.found + scan.quantity)
+    groups.set(key, group)
+  }
+  for (const { values, found } of groups.values())
+    await sql`insert into winv_stock_count_line (tenant_id, stock_count_id, warehouse_id, location_id,
+        location_code, owner_id, goods_id, goods_code, goods_name, barcode, batch_code, book_quantity,
+        counted_quantity, difference_quantity, counter_id, counter_name, counted_date, approval_required,
+        found_flag, created_by, last_updated_by)
+      values (${session.tenantId}, ${count.stockCountId}, ${count.warehouseId}, ${values.locationId},
+        ${values.locationCode}, ${values.ownerId}, ${values.goodsId}, ${values.goodsCode}, ${values.goodsName},
+        ${values.barcode}, ${values.batchCode}, ${values.bookQuantity}, ${found},
+        ${round4(found - Number(values.bookQuantity))}, ${session.userId},
+        (select real_name from iam_user where id = ${session.userId}), localtimestamp(0), 0, 1,
+        ${session.userId}, ${session.userId})`.execute(db)
 }
 
 /**
@@ -171,6 +303,11 @@ export async function countScans(
 ): Promise<void> {
   const scans = readScans(body, COUNT_SCAN)
   if (!scans) return
+  const found = takeScans(scans, 0)
+  if (found.length) {
+    const scope = await countScope(db, session.tenantId, count.stockCountId)
+    if (scope) await foundScans(db, session, scope, found)
+  }
   const { rows } = await sql<{
     countLineId: number
     locationCode: string | null

@@ -9,9 +9,10 @@
  *   owner on enabled locations of STORAGE areas (never QC, returns, receiving, shipping, docks, virtual
  *   locations, nor the pick location itself), in the order of the goods' removal strategy (FEFO / FIFO / LIFO,
  *   as allocation takes it), less what open tasks already plan to take from each balance.
- * - Idempotent: what open (NEW) tasks already bring to a pick location counts as arriving, so generating again
- *   plans only what is still missing; the rules are locked while planning, so two generates run one after the
- *   other.
+ * - Idempotent: a pick location (and goods) with an open (NEW) task is not planned again until that task is
+ *   confirmed or cancelled, so generating again — by hand or on the scheduler's job REPLENISHMENT
+ *   (replenishment-job.ts) — never makes a second open task for it; the rules are locked while planning, so two
+ *   generates run one after the other.
  * - Reserve short: the tasks take what there is and the answer lists the shortfall per rule (also kept on the
  *   tasks); no reserve at all for every rule below its minimum is 409 `error.reserve_short`, nothing below its
  *   minimum is 409 `error.nothing_to_replenish`.
@@ -69,8 +70,15 @@ export interface PlannedTask {
   quantity: number
 }
 
-/** The enabled rules of the warehouse with what their pick location holds and what open tasks bring; locked. */
+/**
+ * The enabled rules of the warehouse with what their pick location holds and what open tasks bring. The rules
+ * are locked first and read in a second statement, so a generate that waited for another one's lock (the
+ * scheduler's and a clerk's at once) sees the tasks the first one created.
+ */
 async function ruleStates(db: Db, tenantId: number, warehouseId: number): Promise<RuleState[]> {
+  await sql`select replenishment_rule_id from winv_replenishment_rule
+    where tenant_id = ${tenantId} and warehouse_id = ${warehouseId} and enabled_flag = 1
+    order by replenishment_rule_id for update`.execute(db)
   const { rows } = await sql<RuleState>`select r.replenishment_rule_id, r.warehouse_id, r.goods_id,
       g.goods_code, g.owner_id, r.pick_location_id, l.location_code as pick_location_code, r.min_quantity,
       r.max_quantity,
@@ -83,8 +91,7 @@ async function ruleStates(db: Db, tenantId: number, warehouseId: number): Promis
       join wmdm_location l on l.location_id = r.pick_location_id and l.tenant_id = r.tenant_id
         and l.warehouse_id = r.warehouse_id
     where r.tenant_id = ${tenantId} and r.warehouse_id = ${warehouseId} and r.enabled_flag = 1
-    order by l.pick_sequence nulls last, l.location_code, g.goods_code
-    for update of r`.execute(db)
+    order by l.pick_sequence nulls last, l.location_code, g.goods_code`.execute(db)
   return rows.map((row) => ({
     ...row,
     replenishmentRuleId: Number(row.replenishmentRuleId),
@@ -154,14 +161,16 @@ export async function generateReplenishment(
       'error.nothing_to_replenish',
       `Warehouse ${name} has no enabled replenishment rule: add rules (pick location, goods, minimum, maximum) on /winv/ruleReplenishment first.`,
     )
+  // One open replenishment per pick location and goods: a rule whose location has a NEW task is not planned
+  // again (whether by hand, by the scheduler or short of reserve) until that task is confirmed or cancelled.
   const below = rules.filter(
     (rule) =>
-      rule.onHand < rule.minQuantity && round4(rule.maxQuantity - rule.onHand - rule.openQuantity) > 0,
+      rule.onHand < rule.minQuantity && rule.openQuantity <= 0 && round4(rule.maxQuantity - rule.onHand) > 0,
   )
   if (!below.length)
     throw conflict(
       'error.nothing_to_replenish',
-      `Nothing to replenish in ${name}: every pick location of its ${rules.length} enabled rule(s) holds at least its minimum, or open tasks already bring it up to the maximum (confirm or cancel those on /winv/stockReplacement).`,
+      `Nothing to replenish in ${name}: every pick location of its ${rules.length} enabled rule(s) holds at least its minimum, or has an open replenishment task (confirm or cancel those on /winv/stockReplacement).`,
     )
   const reserve = await reserveLocations(db, session.tenantId, warehouseId)
   const tasks: PlannedTask[] = []

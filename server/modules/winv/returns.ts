@@ -22,6 +22,7 @@ import { runTransition, type TransitionContext } from '../models/lifecycle.ts'
 import type { Row } from '../models/model-scope.ts'
 import { moveStock } from '../stock/ledger.ts'
 import { goodsOf, locationOf, type GoodsInfo } from './lookup.ts'
+import { checkReturnSerials, decideSerials, serialList, serialsIntoQc } from './return-serials.ts'
 
 /** The area type whose locations hold returned goods until their QC decision (lookup WMDM.AREA_TYPE). */
 export const QC_AREA_TYPE = 'QC'
@@ -66,6 +67,7 @@ interface ReturnLine {
   quantity: number
   qcLocationId: number | null
   qcStatus: string
+  serialNumbers: string | null
 }
 
 async function returnHeader(db: Db, tenantId: number, id: unknown): Promise<ReturnHeader | undefined> {
@@ -123,16 +125,25 @@ async function qcLocation(
   return rows[0]
 }
 
-/** Goods a return may carry: of the document's owner, batch given when batch tracked, not serial tracked. */
-function checkReturnGoods(goods: GoodsInfo, ownerId: number, batchCode: unknown, prefix = ''): void {
+/**
+ * Goods a return may carry: of the document's owner, batch given when batch tracked; serial tracked only on a
+ * customer return (`serials`: its line names the units, return-serials.ts), never on a vendor return.
+ */
+function checkReturnGoods(
+  goods: GoodsInfo,
+  ownerId: number,
+  batchCode: unknown,
+  prefix = '',
+  serials = false,
+): void {
   if (goods.ownerId !== ownerId)
     throw badRequest(
       `${prefix}goodsId: ${goods.goodsCode} belongs to another owner: pick goods of the return's owner.`,
       { [`${prefix}goodsId`]: "not the return's owner" },
     )
-  if (goods.serialManagedFlag)
+  if (goods.serialManagedFlag && !serials)
     throw badRequest(
-      `${prefix}goodsId: ${goods.goodsCode} is serial tracked: returns by serial number are not built; return it through the outbound order's Return or the inbound order's Return goods.`,
+      `${prefix}goodsId: ${goods.goodsCode} is serial tracked: a vendor return by serial number is not built; return it through the inbound order's Return goods.`,
       { [`${prefix}goodsId`]: 'serial tracked goods' },
     )
   if (goods.batchManagedFlag && !given(batchCode))
@@ -250,9 +261,25 @@ const customerReturnWrites: ModelBehaviour[] = [
         if (!given(values.goodsId ?? line.goodsId))
           throw badRequest('goodsId: pick the goods coming back.', { goodsId: 'required' })
         const goods = await goodsOf(db, session.tenantId, values.goodsId ?? line.goodsId)
-        checkReturnGoods(goods, header.ownerId, line.batchCode)
+        checkReturnGoods(goods, header.ownerId, line.batchCode, '', true)
         values.goodsCode = goods.goodsCode
         values.goodsName = goods.goodsName
+        const serials = serialList(line.serialNumbers)
+        if (!goods.serialManagedFlag && serials.length)
+          throw badRequest(
+            `serialNumbers: ${goods.goodsCode} is not serial tracked: leave the serial numbers empty.`,
+            { serialNumbers: 'not serial tracked' },
+          )
+        if (goods.serialManagedFlag)
+          await checkReturnSerials(
+            db,
+            session.tenantId,
+            { ...header, goodsId: goods.goodsId, goodsCode: goods.goodsCode },
+            serials,
+            Number(line.quantity),
+            'serialNumbers',
+          )
+        if (line.serialNumbers !== undefined) values.serialNumbers = serials.length ? serials.join(',') : null
       },
     ],
   }),
@@ -261,7 +288,7 @@ const customerReturnWrites: ModelBehaviour[] = [
 async function returnLines(db: Db, customerReturnId: number): Promise<ReturnLine[]> {
   const { rows } =
     await sql<ReturnLine>`select return_line_id, customer_return_id, line_num, outbound_line_id,
-      goods_id, batch_code, quantity, qc_location_id, qc_status
+      goods_id, batch_code, quantity, qc_location_id, qc_status, serial_numbers
     from winv_customer_return_line where customer_return_id = ${customerReturnId}
     order by line_num, return_line_id for update`.execute(db)
   return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }))
@@ -313,6 +340,33 @@ async function receive(db: Db, session: Session, header: ReturnHeader): Promise<
     )
   const qc = await qcLocation(db, session.tenantId, header.warehouseId, header.qcLocationId)
   if (header.outboundOrderId) await takeFromOutbound(db, header, lines)
+  const doc = { docType: 'CUSTOMER_RETURN', docId: header.customerReturnId, docNum: header.returnNum }
+  const named = new Set<string>()
+  for (const [index, line] of lines.entries()) {
+    const goods = await goodsOf(db, session.tenantId, line.goodsId)
+    if (!goods.serialManagedFlag) continue
+    const field = `lines[${index}].serialNumbers`
+    const serials = serialList(line.serialNumbers)
+    const twice = serials.find((serial) => named.has(serial))
+    if (twice)
+      throw badRequest(
+        `${field}: serial number ${twice} is named on another line too: each unit comes back once.`,
+        {
+          [field]: 'named twice',
+        },
+      )
+    serials.forEach((serial) => named.add(serial))
+    const units = await checkReturnSerials(
+      db,
+      session.tenantId,
+      { ...header, goodsId: goods.goodsId, goodsCode: goods.goodsCode },
+      serials,
+      line.quantity,
+      field,
+      true,
+    )
+    await serialsIntoQc(db, session, units, doc, qc.locationId)
+  }
   for (const line of lines)
     await moveStock(db, session, {
       warehouseId: header.warehouseId,
@@ -413,6 +467,18 @@ const decide =
         allowNegative: false,
         docType: 'RETURN_SCRAP',
       })
+    if (decision !== 'block')
+      await decideSerials(
+        db,
+        session,
+        line,
+        {
+          docType: decision === 'release' ? 'RETURN_RELEASE' : 'RETURN_SCRAP',
+          docId: doc.docId,
+          docNum: doc.docNum,
+        },
+        target ?? null,
+      )
     const status = { release: 'RELEASED', scrap: 'SCRAPPED', block: 'BLOCKED' }[decision]
     // the status is set here too (the lifecycle sets it again after): the close below counts this line decided
     await sql`update winv_customer_return_line set qc_status = ${status},

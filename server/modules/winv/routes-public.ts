@@ -2,14 +2,17 @@
  * The public stock query (/public/winv/stockQuery): no sign-in, under the public rate limit
  * (server/plugins/rate-limits.ts). It answers only what a shop assistant or customer may see for one goods
  * code or barcode: the goods' code, name, specification and unit, and per warehouse the quantity available
- * (on hand − reserved − locked, outside quarantine) and the quantity in quarantine (`inQc`: on hand in a
- * location of a QC area, never available, as allocation never takes it: stock/ledger.ts). No owner, location,
+ * (on hand − reserved − locked, outside quarantine, of lots not expired: the rule allocation follows,
+ * stock/strategies.ts `notExpired`) and the quantity in quarantine (`inQc`: on hand in a location of a QC area,
+ * never available, as allocation never takes it: stock/ledger.ts). Expired stock is on hand, not available:
+ * it is in neither figure. No owner, location,
  * batch, price or document is ever answered.
  */
 import { Type } from '@sinclair/typebox'
 import { sql } from 'kysely'
 import type { TypedPlugin } from '../../type-provider.ts'
 import { badRequest, notFound } from '../../errors.ts'
+import { notExpiredOf } from '../stock/strategies.ts'
 
 const Params = Type.Object({ tenantId: Type.Integer({ minimum: 1 }) })
 const Query = Type.Object({ code: Type.String({ minLength: 1, maxLength: 60 }) })
@@ -40,7 +43,7 @@ export const publicStockRoutes: TypedPlugin = async (app) => {
         select goods_id, warehouse_name, available, in_qc from (
           select s.goods_id, w.warehouse_name,
             coalesce(sum(s.quantity - s.reserved_quantity - s.locked_quantity)
-              filter (where a.area_type is distinct from 'QC'), 0) as available,
+              filter (where a.area_type is distinct from 'QC' and ${notExpiredOf('s')}), 0) as available,
             coalesce(sum(s.quantity) filter (where a.area_type = 'QC'), 0) as in_qc
           from winv_stock s join wmdm_warehouse w on w.warehouse_id = s.warehouse_id
             left join wmdm_location l on l.location_id = s.location_id

@@ -19,6 +19,7 @@ import { badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { functionNumber } from '../stock/function-params.ts'
 import { moveStock } from '../stock/ledger.ts'
+import { countScope, foundLineValues } from './count-found.ts'
 import { countScans } from './floor-scan-flows.ts'
 import { goodsOf, locationOf, nameOf } from './lookup.ts'
 
@@ -258,14 +259,29 @@ export const stockCountBehaviour: ModelBehaviour[] = [
         const refuse = () =>
           conflict(
             'error.server_written',
-            "Count lines are written by the count's start action (one per balance): they cannot be added or removed by hand. Enter the counted quantities on its lines.",
+            "Count lines are written by the count's start action (one per balance): they cannot be removed by hand (only a line of found goods can). Enter the counted quantities on its lines.",
           )
-        if (op === 'create') throw refuse()
-        const found = await sql<{ bookQuantity: number }>`select l.book_quantity from winv_stock_count_line l
+        let line: { bookQuantity: number; foundFlag?: number | null } | undefined
+        if (op === 'create') {
+          // goods found at a counted location with no line: a line with the balance's book (count-found.ts)
+          // (the place, goods and lot are read-only fields of a line: read from the body, checked here)
+          const count = await countScope(db, session.tenantId, body.stockCountId)
+          if (!count) return // the line-document check answers 404 naming the count
+          Object.assign(values, await foundLineValues(db, session, count, body))
+          line = { bookQuantity: Number(values.bookQuantity) }
+        } else {
+          const found = await sql<{
+            bookQuantity: number
+            foundFlag: number | null
+          }>`select l.book_quantity, l.found_flag from winv_stock_count_line l
       where l.tenant_id = ${session.tenantId} and l.count_line_id = ${Number(body.countLineId)}`.execute(db)
-        const line = found.rows[0]
+          line = found.rows[0]
+        }
         if (!line) return // not this tenant's: the generic write answers 404
-        if (op === 'delete') throw refuse()
+        if (op === 'delete') {
+          if (Number(line.foundFlag) === 1) return
+          throw refuse()
+        }
         // only while COUNTING: the count's `linesEditable`, checked before (models/line-document.ts)
         if (values.countedQuantity === undefined) return
         // Who counted, and when: the user of the last entry (a second person approves their differences).

@@ -1,7 +1,7 @@
 /**
  * Effects of the in-warehouse documents (schemas/models/wms/…): inbound notices (execute creates the inbound
  * order), inventory transfers (stock leaves the source and enters the target in the action's transaction;
- * replenishment tasks are confirmed in replenishment.ts), quality holds (lock, release, reject) and requisition notes (issue). Every quantity
+ * replenishment tasks are confirmed in replenishment.ts), quality holds (lock here; release, reject or a split decision in quality-decision.ts) and requisition notes (issue). Every quantity
  * goes through the stock ledger (moveStock): a shortage refuses with 409 and the transaction rolls back, so
  * nothing changes. Writes fill the goods and location codes and check that goods belong to the document's
  * owner and locations to its warehouse.
@@ -18,6 +18,7 @@ import type { Row } from '../models/model-scope.ts'
 import { createRow } from '../models/model-write.ts'
 import { moveStock } from '../stock/ledger.ts'
 import { goodsOf, locationOf } from './lookup.ts'
+import { decideSplit, rejectWhole, releaseWhole } from './quality-decision.ts'
 
 const modelFile = (name: string) =>
   JSON.parse(
@@ -152,23 +153,17 @@ async function transfer(
 
 const now = () => new Date()
 
-const qc =
-  (docType: string, locked: number, quantity: number) =>
-  async ({ db, session, row }: { db: Db; session: Session; row: Row }) => {
-    const q = Number(row.quantity)
-    await moveStock(db, session, {
-      ...stockKey(row, 'warehouseId', 'locationId'),
-      locked: locked * q,
-      ...(quantity ? { quantity: quantity * q, allowNegative: false } : {}),
-      docType,
-      docId: Number(row.qualityCheckId),
-      docNum: String(row.qcNum),
-      reason: String(row.qcReason ?? ''),
-    })
-    if (docType !== 'QC_HOLD')
-      await sql`update winv_quality_check set decided_at = ${now()}
-      where quality_check_id = ${Number(row.qualityCheckId)}`.execute(db)
-  }
+/** The hold locks the quantity (409 when not that much is available); its decision: quality-decision.ts. */
+const hold = async ({ db, session, row }: { db: Db; session: Session; row: Row }) => {
+  await moveStock(db, session, {
+    ...stockKey(row, 'warehouseId', 'locationId'),
+    locked: Number(row.quantity),
+    docType: 'QC_HOLD',
+    docId: Number(row.qualityCheckId),
+    docNum: String(row.qcNum),
+    reason: String(row.qcReason ?? ''),
+  })
+}
 
 export const restDocBehaviour: ModelBehaviour[] = [
   ...DOCS.map(writeChecks),
@@ -239,9 +234,10 @@ export const restDocBehaviour: ModelBehaviour[] = [
 
   // replenishment tasks are confirmed in replenishment.ts (confirmed quantity, who confirmed)
 
-  modelBehaviour({ model: 'wms/quality-check', transitions: { hold: qc('QC_HOLD', 1, 0) } }),
-  modelBehaviour({ model: 'wms/quality-check', transitions: { release: qc('QC_RELEASE', -1, 0) } }),
-  modelBehaviour({ model: 'wms/quality-check', transitions: { reject: qc('QC_REJECT', -1, -1) } }),
+  modelBehaviour({
+    model: 'wms/quality-check',
+    transitions: { hold, release: releaseWhole, reject: rejectWhole, decide: decideSplit },
+  }),
 
   modelBehaviour({
     model: 'wms/requisition-note',

@@ -1,0 +1,121 @@
+/**
+ * Found goods in a stock count (issue 19; schemas/README.md "Floor flows"), as SAP EWM's "add item" and Odoo's
+ * count line without theoretical quantity: goods (or a lot) found at a counted location that has no line of the
+ * count gets one while the count is COUNTING — from the desk (POST stock-count-lines) or from a count scan that
+ * names no line (floor-scan-flows.ts `countScans`). Its book quantity is what the balance holds now (0 for goods
+ * the books do not have there), so posting books the gain (+ counted − book, COUNT) like any other line. The
+ * location must lie in the count's scope (warehouse, area, location), the goods in its goods scope, a lot is
+ * required for lot-tracked goods, and a line the count already has for that place, goods and lot is refused
+ * (409 naming it): count on that line instead.
+ */
+import { sql } from 'kysely'
+import type { Db } from '../../db/schema.ts'
+import { AppError, badRequest } from '../../errors.ts'
+import type { Session } from '../../types.ts'
+import { goodsOf, locationOf } from './lookup.ts'
+import { needsLot } from './lots.ts'
+
+export interface CountScope {
+  stockCountId: number
+  countNum: string
+  warehouseId: number
+  whareaId: number | null
+  locationId: number | null
+  goodsId: number | null
+}
+
+/** The count of a line, with its scope; undefined when it is not the tenant's. */
+export async function countScope(db: Db, tenantId: number, id: unknown): Promise<CountScope | undefined> {
+  const { rows } =
+    await sql<CountScope>`select stock_count_id, count_num, warehouse_id, wharea_id, location_id,
+      goods_id from winv_stock_count where tenant_id = ${tenantId} and stock_count_id = ${Number(id)}`.execute(
+      db,
+    )
+  const row = rows[0]
+  return row && { ...row, warehouseId: Number(row.warehouseId) }
+}
+
+/**
+ * The values of a found-goods line of `count` (`at` prefixes the field names of a refusal, e.g. `scans[2].`):
+ * location in the count's scope, goods in its scope, a lot where the goods need one, no line yet for them.
+ */
+export async function foundLineValues(
+  db: Db,
+  session: Session,
+  count: CountScope,
+  found: { locationId?: unknown; goodsId?: unknown; batchCode?: unknown },
+  at = '',
+): Promise<Record<string, unknown>> {
+  if (found.locationId === undefined || found.locationId === null || found.locationId === '')
+    throw badRequest(`${at}locationId: give the location where the goods were found.`, {
+      [`${at}locationId`]: 'required',
+    })
+  if (found.goodsId === undefined || found.goodsId === null || found.goodsId === '')
+    throw badRequest(`${at}goodsId: give the goods found.`, { [`${at}goodsId`]: 'required' })
+  const location = await locationOf(
+    db,
+    session.tenantId,
+    found.locationId,
+    count.warehouseId,
+    `${at}locationId`,
+  )
+  if (
+    (count.locationId && Number(count.locationId) !== location.locationId) ||
+    (count.whareaId && Number(count.whareaId) !== Number(location.whareaId))
+  )
+    throw badRequest(
+      `${at}locationId: location ${location.locationCode} is not counted by count ${count.countNum}: goods found elsewhere are counted by a count of that place.`,
+      { [`${at}locationId`]: 'outside the count' },
+    )
+  const goods = await goodsOf(db, session.tenantId, found.goodsId, `${at}goodsId`)
+  if (count.goodsId && Number(count.goodsId) !== goods.goodsId)
+    throw badRequest(
+      `${at}goodsId: count ${count.countNum} counts one goods item only; ${goods.goodsCode} is another: count it with a count of its own.`,
+      { [`${at}goodsId`]: 'outside the count' },
+    )
+  const batchCode = typeof found.batchCode === 'string' ? found.batchCode.trim() : ''
+  if (needsLot(goods) && !batchCode)
+    throw badRequest(`${at}batchCode: ${goods.goodsCode} is tracked by lot: give the lot found.`, {
+      [`${at}batchCode`]: 'required for lot-tracked goods',
+    })
+  if (!needsLot(goods) && batchCode)
+    throw badRequest(`${at}batchCode: ${goods.goodsCode} is not tracked by lot: leave the lot empty.`, {
+      [`${at}batchCode`]: 'not lot tracked',
+    })
+  const { rows: lines } = await sql<{ countLineId: number }>`select count_line_id from winv_stock_count_line
+    where stock_count_id = ${count.stockCountId} and location_id = ${location.locationId}
+      and goods_id = ${goods.goodsId} and owner_id = ${goods.ownerId} and batch_code = ${batchCode}`.execute(
+    db,
+  )
+  if (lines[0])
+    throw new AppError(
+      409,
+      'error.count_line_exists',
+      `${at}goodsId: count ${count.countNum} has line ${lines[0].countLineId} for ${goods.goodsCode}${batchCode ? ` lot ${batchCode}` : ''} at ${location.locationCode}: enter the quantity found on that line.`,
+      { [`${at}goodsId`]: `line ${lines[0].countLineId} exists` },
+    )
+  const { rows: balance } = await sql<{ quantity: string }>`select quantity from winv_stock
+    where tenant_id = ${session.tenantId} and warehouse_id = ${count.warehouseId}
+      and location_id = ${location.locationId} and owner_id = ${goods.ownerId} and goods_id = ${goods.goodsId}
+      and batch_code = ${batchCode}`.execute(db)
+  const barcode = (
+    await sql<{
+      barcode: string | null
+    }>`select barcode from wmdm_goods where goods_id = ${goods.goodsId}`.execute(db)
+  ).rows[0]?.barcode
+  return {
+    stockCountId: count.stockCountId,
+    warehouseId: count.warehouseId,
+    locationId: location.locationId,
+    locationCode: location.locationCode,
+    ownerId: goods.ownerId,
+    goodsId: goods.goodsId,
+    goodsCode: goods.goodsCode,
+    goodsName: goods.goodsName,
+    barcode: barcode ?? null,
+    batchCode,
+    bookQuantity: Number(balance[0]?.quantity ?? 0),
+    approvalRequired: 0,
+    foundFlag: 1,
+  }
+}
