@@ -243,23 +243,65 @@ describe('a model file written while the server runs', () => {
     expect(saved.json()).toMatchObject({ noteCode: 'N-2', remark: 'live' })
   })
 
-  it('keeps a model whose saves a module checks at start for the restart, saying so', async () => {
+  it("exports a model saved live with its new field, through the app's export worker", async () => {
+    // The column tree and the async export read the model as it is now: `remark` came with the fix above.
+    const tree = await injectAs(app, tokens.clerk!, 'GET', `${LIST}?exportType=COLUMN`)
+    expect(tree.statusCode, tree.body).toBe(200)
+    const columns = tree.json<{ children: Array<{ id: number; name: string }> }>().children
+    const ids = ['noteCode', 'remark'].map((name) => columns.find((c) => c.name === name)?.id)
+    expect(ids).toEqual([expect.any(Number), expect.any(Number)])
+    const query = `exportType=DATA&async=true&fileType=CSV&fileName=live-notes&noteCode=N-2&${ids.map((id) => `ids=${id}`).join('&')}`
+    const submitted = await injectAs(app, tokens.clerk!, 'GET', `${LIST}?${query}`)
+    expect(submitted.statusCode, submitted.body).toBe(200)
+    await app.exportWorker.whenIdle()
+    const tasks = await injectAs(
+      app,
+      tokens.clerk!,
+      'GET',
+      '/api/hpfm/v1/1/self/export-task?taskName=live-notes',
+    )
+    const task = tasks.json<{ content: Array<Record<string, unknown>> }>().content[0]
+    expect(task).toMatchObject({ state: 'DONE', errorInfo: null })
+    const file = await injectAs(app, tokens.clerk!, 'GET', `/api${String(task!.downloadUrl)}`)
+    expect(file.body).toContain('N-2')
+    expect(file.body).toContain('live')
+  })
+
+  it("applies a model whose saves a module checks (hsdr's job rows), and its live routes run that check", async () => {
+    tokens.admin ??= await signIn(app, 'admin', 'Admin@123')
     const file = join(models, 'hsdr', 'job-info.model.json')
     const text = await readFile(file, 'utf8')
-    await writeFile(file, text.replace('"description": "', '"description": "Changed live. '))
-    const broken = await until(
-      () => app.liveModels.broken.get('hsdr/job-info'),
-      (entry) => !!entry,
-    )
-    expect(broken!.problems[0]).toMatchObject({
-      message: expect.stringContaining('restart'),
-      fix: expect.stringContaining('restart'),
-    })
-    await writeFile(file, text)
+    const changed = JSON.parse(text) as { fields: unknown[] }
+    changed.fields.push({ name: 'liveNote', type: 'string', maxLength: 60, label: 'Note' })
+    await writeFile(file, JSON.stringify(changed, null, 2))
     await until(
-      () => app.liveModels.broken.has('hsdr/job-info'),
-      (still) => !still,
+      () => app.liveModels.changedSinceStart.has('hsdr/job-info'),
+      (applied) => applied,
+      'the job model applied',
     )
+    expect(app.liveModels.broken.has('hsdr/job-info')).toBe(false)
+    const job = (jobParams: string) => ({
+      jobCode: `LIVE.${jobParams.length}`,
+      jobName: 'Live check',
+      jobType: 'MODEL_SNAPSHOT',
+      cronExpression: '0 0 1 * * ? *',
+      jobParams,
+      enabledFlag: 1,
+      liveNote: 'saved live',
+    })
+    // hsdr's check of job rows (plugins/model-save-checks.ts) runs on the live route too.
+    const bad = await injectAs(app, tokens.admin, 'POST', '/api/hsdr/v1/1/job-infos', job('{not json'))
+    expect(bad.statusCode, bad.body).toBe(400)
+    expect(bad.json<{ fields: Record<string, string> }>().fields).toHaveProperty('jobParams')
+    const good = await injectAs(
+      app,
+      tokens.admin,
+      'POST',
+      '/api/hsdr/v1/1/job-infos',
+      job('{"models": ["wms/warehouse"]}'),
+    )
+    expect(good.statusCode, good.body).toBe(201)
+    expect(good.json()).toMatchObject({ liveNote: 'saved live' })
   })
 
   it('removes the menu entry of a removed page file and tells the open browsers', async () => {
