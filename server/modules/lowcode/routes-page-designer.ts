@@ -109,8 +109,8 @@ const FS_REFUSALS = new Set(['EACCES', 'EPERM', 'EROFS'])
 
 export function pageDesignerRoutes(models: readonly ModelSchema[]): FastifyPluginAsync {
   const byKey = new Map(models.map((model) => [modelKey(model), model]))
-  const check = serverPageCheck(models)
   return async (app) => {
+    const check = serverPageCheck(models, () => app.livePages.refs.lookupCodes)
     const dir = app.config.pagesDir
     const guard = requirePermission(PAGE_DESIGNER_PERMISSION)
 
