@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MenuNode } from '../../renderer/contract/wire.ts'
 import { createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { DOCK_CODES, dockModel, dockPage } from '../fixtures/live-dock-notes.ts'
 
 let app: FastifyInstance
 let models: string
@@ -22,74 +23,9 @@ const tokens: Record<string, string> = {}
 
 const ROUTE = '/live/dock-notes'
 const LIST = '/api/wms/v1/1/live-dock-notes'
-/** With a query code: the role the page grants gets it with the menu entry (page-menu.ts), or its list is refused. */
-const CODES = {
-  query: 'wmdm.liveDockNote.query',
-  create: 'wmdm.liveDockNote.button.create',
-  update: 'wmdm.liveDockNote.button.update',
-  delete: 'wmdm.liveDockNote.button.delete',
-}
-
-/** A small model, as a configurator writes one; `noteType` is what a later change retypes. */
-function model(noteType: Record<string, unknown> = { type: 'string', maxLength: 30 }) {
-  return {
-    $schema: '../../model.schema.json',
-    service: 'wms',
-    entity: 'liveDockNote',
-    resource: 'live-dock-notes',
-    table: 'wmdm_live_dock_note',
-    description: 'A note pinned to a dock, added while the server runs.',
-    primaryKey: 'noteId',
-    defaultSort: 'noteCode,asc',
-    uniqueKeys: [{ fields: ['noteCode'], message: 'Note code {noteCode} already exists' }],
-    permissions: CODES,
-    fields: [
-      {
-        name: 'noteCode',
-        type: 'string',
-        maxLength: 30,
-        required: true,
-        searchable: 'like',
-        sortable: true,
-        label: 'Code',
-      },
-      { name: 'noteType', ...noteType, label: 'Type' },
-    ],
-  }
-}
-
-const page = () => ({
-  $schema: '../../page.schema.json',
-  kind: 'list',
-  route: ROUTE,
-  title: 'live.notes.title',
-  description: 'Dock notes, a screen added with its model while the server runs.',
-  dataSource: {
-    service: 'wms',
-    path: '/v1/{tenantId}/live-dock-notes',
-    model: 'wms/live-dock-note',
-    primaryKey: 'noteId',
-  },
-  fields: {
-    noteCode: { label: 'live.notes.code', widget: 'Input' },
-    noteType: { label: 'live.notes.type', widget: 'Input' },
-  },
-  search: { fields: ['noteCode'] },
-  table: { columns: [{ field: 'noteCode' }] },
-  toolbar: { actions: [{ type: 'create', permission: CODES.create }] },
-  form: {
-    mode: 'drawer',
-    sections: [{ title: 'live.notes.basic', columns: 1, fields: ['noteCode', 'noteType'] }],
-  },
-  texts: {
-    'live.notes.basic': { zh_CN: '基本', en_US: 'Basic', zh_TW: '基本' },
-    'live.notes.type': { zh_CN: '类型', en_US: 'Type', zh_TW: '類型' },
-    'live.notes.title': { zh_CN: '月台备注', en_US: 'Dock notes', zh_TW: '月臺備註' },
-    'live.notes.code': { zh_CN: '编码', en_US: 'Code', zh_TW: '編碼' },
-  },
-  menu: { parent: 'wmdm', order: 91, title: { zh_CN: '月台备注', en_US: 'Dock notes', zh_TW: '月臺備註' } },
-  grants: { 'wh-clerk': [CODES.create] },
-})
+const CODES = DOCK_CODES
+const model = dockModel
+const page = () => dockPage(ROUTE)
 
 const modelFile = () => join(models, 'wms', 'live-dock-note.model.json')
 const pageFile = () => join(pages, 'live', 'dock-notes.page.json')
