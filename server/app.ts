@@ -48,6 +48,7 @@ import { lazyValidators } from './plugins/lazy-validators.ts'
 import { permissionGuards } from './plugins/permissions.ts'
 import { readGuards } from './plugins/read-guards.ts'
 import { fieldRuleRoutes } from './plugins/field-rule-routes.ts'
+import { modelSaveChecks } from './plugins/model-save-checks.ts'
 import { routeTable } from './plugins/route-table.ts'
 import { routeSchemaBounds } from './plugins/route-schemas.ts'
 import { publicRateLimits } from './plugins/rate-limits.ts'
@@ -138,7 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveModelRoutes(() => Fastify(fastifyOptions(config, options.logger))))
   // Integers without a range get the safe-integer range (ids beyond it were 500s).
   await app.register(routeSchemaBounds)
-  // Every read route gets the guard of the screens that read it.
+  // Before the modules: the checks modules add to a model's saves run before every route (hsdr, hrpt).
+  await app.register(modelSaveChecks())
+  // Before the modules: every read route gets the guard of the screens that read it.
   await app.register(readGuards(pages, models))
   // Hand-written routes declaring model rows get the field permission rules applied.
   await app.register(fieldRuleRoutes(models))

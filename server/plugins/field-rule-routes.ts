@@ -19,7 +19,7 @@
  * model's permission code, declares none of these.
  */
 import type { FastifyPluginAsync, FastifyRequest, preHandlerHookHandler } from 'fastify'
-import { modelKey, type ModelSchema } from '../../renderer/schema/model.ts'
+import type { ModelSchema } from '../../renderer/schema/model.ts'
 import { nearest } from '../../renderer/schema/suggest.ts'
 import {
   checkFieldRules,
@@ -27,6 +27,7 @@ import {
   fieldRulesFor,
   withoutHiddenIn,
 } from '../modules/models/field-rules.ts'
+import { modelIndex } from '../modules/models/model-index.ts'
 import type { Row } from '../modules/models/model-scope.ts'
 import { shared } from './shared.ts'
 
@@ -66,7 +67,7 @@ function placesOf(value: unknown, path: string): Array<{ get: () => unknown; set
 /** `answer` with the HIDDEN fields left out at each declared place (a copy where something is left out). */
 async function hideDeclared(
   request: FastifyRequest,
-  models: Map<string, ModelSchema>,
+  models: ReadonlyMap<string, ModelSchema>,
   declared: NonNullable<FieldRulesOfRoute['answers']>,
   answer: unknown,
 ): Promise<unknown> {
@@ -95,7 +96,7 @@ const structuredCopy = (value: unknown): unknown =>
       ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, structuredCopy(v)]))
       : value
 
-function modelOf(models: Map<string, ModelSchema>, key: string): ModelSchema {
+function modelOf(models: ReadonlyMap<string, ModelSchema>, key: string): ModelSchema {
   const model = models.get(key)
   // A route declaring an unknown model is a programming error: fail at start, not on a request.
   if (!model) {
@@ -107,28 +108,37 @@ function modelOf(models: Map<string, ModelSchema>, key: string): ModelSchema {
   return model
 }
 
-export function fieldRuleRoutes(modelList: ModelSchema[]): FastifyPluginAsync {
-  // keyed by the model file's name (`wms/inbound-order-line`), as pages and the behaviour list name models
-  const models = new Map(modelList.map((model) => [modelKey(model), model]))
+export function fieldRuleRoutes(modelList: readonly ModelSchema[]): FastifyPluginAsync {
   return shared({ name: 'field-rule-routes', dependencies: ['auth'] }, async (app) => {
+    // Keyed by the model file's name (`wms/inbound-order-line`), as pages and the behaviour list name models;
+    // read at each request, so a model file saved while the server runs is checked with its new fields.
+    // A model whose file was removed since keeps its start version here (its rows may still be answered).
+    const atStart = modelIndex(modelList)
+    let seen = atStart
+    let merged: ReadonlyMap<string, ModelSchema> = atStart
+    const models = (): ReadonlyMap<string, ModelSchema> => {
+      const now = modelIndex(modelList)
+      if (now !== seen) [seen, merged] = [now, new Map([...atStart, ...now])]
+      return merged
+    }
     app.addHook('onRoute', (route) => {
       const declared = route.config?.fieldRules
       if (!declared) return
       for (const { model } of [...(declared.answers ?? []), ...(declared.writes ?? [])])
-        modelOf(models, model)
+        modelOf(models(), model)
       const checks: preHandlerHookHandler[] = []
       const queried = (declared.answers ?? []).filter((answer) => answer.query)
       if (queried.length)
         checks.push(async (request) => {
           if (!request.session) return
           for (const { model } of queried)
-            await checkHiddenQuery(app.db, modelOf(models, model), request.session, request.query as Row)
+            await checkHiddenQuery(app.db, modelOf(models(), model), request.session, request.query as Row)
         })
       if (declared.writes?.length)
         checks.push(async (request) => {
           if (!request.session) return
           for (const { model: key, op, at = '', idParam } of declared.writes!) {
-            const model = modelOf(models, key)
+            const model = modelOf(models(), key)
             for (const place of placesOf(request.body, at)) {
               const rows = [place.get()].flat()
               for (const row of rows) {
@@ -144,7 +154,7 @@ export function fieldRuleRoutes(modelList: ModelSchema[]): FastifyPluginAsync {
       if (checks.length) route.preHandler = [...[route.preHandler ?? []].flat(), ...checks]
       if (declared.answers?.length) {
         const hide = async (request: FastifyRequest, reply: { statusCode: number }, payload: unknown) =>
-          reply.statusCode >= 400 ? payload : hideDeclared(request, models, declared.answers!, payload)
+          reply.statusCode >= 400 ? payload : hideDeclared(request, models(), declared.answers!, payload)
         route.preSerialization = [...[route.preSerialization ?? []].flat(), hide]
       }
     })

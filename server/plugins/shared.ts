@@ -48,6 +48,7 @@ export const BEFORE_ROUTES = [
   'route-table',
   'live-model-routes',
   'route-schema-bounds',
+  'model-save-checks',
   'read-guards',
   'field-rule-routes',
   'api-docs',

@@ -41,8 +41,12 @@ export const fileLookups = (dataDir = seedDataDir): SeedLookups =>
  * Adds the value sets and Lov views of the files of `dataDir` that the database lacks; one transaction. A file
  * that does not read, or a view that fails its check, throws naming it before anything is written.
  */
-export async function syncReferenceData(db: Db, dataDir = seedDataDir): Promise<ReferenceSync> {
-  const lookups = fileLookups(dataDir)
+export async function syncReferenceData(
+  db: Db,
+  dataDir = seedDataDir,
+  /** The value sets of the files, when the caller has read them already (read once per save). */
+  lookups: SeedLookups = fileLookups(dataDir),
+): Promise<ReferenceSync> {
   const views = checkLovViewFile(readSeedSet(dataDir, 'lov-views') ?? [])
   return db.transaction().execute(async (trx) => {
     const heldCodes = new Set(

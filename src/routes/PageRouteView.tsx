@@ -2,7 +2,7 @@
  * The element of a page route. A thin wrapper reads the route (params, query) and hands plain values to a
  * memoised body, so a page kept alive later re-renders only when its own values change (FIELD-NOTES).
  */
-import { Skeleton } from 'antd'
+import { Alert, Skeleton } from 'antd'
 import { lazy, memo, Suspense, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
@@ -18,14 +18,19 @@ export function PageRouteView({ page }: { page: PageRoute }) {
   const routeParams = useParams()
   // The page's own address: a hidden kept-alive page must not follow the router to another page.
   const { active, pathname, search } = useKeptPage()
-  const { user } = useSession()
+  const { user, routes } = useSession()
+  const { t } = useTranslation()
   const paramsKey = JSON.stringify({ ...routeParams, ...page.fixedParams })
+  // The router cannot take a route back: a page whose file went (live files, menu-refresh.ts) is no longer in
+  // the session's route table, and its address shows the "no page" panel instead.
+  const served = routes.pages.some((route) => route.path === page.path && route.file === page.file)
 
   // H-Menu-Id is set by the shell for the page on screen (src/tabs/TabbedContent.tsx).
   useEffect(() => {
-    if (active && !page.hidden) recordVisit(user.id, { path: pathname, title: page.title })
-  }, [active, page, pathname, user.id])
+    if (served && active && !page.hidden) recordVisit(user.id, { path: pathname, title: page.title })
+  }, [served, active, page, pathname, user.id])
 
+  if (!served) return <Alert type="warning" showIcon message={t('page.notFoundFile', { file: page.file })} />
   return (
     <PageBody
       file={page.file}

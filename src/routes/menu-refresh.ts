@@ -10,12 +10,20 @@ import {
   MODEL_CHANGED_FRAME_KEY,
   type MenuChanged,
   type ModelSchemaChanged,
+  type PageSchemaChanged,
   type SocketFrame,
 } from '../../renderer/contract/hmsg'
 import type { Language, MenuNode } from '../../renderer/contract/wire'
 import type { HttpClient } from '../http/http-client'
 import { loadPageIndex } from './page-files'
-import { buildRouteTable, type PageIndex, type PageRoute, type RouteTable } from './route-table'
+import {
+  buildRouteTable,
+  normaliseFile,
+  type MenuEntry,
+  type PageIndex,
+  type PageRoute,
+  type RouteTable,
+} from './route-table'
 
 type Listener = (change: MenuChanged | ModelSchemaChanged) => void
 const listeners = new Set<Listener>()
@@ -73,6 +81,28 @@ export async function fetchRouteTable(
 export function addedPages(before: RouteTable, after: RouteTable): PageRoute[] {
   const known = new Set(before.pages.map((page) => page.path))
   return after.pages.filter((page) => !known.has(page.path))
+}
+
+/**
+ * The route table without what a page file change took away (`page-schema-changed`): every route of a removed
+ * file, or of a file whose route moved (the menu refresh adds the new one), and the menu entries leading there
+ * (a folder left empty goes with them). The router keeps such a path, but its page view finds it gone from the
+ * session's table and shows the "no page" panel (PageRouteView).
+ */
+export function withoutChangedRoutes(table: RouteTable, change: PageSchemaChanged): RouteTable {
+  const moved = change.previousRoute !== undefined && change.previousRoute !== change.route
+  if (change.outcome !== 'removed' && !moved) return table
+  const file = normaliseFile(change.file)
+  const gone = new Set(table.pages.filter((page) => normaliseFile(page.file) === file).map((p) => p.path))
+  if (!gone.size) return table
+  const keep = (entries: MenuEntry[]): MenuEntry[] =>
+    entries.flatMap((entry) => {
+      if (entry.route && gone.has(entry.route)) return []
+      if (!entry.children) return [entry]
+      const children = keep(entry.children)
+      return children.length || entry.route ? [{ ...entry, children }] : []
+    })
+  return { pages: table.pages.filter((page) => !gone.has(page.path)), menu: keep(table.menu) }
 }
 
 /**

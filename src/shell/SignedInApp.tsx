@@ -18,6 +18,7 @@ import {
   fetchRouteTable,
   modelProblemLines,
   onLiveFileChange,
+  withoutChangedRoutes,
 } from '../routes/menu-refresh'
 import { onAnyPageChange } from '../routes/page-changes'
 import { buildRouteTable, type RouteTable } from '../routes/route-table'
@@ -113,12 +114,28 @@ export function SignedInApp({ setLanguage }: { setLanguage(language: Language): 
           : current,
       )
     })
-    return onLiveFileChange((change) => {
+    // A page file removed, or its route moved: its routes and menu entries go at once (an open tab shows the
+    // "no page" panel); a menu entry of the file is fetched again by the refresh above.
+    const stopPages = onAnyPageChange((change) => {
+      if (change.outcome === 'removed' && change.previousRoute) ready.pageRoutes.delete(change.previousRoute)
+      setState((current) => {
+        if (current.status !== 'ready' || current.router !== ready.router) return current
+        const routes = withoutChangedRoutes(current.session.routes, change)
+        return routes === current.session.routes
+          ? current
+          : { ...current, session: { ...current.session, routes } }
+      })
+    })
+    const stopFiles = onLiveFileChange((change) => {
       if (change.type === 'menu-changed') void refresh()
       else
         for (const line of modelProblemLines(change))
           services.ui.notifier.error(line, services.i18n.t('page.modelRefusedTitle'))
     })
+    return () => {
+      stopPages()
+      stopFiles()
+    }
   }, [ready, services])
   const caches = state.status === 'ready' ? state.session.caches : undefined
   useEffect(() => () => caches?.dispose(), [caches])

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessToken, launch, openSession, signIn } from './browser'
 import { builtServerArgs, freePort, waitUntilUp } from './server-process'
 import { openMenu } from './antd-locators'
+import { dockModel, dockPage } from '../fixtures/live-dock-notes'
 
 const work = mkdtempSync(join(tmpdir(), 'wms-new-page-'))
 const schemas = join(work, 'schemas')
@@ -189,8 +190,8 @@ describe('a new screen from a model file and a page file, without code', () => {
     // A code of this attempt's own (a retry finds the first attempt's note in the list)
     const note = `DOCK-${Date.now().toString(36).slice(-5).toUpperCase()}`
     const pagePath = join(schemas, 'pages/wmdm/live-dock-notes.page.json')
-    writeFileSync(join(schemas, 'models/wms/live-dock-note.model.json'), JSON.stringify(DOCK_MODEL, null, 2))
-    writeFileSync(pagePath, dockPage('noteCode'))
+    writeFileSync(join(schemas, 'models/wms/live-dock-note.model.json'), JSON.stringify(dockModel(), null, 2))
+    writeFileSync(pagePath, dockPageText('noteCode'))
 
     // no reload and no API call: the entry reaches the open menu over the notice socket
     await page.locator('.ant-menu-submenu-title').filter({ hasText: 'Master data' }).first().click()
@@ -212,7 +213,7 @@ describe('a new screen from a model file and a page file, without code', () => {
     await dealer.context.close()
 
     // a broken save: the open page shows the problem above its last good version, the rest keeps working
-    writeFileSync(pagePath, dockPage('noteCdoe'))
+    writeFileSync(pagePath, dockPageText('noteCdoe'))
     const panel = page.getByRole('alert').filter({ hasText: 'noteCdoe' })
     await expect.poll(() => panel.innerText().catch(() => '')).toContain('live-dock-notes.page.json')
     await expect.poll(() => rows(page).filter({ hasText: note }).count()).toBe(1)
@@ -220,7 +221,7 @@ describe('a new screen from a model file and a page file, without code', () => {
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0)
 
     // fixed: the problem goes
-    writeFileSync(pagePath, dockPage('noteCode'))
+    writeFileSync(pagePath, dockPageText('noteCode'))
     await openMenu(page, 'Master data', 'Dock notes')
     await expect.poll(() => panel.count()).toBe(0)
     await expect.poll(() => rows(page).filter({ hasText: note }).count()).toBe(1)
@@ -229,78 +230,6 @@ describe('a new screen from a model file and a page file, without code', () => {
   })
 })
 
-const DOCK_CODES = {
-  query: 'wmdm.liveDockNote.query',
-  create: 'wmdm.liveDockNote.button.create',
-  update: 'wmdm.liveDockNote.button.update',
-  delete: 'wmdm.liveDockNote.button.delete',
-}
-
-/** A configurator's new model, as tests/server/live-models.test.ts writes it. */
-const DOCK_MODEL = {
-  $schema: '../../model.schema.json',
-  service: 'wms',
-  entity: 'liveDockNote',
-  resource: 'live-dock-notes',
-  table: 'wmdm_live_dock_note',
-  description: 'A note pinned to a dock, added while the server runs.',
-  primaryKey: 'noteId',
-  defaultSort: 'noteCode,asc',
-  uniqueKeys: [{ fields: ['noteCode'], message: 'Note code {noteCode} already exists' }],
-  permissions: DOCK_CODES,
-  fields: [
-    {
-      name: 'noteCode',
-      type: 'string',
-      maxLength: 30,
-      required: true,
-      searchable: 'like',
-      sortable: true,
-      label: 'Code',
-    },
-    { name: 'noteType', type: 'string', maxLength: 30, label: 'Type' },
-  ],
-}
-
-/** The page of the dock notes, its one column naming `column` (a typo breaks it), with its menu entry and grants. */
-const dockPage = (column: string) =>
-  JSON.stringify(
-    {
-      $schema: '../../page.schema.json',
-      kind: 'list',
-      route: '/wmdm/live-dock-notes',
-      title: 'live.notes.title',
-      description: 'Dock notes, a screen added with its model while the server runs.',
-      dataSource: {
-        service: 'wms',
-        path: '/v1/{tenantId}/live-dock-notes',
-        model: 'wms/live-dock-note',
-        primaryKey: 'noteId',
-      },
-      fields: {
-        noteCode: { label: 'live.notes.code', widget: 'Input' },
-        noteType: { label: 'live.notes.type', widget: 'Input' },
-      },
-      search: { fields: ['noteCode'] },
-      table: { columns: [{ field: column }, { field: 'noteType' }] },
-      toolbar: { actions: [{ type: 'create', permission: DOCK_CODES.create }] },
-      form: {
-        mode: 'drawer',
-        sections: [{ title: 'live.notes.basic', columns: 1, fields: ['noteCode', 'noteType'] }],
-      },
-      texts: {
-        'live.notes.basic': { zh_CN: '基本', en_US: 'Basic', zh_TW: '基本' },
-        'live.notes.type': { zh_CN: '类型', en_US: 'Type', zh_TW: '類型' },
-        'live.notes.title': { zh_CN: '月台备注', en_US: 'Dock notes', zh_TW: '月臺備註' },
-        'live.notes.code': { zh_CN: '编码', en_US: 'Code', zh_TW: '編碼' },
-      },
-      menu: {
-        parent: 'wmdm',
-        order: 91,
-        title: { zh_CN: '月台备注', en_US: 'Dock notes', zh_TW: '月臺備註' },
-      },
-      grants: { 'wh-clerk': [DOCK_CODES.create] },
-    },
-    null,
-    2,
-  )
+/** The page of the dock notes, its first column naming `column` (a typo breaks it). */
+const dockPageText = (column: string) =>
+  JSON.stringify(dockPage('/wmdm/live-dock-notes', [column, 'noteType']), null, 2)

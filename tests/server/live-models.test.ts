@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MenuNode } from '../../renderer/contract/wire.ts'
 import { createTestApp, injectAs, signIn } from '../../server/testing.ts'
+import { DOCK_CODES, dockModel, dockPage } from '../fixtures/live-dock-notes.ts'
 
 let app: FastifyInstance
 let models: string
@@ -22,74 +23,9 @@ const tokens: Record<string, string> = {}
 
 const ROUTE = '/live/dock-notes'
 const LIST = '/api/wms/v1/1/live-dock-notes'
-/** With a query code: the role the page grants gets it with the menu entry (page-menu.ts), or its list is refused. */
-const CODES = {
-  query: 'wmdm.liveDockNote.query',
-  create: 'wmdm.liveDockNote.button.create',
-  update: 'wmdm.liveDockNote.button.update',
-  delete: 'wmdm.liveDockNote.button.delete',
-}
-
-/** A small model, as a configurator writes one; `noteType` is what a later change retypes. */
-function model(noteType: Record<string, unknown> = { type: 'string', maxLength: 30 }) {
-  return {
-    $schema: '../../model.schema.json',
-    service: 'wms',
-    entity: 'liveDockNote',
-    resource: 'live-dock-notes',
-    table: 'wmdm_live_dock_note',
-    description: 'A note pinned to a dock, added while the server runs.',
-    primaryKey: 'noteId',
-    defaultSort: 'noteCode,asc',
-    uniqueKeys: [{ fields: ['noteCode'], message: 'Note code {noteCode} already exists' }],
-    permissions: CODES,
-    fields: [
-      {
-        name: 'noteCode',
-        type: 'string',
-        maxLength: 30,
-        required: true,
-        searchable: 'like',
-        sortable: true,
-        label: 'Code',
-      },
-      { name: 'noteType', ...noteType, label: 'Type' },
-    ],
-  }
-}
-
-const page = () => ({
-  $schema: '../../page.schema.json',
-  kind: 'list',
-  route: ROUTE,
-  title: 'live.notes.title',
-  description: 'Dock notes, a screen added with its model while the server runs.',
-  dataSource: {
-    service: 'wms',
-    path: '/v1/{tenantId}/live-dock-notes',
-    model: 'wms/live-dock-note',
-    primaryKey: 'noteId',
-  },
-  fields: {
-    noteCode: { label: 'live.notes.code', widget: 'Input' },
-    noteType: { label: 'live.notes.type', widget: 'Input' },
-  },
-  search: { fields: ['noteCode'] },
-  table: { columns: [{ field: 'noteCode' }] },
-  toolbar: { actions: [{ type: 'create', permission: CODES.create }] },
-  form: {
-    mode: 'drawer',
-    sections: [{ title: 'live.notes.basic', columns: 1, fields: ['noteCode', 'noteType'] }],
-  },
-  texts: {
-    'live.notes.basic': { zh_CN: '基本', en_US: 'Basic', zh_TW: '基本' },
-    'live.notes.type': { zh_CN: '类型', en_US: 'Type', zh_TW: '類型' },
-    'live.notes.title': { zh_CN: '月台备注', en_US: 'Dock notes', zh_TW: '月臺備註' },
-    'live.notes.code': { zh_CN: '编码', en_US: 'Code', zh_TW: '編碼' },
-  },
-  menu: { parent: 'wmdm', order: 91, title: { zh_CN: '月台备注', en_US: 'Dock notes', zh_TW: '月臺備註' } },
-  grants: { 'wh-clerk': [CODES.create] },
-})
+const CODES = DOCK_CODES
+const model = dockModel
+const page = () => dockPage(ROUTE)
 
 const modelFile = () => join(models, 'wms', 'live-dock-note.model.json')
 const pageFile = () => join(pages, 'live', 'dock-notes.page.json')
@@ -243,23 +179,65 @@ describe('a model file written while the server runs', () => {
     expect(saved.json()).toMatchObject({ noteCode: 'N-2', remark: 'live' })
   })
 
-  it('keeps a model whose saves a module checks at start for the restart, saying so', async () => {
+  it("exports a model saved live with its new field, through the app's export worker", async () => {
+    // The column tree and the async export read the model as it is now: `remark` came with the fix above.
+    const tree = await injectAs(app, tokens.clerk!, 'GET', `${LIST}?exportType=COLUMN`)
+    expect(tree.statusCode, tree.body).toBe(200)
+    const columns = tree.json<{ children: Array<{ id: number; name: string }> }>().children
+    const ids = ['noteCode', 'remark'].map((name) => columns.find((c) => c.name === name)?.id)
+    expect(ids).toEqual([expect.any(Number), expect.any(Number)])
+    const query = `exportType=DATA&async=true&fileType=CSV&fileName=live-notes&noteCode=N-2&${ids.map((id) => `ids=${id}`).join('&')}`
+    const submitted = await injectAs(app, tokens.clerk!, 'GET', `${LIST}?${query}`)
+    expect(submitted.statusCode, submitted.body).toBe(200)
+    await app.exportWorker.whenIdle()
+    const tasks = await injectAs(
+      app,
+      tokens.clerk!,
+      'GET',
+      '/api/hpfm/v1/1/self/export-task?taskName=live-notes',
+    )
+    const task = tasks.json<{ content: Array<Record<string, unknown>> }>().content[0]
+    expect(task).toMatchObject({ state: 'DONE', errorInfo: null })
+    const file = await injectAs(app, tokens.clerk!, 'GET', `/api${String(task!.downloadUrl)}`)
+    expect(file.body).toContain('N-2')
+    expect(file.body).toContain('live')
+  })
+
+  it("applies a model whose saves a module checks (hsdr's job rows), and its live routes run that check", async () => {
+    tokens.admin ??= await signIn(app, 'admin', 'Admin@123')
     const file = join(models, 'hsdr', 'job-info.model.json')
     const text = await readFile(file, 'utf8')
-    await writeFile(file, text.replace('"description": "', '"description": "Changed live. '))
-    const broken = await until(
-      () => app.liveModels.broken.get('hsdr/job-info'),
-      (entry) => !!entry,
-    )
-    expect(broken!.problems[0]).toMatchObject({
-      message: expect.stringContaining('restart'),
-      fix: expect.stringContaining('restart'),
-    })
-    await writeFile(file, text)
+    const changed = JSON.parse(text) as { fields: unknown[] }
+    changed.fields.push({ name: 'liveNote', type: 'string', maxLength: 60, label: 'Note' })
+    await writeFile(file, JSON.stringify(changed, null, 2))
     await until(
-      () => app.liveModels.broken.has('hsdr/job-info'),
-      (still) => !still,
+      () => app.liveModels.changedSinceStart.has('hsdr/job-info'),
+      (applied) => applied,
+      'the job model applied',
     )
+    expect(app.liveModels.broken.has('hsdr/job-info')).toBe(false)
+    const job = (jobParams: string) => ({
+      jobCode: `LIVE.${jobParams.length}`,
+      jobName: 'Live check',
+      jobType: 'MODEL_SNAPSHOT',
+      cronExpression: '0 0 1 * * ? *',
+      jobParams,
+      enabledFlag: 1,
+      liveNote: 'saved live',
+    })
+    // hsdr's check of job rows (plugins/model-save-checks.ts) runs on the live route too.
+    const bad = await injectAs(app, tokens.admin, 'POST', '/api/hsdr/v1/1/job-infos', job('{not json'))
+    expect(bad.statusCode, bad.body).toBe(400)
+    expect(bad.json<{ fields: Record<string, string> }>().fields).toHaveProperty('jobParams')
+    const good = await injectAs(
+      app,
+      tokens.admin,
+      'POST',
+      '/api/hsdr/v1/1/job-infos',
+      job('{"models": ["wms/warehouse"]}'),
+    )
+    expect(good.statusCode, good.body).toBe(201)
+    expect(good.json()).toMatchObject({ liveNote: 'saved live' })
   })
 
   it('removes the menu entry of a removed page file and tells the open browsers', async () => {

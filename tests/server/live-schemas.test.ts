@@ -133,7 +133,10 @@ describe('a page file written while the server runs', () => {
     expect(codes.json()).toEqual([expect.objectContaining({ code: EXPORT, approve: true })])
     // The menu screen says where the entry comes from.
     const listed = await injectAs(app, tokens.admin!, 'GET', `/api/iam/v1/menus?route=${ROUTE}`)
-    expect(listed.json().content).toEqual([expect.objectContaining({ route: ROUTE, sourceFile: file() })])
+    // named relative to the pages directory (outside the working directory here), never by a server path
+    expect(listed.json().content).toEqual([
+      expect.objectContaining({ route: ROUTE, sourceFile: 'live/carrier-board.page.json' }),
+    ])
   })
 
   it('refuses a broken save with file, line, pointer and fix, keeps serving the last good version, and clears when fixed', async () => {

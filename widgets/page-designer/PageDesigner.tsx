@@ -165,6 +165,7 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
         route: loaded.route,
         source: text,
         version: loaded.version,
+        file: loaded.file,
       })
       setLoaded({ ...loaded, source: text, version: answer.version })
       setDoc(markSaved(doc))

@@ -51,7 +51,8 @@ export function useDesignerFile(env: RendererEnv, route: string | undefined, ena
 
 export const saveDesignerFile = (
   env: RendererEnv,
-  body: { route: string; source: string; version: string },
+  /** `file`: the name GET answered; the server saves only when it is still the route's file. */
+  body: { route: string; source: string; version: string; file?: string },
 ) =>
   env.request<{ file: string; route: string; version: string }>({
     method: 'PUT',

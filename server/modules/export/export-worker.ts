@@ -38,7 +38,8 @@ export interface ExportWorker {
 export interface ExportWorkerDeps {
   db: Db
   files: FileStore
-  models: ModelSchema[]
+  /** The app's models (changed in place by live model files: a task reads them as they are when it runs). */
+  models: readonly ModelSchema[]
   concurrency?: number
   /** Where progress is logged (the app's logger): one line per batch of a running task. */
   log?: { info: (details: Record<string, unknown>, message: string) => void }
@@ -60,7 +61,6 @@ export function createExportWorker({
   let running = 0
   let stopping = false
   let idleWaiters: Array<() => void> = []
-  const byKey = new Map(models.map((model) => [modelKey(model), model]))
 
   const settleIdle = () => {
     if (running || queue.length) return
@@ -87,7 +87,8 @@ export function createExportWorker({
     const task = await taskByUuid(db, uuid)
     if (!task || task.state !== 'DOING') return
     const request = task.request
-    const model = byKey.get(request.model)
+    // the models in service now: a model file saved while the server runs exports like one read at start
+    const model = models.find((candidate) => modelKey(candidate) === request.model)
     if (!model) return failTask(db, uuid, `The model ${request.model} no longer exists on this server.`)
     const session = { ...request.session, tokenHash: '' }
     const { options, query } = request

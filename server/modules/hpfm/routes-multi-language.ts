@@ -7,9 +7,10 @@
  */
 import { Type } from '@sinclair/typebox'
 import type { TypedPlugin } from '../../type-provider.ts'
-import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
+import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
+import { modelIndex } from '../models/model-index.ts'
 import { getRow } from '../models/model-write.ts'
 import { readTranslations } from './translations.ts'
 
@@ -18,15 +19,15 @@ const Query = Type.Object({
   fieldName: Type.String({ pattern: '^[a-z][A-Za-z0-9]*$', maxLength: 63 }),
 })
 
-export function multiLanguageRoutes(models: ModelSchema[]): TypedPlugin {
-  const byKey = new Map(models.map((model) => [modelKey(model), model]))
+export function multiLanguageRoutes(models: readonly ModelSchema[]): TypedPlugin {
   return async (app) => {
     app.get('/api/hpfm/v1/multi-language', { schema: { querystring: Query } }, async (request) => {
       const session = sessionOf(request)
       const { _token: token, fieldName } = request.query
       const [ref = '', id = ''] = token.split(':')
       // One key: the model file's name (the multi-language input sends its page's dataSource.model).
-      const model = byKey.get(ref)
+      // The models in service now (a model file saved while the server runs counts at once).
+      const model = modelIndex(models).get(ref)
       if (!model)
         throw notFound(
           `_token '${token}' names no model: use <model file under schemas/models>:<id>, e.g. wms/goods-category:12.`,

@@ -91,13 +91,10 @@ async function definition(db: Db, session: Session, report: Row) {
 
 export function hrptModule(models: ModelSchema[]): FastifyPluginAsync {
   const plugin: FastifyPluginAsync = async (app) => {
-    const dataSetModel = models.find((m) => m.service === 'hrpt' && m.entity === 'dataSet')
-    if (!dataSetModel) throw new Error('hrpt: schemas/models/hrpt/data-set.model.json is missing')
-    const checkDataSets = modelSaveCheck(dataSetModel, checkDataSetRow)
-    app.addHook('preHandler', async (request) => {
-      const fields = await checkDataSets(request)
-      if (fields) throw badRequest(Object.values(fields).join('; '), fields)
-    })
+    if (!models.some((m) => m.service === 'hrpt' && m.entity === 'dataSet'))
+      throw new Error('hrpt: schemas/models/hrpt/data-set.model.json is missing')
+    // Checked on every save of a data set, the live models' routes' too (plugins/model-save-checks.ts).
+    app.modelSaveChecks.push(modelSaveCheck(models, 'hrpt/data-set', checkDataSetRow))
     await app.register(async (routes) => {
       const prefix = '/api/hrpt/v1/:tenantId'
       routes.post(

@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
-import { badRequest, notFound } from '../../errors.ts'
+import { notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { listRows } from '../models/model-list.ts'
 import { listQuerySchema } from '../models/model-schemas.ts'
@@ -77,16 +77,16 @@ export function hsdrModule(models: ModelSchema[]): FastifyPluginAsync {
       scheduler.start()
     })
     app.addHook('preClose', async () => scheduler.stop())
-    const jobInfo = models.find((m) => m.service === 'hsdr' && m.entity === 'jobInfo')
-    if (!jobInfo) throw new Error('hsdr: schemas/models/hsdr/job-info.model.json is missing')
-    const checkJobs = modelSaveCheck(
-      jobInfo,
-      jobRowCheck(() => app.config.now(), timeZone),
+    if (!models.some((m) => m.service === 'hsdr' && m.entity === 'jobInfo'))
+      throw new Error('hsdr: schemas/models/hsdr/job-info.model.json is missing')
+    // Checked on every save of a job row, the live models' routes' too (plugins/model-save-checks.ts).
+    app.modelSaveChecks.push(
+      modelSaveCheck(
+        models,
+        'hsdr/job-info',
+        jobRowCheck(() => app.config.now(), timeZone),
+      ),
     )
-    app.addHook('preHandler', async (request) => {
-      const fields = await checkJobs(request)
-      if (fields) throw badRequest(Object.values(fields).join('; '), fields)
-    })
     const deps = { db: app.db, files: app.files, models, now: () => app.config.now() }
 
     await app.register(async (routes) => {

@@ -9,7 +9,7 @@ import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { formatIssue, type SchemaIssue } from '../../../renderer/schema/issue.ts'
 import { registerPermissionCodes } from '../../bootstrap.ts'
 import { shared } from '../../plugins/shared.ts'
-import { seedReferences } from '../../seed/data.ts'
+import { fileLookups } from '../../seed/reference-data.ts'
 import { LivePages, type PageChange } from './live-pages.ts'
 import type { ServedPage } from './load-pages.ts'
 import { applyPageMenu, removePageMenu, type MenuOutcome } from './page-menu.ts'
@@ -40,7 +40,8 @@ export function lowcodeModule(pages: ServedPage[], models: readonly ModelSchema[
   return shared(async (app) => {
     const refs = {
       models: new Map(models.map((model) => [modelKey(model), model])),
-      lookupCodes: seedReferences().lookupCodes,
+      // this server's seed files (config.seedDataDir); live reference data keeps the set current
+      lookupCodes: new Set(Object.keys(fileLookups(app.config.seedDataDir))),
     }
     const live = new LivePages(pages, refs, app.config.pagesDir)
     app.decorate('livePages', live)

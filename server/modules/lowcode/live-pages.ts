@@ -10,11 +10,11 @@
  * `reloadPageFile(path)` applies one file (the watcher calls it; so may a designer that saves a page file).
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import type { SchemaIssue } from '../../../renderer/schema/issue.ts'
 import {
   checkServedPage,
   findPageFiles,
+  pageFilePath,
   shownPath,
   withRouteClashes,
   type PageReferences,
@@ -104,27 +104,29 @@ export class LivePages {
   recheck(): PageChange[] {
     return this.pages
       .filter((page) => errorsOf(page.ownIssues ?? page.issues).length || page.rejected)
-      .filter((page) => existsSync(resolve(page.file)))
-      .map((page) => this.apply(resolve(page.file), readFileSync(resolve(page.file), 'utf8'), true))
+      .map((page) => pageFilePath(page.file, this.dir))
+      .filter((path): path is string => !!path && existsSync(path))
+      .map((path) => this.apply(path, readFileSync(path, 'utf8'), true))
   }
 
   /** Re-reads every page file of the directory (after a rename of a folder, when the watcher names none). */
   rescan(): PageChange[] {
     const paths = findPageFiles(this.dir)
-    const present = new Set(paths.map((path) => fileKey(shownPath(path))))
+    const present = new Set(paths.map((path) => fileKey(shownPath(path, this.dir))))
     const changes = paths.flatMap((path) => {
-      const before = this.byFile(shownPath(path))
+      const before = this.byFile(shownPath(path, this.dir))
       const source = readFileSync(path, 'utf8')
       return before && (before.rejected?.source ?? before.source) === source ? [] : [this.apply(path, source)]
     })
     for (const page of [...this.pages])
-      if (!present.has(fileKey(page.file))) changes.push(this.apply(resolve(page.file), undefined))
+      if (!present.has(fileKey(page.file)))
+        changes.push(this.apply(pageFilePath(page.file, this.dir) ?? page.file, undefined))
     return changes
   }
 
   /** Applies the text `source` of the page file at `path` (undefined: the file was removed). */
   apply(path: string, source: string | undefined, recheck = false): PageChange {
-    const file = shownPath(path)
+    const file = shownPath(path, this.dir)
     const before = this.byFile(file)
     if (source === undefined) {
       if (!before)
@@ -141,7 +143,7 @@ export class LivePages {
         issues: [],
       })
 
-    const checked = checkServedPage(path, source, this.refs)
+    const checked = checkServedPage(path, source, this.refs, this.dir)
     const others = this.pages.filter((page) => page !== before)
     const problems = errorsOf(withRouteClashes([checked, ...others])[0]?.issues)
     const goodBefore = before && !errorsOf(before.ownIssues ?? before.issues).length

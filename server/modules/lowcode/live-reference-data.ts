@@ -5,13 +5,33 @@
  * JSON, a view that fails its check) changes nothing: the log names the file and the problem.
  */
 import type { FastifyPluginAsync } from 'fastify'
-import { fileLookups, syncReferenceData } from '../../seed/reference-data.ts'
+import type { Db } from '../../db/schema.ts'
+import { fileLookups, syncReferenceData, type ReferenceSync } from '../../seed/reference-data.ts'
 import { shared } from '../../plugins/shared.ts'
 import { watchFiles, type FileWatch } from './watch-files.ts'
 
 /** A file of the value set or Lov view seed sets (`lookups.json`, `lookups/winv.json`, `lov-views/…`). */
 const isReferenceFile = (name: string) =>
   name.endsWith('.json') && /^(lookups|lov-views)([./\\]|$)/.test(name)
+
+/**
+ * One save's work: the files' value sets and Lov views the database lacks are added, and `codes` (what pages
+ * are checked against) becomes the value set codes the files declare. The value set files are read once, so
+ * the database and the page check follow the same text even when the file changes again meanwhile.
+ */
+export async function applyReferenceFiles(
+  db: Db,
+  dataDir: string,
+  codes?: Set<string>,
+): Promise<ReferenceSync> {
+  const lookups = fileLookups(dataDir)
+  const added = await syncReferenceData(db, dataDir, lookups)
+  if (codes) {
+    codes.clear()
+    for (const code of Object.keys(lookups)) codes.add(code)
+  }
+  return added
+}
 
 export function liveReferenceData(): FastifyPluginAsync {
   return shared(async (app) => {
@@ -22,15 +42,11 @@ export function liveReferenceData(): FastifyPluginAsync {
     const apply = () => {
       applying = applying.then(async () => {
         try {
-          const added = await syncReferenceData(app.db, dataDir)
+          const codes = app.livePages?.refs.lookupCodes
+          const added = await applyReferenceFiles(app.db, dataDir, codes)
           if (added.lookups.length || added.lovViews.length)
             app.log.info(added, 'reference data of the files added to the database')
-          const codes = app.livePages?.refs.lookupCodes
-          if (codes) {
-            codes.clear()
-            for (const code of Object.keys(fileLookups(dataDir))) codes.add(code)
-            app.livePages.recheck()
-          }
+          if (codes) app.livePages.recheck()
         } catch (error) {
           app.log.error(
             { dir: dataDir, err: error },

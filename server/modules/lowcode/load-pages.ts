@@ -6,7 +6,7 @@
  * other page keeps working.
  */
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { checkPageFile, routeCollisionIssues } from '../../../renderer/schema/check-page-files.ts'
 import type { SchemaIssue } from '../../../renderer/schema/issue.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
@@ -14,7 +14,10 @@ import { walkJson } from '../../../renderer/schema/walk.ts'
 import { WIDGET_NAMES } from '../../../renderer/contract/widget-names.ts'
 
 export interface ServedPage {
-  /** Path as messages name it: `schemas/pages/wmdm/warehouse.page.json` (relative to the working dir). */
+  /**
+   * Path as messages name it: `schemas/pages/wmdm/warehouse.page.json` (relative to the working dir), or
+   * relative to the pages directory when that is outside the working dir (shownPath).
+   */
   file: string
   /** The route the page declares (read from the text even when it is not JSON); '' when it has none. */
   route: string
@@ -60,10 +63,27 @@ export function findPageFiles(dir: string): string[] {
   }
 }
 
-/** Path as messages name it: relative to the working directory when inside it. */
-export const shownPath = (path: string) => {
-  const near = relative(process.cwd(), path)
-  return near && !near.startsWith('..') ? near : path
+const inside = (root: string, path: string) => {
+  const rest = relative(root, path)
+  return rest !== '..' && !rest.startsWith(`..${sep}`) && !isAbsolute(rest)
+}
+/** Where page file names start: the working directory when the pages directory is in it, else that directory. */
+const namesFrom = (dir: string) => (inside(process.cwd(), resolve(dir)) ? process.cwd() : resolve(dir))
+
+/**
+ * A page file's name as messages and the wire give it: `schemas/pages/wmdm/warehouse.page.json` (relative to
+ * the working directory) when the pages directory `dir` is in it, else relative to `dir`
+ * (`wmdm/warehouse.page.json`): never a path of the server's disk.
+ */
+export const shownPath = (path: string, dir: string) => relative(namesFrom(dir), resolve(path))
+
+/**
+ * The path on disk of the page file `file` names (as shownPath names it), or undefined when that path lies
+ * outside the pages directory `dir` (`../../etc/x.page.json`, an absolute path elsewhere).
+ */
+export function pageFilePath(file: string, dir: string): string | undefined {
+  const path = resolve(namesFrom(dir), file.replace(/^\.\//, ''))
+  return inside(resolve(dir), path) && path !== resolve(dir) ? path : undefined
 }
 
 /** What a page is checked against: the models and value sets of the server, no spec route list. */
@@ -75,8 +95,8 @@ export const pageCheckContext = (refs: PageReferences) => ({
 })
 
 /** Checks one page file's text on its own (no route clashes: see withRouteClashes). */
-export function checkServedPage(path: string, source: string, refs: PageReferences): ServedPage {
-  const page = checkPageFile(shownPath(path), source, pageCheckContext(refs))
+export function checkServedPage(path: string, source: string, refs: PageReferences, dir: string): ServedPage {
+  const page = checkPageFile(shownPath(path, dir), source, pageCheckContext(refs))
   return {
     file: page.file,
     route: page.route,
@@ -105,7 +125,7 @@ export function withRouteClashes(pages: ServedPage[]): ServedPage[] {
  */
 export function loadPages(dir: string, refs: PageReferences): ServedPage[] {
   return withRouteClashes(
-    findPageFiles(dir).map((path) => checkServedPage(path, readFileSync(path, 'utf8'), refs)),
+    findPageFiles(dir).map((path) => checkServedPage(path, readFileSync(path, 'utf8'), refs, dir)),
   )
 }
 

@@ -29,7 +29,6 @@ import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission } from '../../plugins/permissions.ts'
 import { seedReferences } from '../../seed/data.ts'
 import { checkModel, checkModelClashes } from '../models/check-model.ts'
-import { RESTART_ONLY } from '../models/live-models.ts'
 import { formatProblem, type ModelProblem } from '../models/model-errors.ts'
 import { readModelTablesFacts } from '../models/model-table-facts.ts'
 import { planModelTable, q, refusedSteps } from '../models/model-table-plan.ts'
@@ -142,12 +141,6 @@ export function modelFieldRoutes(): TypedPlugin {
               fix: 'choose another name, or add the existing field from the model list',
             },
           ])
-        if (RESTART_ONLY.has(key))
-          throw conflict(
-            'error.page_designer.restart_only',
-            `${key} takes changes only at a restart (${RESTART_ONLY.get(key)}): add the field to ${file} and restart the server.`,
-          )
-
         const field = Object.fromEntries(
           ORDER.filter((name) => body[name] !== undefined).map((name) => [name, body[name]]),
         )

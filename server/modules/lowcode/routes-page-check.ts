@@ -12,7 +12,6 @@ import { checkPageFile, routeCollisionIssues } from '../../../renderer/schema/ch
 import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
-import { seedReferences } from '../../seed/data.ts'
 import { knownLovCodes } from '../hpfm/lov-views.ts'
 import type { LivePages } from './live-pages.ts'
 
@@ -32,8 +31,11 @@ const CheckBody = Type.Object(
  * sets, the tenant's Lov views and every registered permission code (route clashes are the caller's: it knows
  * which files to compare with). Shared by the playground's check and the page designer's save.
  */
-export function serverPageCheck(models: readonly ModelSchema[]) {
-  const { lookupCodes } = seedReferences()
+export function serverPageCheck(
+  models: readonly ModelSchema[],
+  /** The value set codes of this server's seed files (config.seedDataDir), kept current by live reference data. */
+  lookupCodes: () => Set<string>,
+) {
   return async (db: Db, tenantId: number, file: string, source: string) => {
     // Read at each call: live model files change the array in place (a field the designer just added counts).
     const byKey = new Map(models.map((model) => [modelKey(model), model]))
@@ -44,7 +46,7 @@ export function serverPageCheck(models: readonly ModelSchema[]) {
     return checkPageFile(file, source, {
       widgetNames: WIDGET_NAMES,
       models: byKey,
-      lookupCodes,
+      lookupCodes: lookupCodes(),
       lovCodes: new Set(lovCodes),
       permissionCodes: new Set(permissions.map((row) => row.code)),
       routes: new Set(),
@@ -54,7 +56,7 @@ export function serverPageCheck(models: readonly ModelSchema[]) {
 }
 
 export function pageCheckRoutes(live: LivePages, models: readonly ModelSchema[]): TypedPlugin {
-  const check = serverPageCheck(models)
+  const check = serverPageCheck(models, () => live.refs.lookupCodes)
   return async (app) => {
     app.post(
       '/api/hpfm/v1/page-schemas/check',

@@ -15,7 +15,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { Type } from '@sinclair/typebox'
 import type { FastifyRequest } from 'fastify'
 import type { TypedPlugin } from '../../type-provider.ts'
@@ -25,7 +25,7 @@ import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { serverPageCheck } from './routes-page-check.ts'
-import { findPageFiles } from './load-pages.ts'
+import { findPageFiles, pageFilePath, shownPath } from './load-pages.ts'
 
 /** The designer's code (server/seed/data/permissions.json; granted to the administrators). */
 export const PAGE_DESIGNER_PERMISSION = 'hpfm.page-designer.save'
@@ -42,6 +42,14 @@ const SaveBody = Type.Object(
       pattern: '^[0-9a-f]{64}$',
       description: 'The version GET answered: a file changed on disk since is not overwritten.',
     }),
+    file: Type.Optional(
+      Type.String({
+        pattern: '\\.page\\.json$',
+        maxLength: 400,
+        description:
+          'The file GET answered (relative to the pages directory, or to the working directory when that holds it): when given, it must be the file that declares the route.',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -52,7 +60,7 @@ const routeInText = (source: string) => /"route"\s*:\s*"([^"\\]+)"/.exec(source)
 interface PageFile {
   /** Absolute (or as configured) path on disk. */
   path: string
-  /** As messages name it: relative to the working directory when inside it. */
+  /** As messages and the wire name it (load-pages.ts shownPath): never a path of the server's disk. */
   file: string
   route: string
   source: string
@@ -62,8 +70,7 @@ interface PageFile {
 function readPageFiles(dir: string): PageFile[] {
   return findPageFiles(dir).map((path) => {
     const source = readFileSync(path, 'utf8')
-    const near = relative(process.cwd(), path)
-    return { path, file: near && !near.startsWith('..') ? near : path, route: routeInText(source), source }
+    return { path, file: shownPath(path, dir), route: routeInText(source), source }
   })
 }
 
@@ -103,8 +110,8 @@ const FS_REFUSALS = new Set(['EACCES', 'EPERM', 'EROFS'])
 
 export function pageDesignerRoutes(models: readonly ModelSchema[]): TypedPlugin {
   const byKey = new Map(models.map((model) => [modelKey(model), model]))
-  const check = serverPageCheck(models)
   return async (app) => {
+    const check = serverPageCheck(models, () => app.livePages.refs.lookupCodes)
     const dir = app.config.pagesDir
     const guard = requirePermission(PAGE_DESIGNER_PERMISSION)
 
@@ -135,9 +142,23 @@ export function pageDesignerRoutes(models: readonly ModelSchema[]): TypedPlugin 
       { schema: { body: SaveBody }, preHandler: [guard, siteOnly] },
       async (request) => {
         const session = sessionOf(request)
-        const { route, source, version } = request.body
+        const { route, source, version, file } = request.body
         const files = readPageFiles(dir)
         const page = pageOfRoute(files, route)
+        if (file !== undefined) {
+          // A name from the client is resolved inside the pages directory, never followed out of it.
+          const path = pageFilePath(file, dir)
+          if (!path)
+            throw badRequest(
+              `file '${file}' lies outside the pages directory: send the file name GET answered (${page.file}).`,
+              { file: 'outside the pages directory' },
+            )
+          if (resolve(path) !== resolve(page.path))
+            throw badRequest(
+              `file '${file}' is not the file that declares ${route} (${page.file}): reload the designer and apply your change again.`,
+              { file: `not the file of ${route}` },
+            )
+        }
         const checked = await check(app.db, session.tenantId, page.file, source)
         const errors = [
           ...checked.issues,

@@ -18,6 +18,7 @@ import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { pageModelFacts } from '../../../renderer/schema/model-inheritance.ts'
 import { documentFacts } from './document-facts.ts'
 import type { LivePages } from './live-pages.ts'
+import { pageFilePath } from './load-pages.ts'
 
 const PageQuery = Type.Object(
   {
@@ -73,6 +74,12 @@ export function pageSchemaRoutes(live: LivePages, models: readonly ModelSchema[]
       const { route, file } = request.query
       if (!route && !file)
         throw badRequest('Give the page by route (?route=/wmdm/warehouse) or by file (?file=…).')
+      // A file is named inside the pages directory (load-pages.ts shownPath), never out of it.
+      if (file && !pageFilePath(file, live.dir))
+        throw badRequest(
+          `file '${file}' lies outside the pages directory: name a page file as the page index names it.`,
+          { file: 'outside the pages directory' },
+        )
       const page = file ? live.byFile(file) : live.byRoute(route ?? '')
       if (!page) {
         // Watched: saving the file is enough; otherwise the server reads page files at start only.

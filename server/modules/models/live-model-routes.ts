@@ -4,7 +4,7 @@
  * changed since are served by a second Fastify instance built from them (`modelRoutesInstance`): the same
  * plugins every route goes through (errors, headers, auth, input guards, permission codes, integer bounds, read
  * guards, the permission rules' Lov read) and the same model routes (model-routes.ts), rebuilt at each change.
- * Models a module checks with its own app hook wait for a restart (live-models.ts RESTART_ONLY). The instance
+ * The checks modules add to a model's saves (plugins/model-save-checks.ts) run there too. The instance
  * never listens: the app's onRequest hook hands it a request when the app has no route for the request's path
  * (or only the built app's catch-all), or when the route it found is one of a changed model's routes, before the
  * body is read. The routes of a model whose file was removed answer 404 saying so (the start's routes cannot be
@@ -21,6 +21,7 @@ import { dimensionLovChecks } from '../hpfm-admin/dimension-lovs.ts'
 import { errorHandler } from '../../plugins/error-handler.ts'
 import { notFound } from '../../errors.ts'
 import { inputGuards } from '../../plugins/input-guards.ts'
+import { modelSaveChecks } from '../../plugins/model-save-checks.ts'
 import { permissionGuards } from '../../plugins/permissions.ts'
 import { readGuards } from '../../plugins/read-guards.ts'
 import { routeSchemaBounds } from '../../plugins/route-schemas.ts'
@@ -56,6 +57,8 @@ export async function modelRoutesInstance(
   inner.decorate('files', app.files)
   // The read guard works out which screens read what from the page files served now.
   inner.decorate('livePages', app.livePages)
+  // An async export of a changed model is run by the app's one export worker (it reads the current models).
+  if (app.hasDecorator('exportWorker')) inner.decorate('exportWorker', app.exportWorker)
   await inner.register(errorHandler)
   await inner.register(securityHeaders)
   await inner.register(auth)
@@ -66,6 +69,8 @@ export async function modelRoutesInstance(
   await inner.register(readGuards(app.livePages?.pages ?? [], all))
   // The hooks other modules add to model routes by their URL (the Lov read of the permission rule writes).
   await inner.register(dimensionLovChecks)
+  // The modules' checks of a model's saves (hsdr's job rows, hrpt's data sets): the app's own list.
+  await inner.register(modelSaveChecks(app.modelSaveChecks))
   for (const model of served) {
     await inner.register(modelRoutes(model))
     if (!model.serverWritten) await inner.register(withLinesRoute(model, all))

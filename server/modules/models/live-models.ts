@@ -44,18 +44,6 @@ export interface ModelChange {
 
 const shape = (model: ModelSchema) => JSON.stringify(model)
 
-/**
- * Models whose saves a module checks with an app hook bound to the start's model (hsdr's job rows, hrpt's data
- * sets: modelSaveCheck). Their live routes would miss that check, so a change to them waits for a restart.
- */
-export const RESTART_ONLY: ReadonlyMap<string, string> = new Map([
-  ['hsdr/job-info', 'the scheduler (server/modules/hsdr) checks its job rows with the model read at start'],
-  [
-    'hrpt/data-set',
-    'the reports module (server/modules/hrpt) checks its data sets with the model read at start',
-  ],
-])
-
 export class LiveModels {
   /** Bumped by every reload that applied or removed a model. */
   version = 0
@@ -135,22 +123,6 @@ export class LiveModels {
       plan: planModelTable(entry.model, facts.get(entry.model)!),
     }))
     const taken = plans.filter(({ entry, plan }) => {
-      const why = RESTART_ONLY.get(modelKey(entry.model))
-      if (why) {
-        change.refused.push({
-          file: entry.file,
-          key: modelKey(entry.model),
-          problems: [
-            {
-              file: entry.file,
-              pointer: '',
-              message: `this model takes effect only at a restart: ${why}`,
-              fix: 'restart the server to apply the change (it is checked and its table synced at start)',
-            },
-          ],
-        })
-        return false
-      }
       const steps = refusedSteps(plan)
       if (!steps.length) return true
       change.refused.push({

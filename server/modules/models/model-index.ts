@@ -1,0 +1,31 @@
+/**
+ * The app's models by key, as they are now. Live model files (live-models.ts) change the app's model array in
+ * place, so a module that built its own `Map` from the array at start kept serving the start's models until a
+ * restart (an async export of a model saved live found no model, a hand-written route checked the old fields).
+ * A module reads the index here instead: it is rebuilt whenever the array's content changed since the last
+ * read (a comparison of element identities, nothing to subscribe to and nothing to forget).
+ */
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
+
+interface Index {
+  seen: ModelSchema[]
+  byKey: Map<string, ModelSchema>
+}
+
+const indexes = new WeakMap<readonly ModelSchema[], Index>()
+
+const sameContent = (seen: readonly ModelSchema[], models: readonly ModelSchema[]) =>
+  seen.length === models.length && seen.every((model, i) => model === models[i])
+
+/**
+ * The models of `models` keyed by their file's name (`wms/inbound-order-line`), current with the array.
+ *
+ * @example modelIndex(models).get('wms/warehouse')
+ */
+export function modelIndex(models: readonly ModelSchema[]): ReadonlyMap<string, ModelSchema> {
+  const known = indexes.get(models)
+  if (known && sameContent(known.seen, models)) return known.byKey
+  const index = { seen: [...models], byKey: new Map(models.map((model) => [modelKey(model), model])) }
+  indexes.set(models, index)
+  return index.byKey
+}
