@@ -49,10 +49,11 @@ try {
     ].join('\n'),
   )
   const { references } = server.prepared
-  if (references.lookups.length || references.lovViews.length)
+  if (references.lookups.length || references.values?.length || references.lovViews.length)
     console.log(
       `Reference data of the files added to the database: ${[
         references.lookups.length ? `value sets ${references.lookups.join(', ')}` : '',
+        references.values?.length ? `values ${references.values.join(', ')}` : '',
         references.lovViews.length ? `Lov views ${references.lovViews.join(', ')}` : '',
       ]
         .filter(Boolean)

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { AppError, notFound } from '../errors.ts'
+import { answers, FileBody } from '../responses.ts'
 import { frameworkText, languageOf } from './framework-errors.ts'
 
 const CatchAll = Type.Object({ '*': Type.String({ maxLength: 2000 }) })
@@ -23,7 +24,13 @@ export function staticApp(staticDir: string): FastifyPluginAsync {
     // Not rate limited: a whole office behind one address loads the app's files at shift start.
     app.get(
       '/*',
-      { config: { public: true, rateLimit: false }, schema: { params: CatchAll } },
+      {
+        config: { public: true, rateLimit: false },
+        schema: {
+          params: CatchAll,
+          response: answers(FileBody('A file of the built app, or its index.html for an app route')),
+        },
+      },
       async (request, reply) => {
         const path = (request.params as typeof CatchAll.static)['*']
         // /api paths answer as they do without a built app: what the router itself would have said.

@@ -2,8 +2,11 @@
  * Reference data the files declare reaches a running database, not only a new one (issue 22): the value sets of
  * `server/seed/data/lookups` and the Lov views of `server/seed/data/lov-views` that the database does not hold
  * yet are added at every start, and, with live files on, each time one of those files is saved. A value set or
- * view the database holds already is left as it is: an administrator may have changed it in the value set or Lov
- * view screens, and their change wins (a file's later edit of it is reported, not applied).
+ * view the database holds already keeps what it holds: an administrator may have changed it in the value set or Lov
+ * view screens, and their change wins (a file's later edit of it is reported, not applied). A value a file adds to
+ * a set the database holds (a new status the code needs, e.g. SPLIT) is added once: the values of the files that
+ * reached the database are recorded (`app_meta` REFERENCE_VALUES), so a value an administrator deleted later
+ * stays deleted. (A database from before this record gets the files' missing values once.)
  */
 import { checkLovViewFile } from '../modules/hpfm/lov-view-definition.ts'
 import type { Db } from '../db/schema.ts'
@@ -14,6 +17,8 @@ import { readSeedSet } from './seed-files.ts'
 export interface ReferenceSync {
   /** Value set codes added. */
   lookups: string[]
+  /** Values added to value sets the database held (`code:value`). */
+  values?: string[]
   /** Lov view codes added (`tenant:code` for a tenant's own view). */
   lovViews: string[]
 }
@@ -62,6 +67,7 @@ export async function syncReferenceData(
     const newSets = Object.entries(lookups).filter(([code]) => !heldCodes.has(code))
     const rows = lookupValueRows(newSets)
     if (rows.length) await trx.insertInto('hpfmLookupValue').values(rows).execute()
+    const values = await addNewValues(trx, lookups, heldCodes)
 
     const viewKey = (tenantId: number, code: string) => (tenantId ? `${tenantId}:${code}` : code)
     const heldViews = new Set(
@@ -73,7 +79,62 @@ export async function syncReferenceData(
     if (newViews.length) await seedLovViews(trx, newViews)
     return {
       lookups: newSets.map(([code]) => code),
+      ...(values.length ? { values } : {}),
       lovViews: newViews.map((view) => viewKey(view.tenantId ?? 0, view.viewCode)),
     }
   })
+}
+
+/** The app_meta key of the file values that reached the database (a JSON list of `code:value`). */
+export const REFERENCE_VALUES = 'reference-values'
+
+/**
+ * Adds the values of held value sets that the files declare and that never reached the database, and records
+ * every value of the files as reached. Answers the values added (`code:value`).
+ */
+async function addNewValues(
+  trx: Db,
+  lookups: SeedLookups,
+  heldCodes: ReadonlySet<string>,
+): Promise<string[]> {
+  const key = (code: string, value: string) => `${code}:${value}`
+  const recorded = await trx
+    .selectFrom('appMeta')
+    .select('value')
+    .where('key', '=', REFERENCE_VALUES)
+    .executeTakeFirst()
+  const reached = new Set<string>(recorded ? (JSON.parse(recorded.value) as string[]) : [])
+  const heldRows = await trx
+    .selectFrom('hpfmLookupValue')
+    .select(['lookupCode', 'value', 'orderSeq'])
+    .where('tenantId', '=', 0)
+    .where('lookupCode', 'in', [...heldCodes].filter((code) => code in lookups).concat(''))
+    .execute()
+  const held = new Set(heldRows.map((row) => key(row.lookupCode, row.value)))
+  const lastSeq = new Map<string, number>()
+  for (const row of heldRows)
+    lastSeq.set(row.lookupCode, Math.max(lastSeq.get(row.lookupCode) ?? 0, Number(row.orderSeq)))
+  const added: Array<[string, SeedLookups[string]]> = []
+  for (const [code, set] of Object.entries(lookups)) {
+    if (!heldCodes.has(code)) continue
+    const missing = set.values.filter(
+      (v) => !held.has(key(code, v.value)) && !reached.has(key(code, v.value)),
+    )
+    if (missing.length) added.push([code, { ...set, values: missing }])
+  }
+  // After the values the set holds, in the file's order.
+  const rows = lookupValueRows(added).map((row) => ({
+    ...row,
+    orderSeq: (lastSeq.get(row.lookupCode) ?? 0) + row.orderSeq,
+  }))
+  if (rows.length) await trx.insertInto('hpfmLookupValue').values(rows).execute()
+  const all = Object.entries(lookups).flatMap(([code, set]) => set.values.map((v) => key(code, v.value)))
+  const next = [...new Set([...reached, ...all])].sort()
+  if (!recorded || next.length !== reached.size) {
+    const value = JSON.stringify(next)
+    if (recorded)
+      await trx.updateTable('appMeta').set({ value }).where('key', '=', REFERENCE_VALUES).execute()
+    else await trx.insertInto('appMeta').values({ key: REFERENCE_VALUES, value }).execute()
+  }
+  return rows.map((row) => key(row.lookupCode, row.value))
 }

@@ -125,4 +125,30 @@ describe('reference data of the files on a running database', () => {
     expect(first.lovViews).toEqual([])
     expect(await syncReferenceData(app.db, data)).toEqual({ lookups: [], lovViews: [] })
   })
+
+  it('adds a value a file gives a value set the database holds, once: deleted later, it stays deleted', async () => {
+    const withStatus = {
+      'WMDM.LIVE_DOCK_KIND': {
+        ...DOCK_KINDS['WMDM.LIVE_DOCK_KIND'],
+        values: [
+          ...DOCK_KINDS['WMDM.LIVE_DOCK_KIND'].values,
+          { value: 'SPLIT', meaning: texts('Split dock') },
+        ],
+      },
+    }
+    await syncReferenceData(app.db, data, DOCK_KINDS)
+    const added = await syncReferenceData(app.db, data, withStatus)
+    expect(added.values).toEqual(['WMDM.LIVE_DOCK_KIND:SPLIT'])
+    const codes = await values('WMDM.LIVE_DOCK_KIND')
+    expect(codes.map((v) => v.value).slice(-1)).toEqual(['SPLIT'])
+    expect(codes.find((v) => v.value === 'SPLIT')?.meaning).toBe('Split dock')
+    // an administrator deletes it: the files do not bring it back
+    await app.db
+      .deleteFrom('hpfmLookupValue')
+      .where('lookupCode', '=', 'WMDM.LIVE_DOCK_KIND')
+      .where('value', '=', 'SPLIT')
+      .execute()
+    expect((await syncReferenceData(app.db, data, withStatus)).values).toBeUndefined()
+    expect((await values('WMDM.LIVE_DOCK_KIND')).map((v) => v.value)).not.toContain('SPLIT')
+  })
 })

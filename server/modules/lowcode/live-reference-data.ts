@@ -44,7 +44,7 @@ export function liveReferenceData(): FastifyPluginAsync {
         try {
           const codes = app.livePages?.refs.lookupCodes
           const added = await applyReferenceFiles(app.db, dataDir, codes)
-          if (added.lookups.length || added.lovViews.length)
+          if (added.lookups.length || added.values?.length || added.lovViews.length)
             app.log.info(added, 'reference data of the files added to the database')
           if (codes) app.livePages.recheck()
         } catch (error) {
