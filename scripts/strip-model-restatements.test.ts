@@ -63,5 +63,5 @@ describe('strip-model-restatements', () => {
       expect(inheritModel(after, models), file).toEqual(inheritModel(page, models))
     }
     expect(stripped).toBeGreaterThan(3000)
-  })
+  }, 60_000)
 })

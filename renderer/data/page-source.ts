@@ -14,6 +14,8 @@ export interface PageSource {
   source: string
   /** The server's check of the file (SchemaPage's `verdict`); absent from servers that do not send it. */
   issues?: SchemaIssue[]
+  /** The facts of the models the page names, served with it (what its fields and transition row actions inherit). */
+  models?: Record<string, ModelFacts>
   /** The parsed JSON; undefined when the text is not JSON (then `parseError` says why). */
   page?: unknown
   parseError?: string

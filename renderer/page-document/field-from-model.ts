@@ -1,44 +1,32 @@
 /**
- * The field definition a page gives a model field by default: the widget it is edited with and the limits the
- * model declares. Shared by `npm run new:page` (scripts/lib/page-scaffold.ts) and the page designer's "add a
+ * The field definition a page gives a model field by default: its label and the widget it is edited with, and
+ * nothing the field inherits from its model (required, length, pattern, bounds, decimals, value set:
+ * renderer/schema/model-inheritance.ts), so the page never restates, and never drifts from, its model. Shared by `npm run new:page` (scripts/lib/page-scaffold.ts) and the page designer's "add a
  * field from the model", so both write the same thing.
  */
 import type { ModelField } from '../schema/model'
 
 /** The widget a field of the model is edited with (json fields are left off the page). */
 export function fieldSpec(field: ModelField, label: string): Record<string, unknown> | undefined {
-  const limits = {
-    ...(field.required ? { required: true } : {}),
-    ...(field.updatable === false ? { updatable: false } : {}),
-  }
-  const length = field.maxLength ? { maxLength: field.maxLength } : {}
+  // not inherited: a field the server keeps as it was created
+  const limits = field.updatable === false ? { updatable: false } : {}
   switch (field.type) {
     case 'json':
       return undefined
     case 'string':
-      if (field.lookupCode) return { label, widget: 'Select', lookupCode: field.lookupCode, ...limits }
-      return {
-        label,
-        widget: field.multiLanguage ? 'MultiLangInput' : 'Input',
-        ...limits,
-        ...length,
-        ...(field.pattern && !field.multiLanguage ? { pattern: field.pattern } : {}),
-      }
+      if (field.lookupCode) return { label, widget: 'Select', ...limits }
+      return { label, widget: field.multiLanguage ? 'MultiLangInput' : 'Input', ...limits }
     case 'text':
-      return { label, widget: 'TextArea', ...limits, maxLength: field.maxLength ?? 2000 }
+      // a text without a model length still gets one on the page
+      return { label, widget: 'TextArea', ...limits, ...(field.maxLength ? {} : { maxLength: 2000 }) }
     case 'integer':
     case 'decimal':
+      // an integer's whole numbers are the page's (decimals inherit the model's scale)
       return {
         label,
         widget: 'InputNumber',
         ...limits,
-        ...(field.type === 'integer'
-          ? { precision: 0 }
-          : field.scale !== undefined
-            ? { precision: field.scale }
-            : {}),
-        ...(field.min !== undefined ? { min: field.min } : {}),
-        ...(field.max !== undefined ? { max: field.max } : {}),
+        ...(field.type === 'integer' ? { precision: 0 } : {}),
       }
     case 'flag':
       return {

@@ -57,11 +57,11 @@ describe('page edits on a real page file change exactly their lines', () => {
     ])
   })
 
-  test('adding a column of a model field new to the page defines the field and its label texts', () => {
+  test('adding a column of a model field new to the page defines the field (label and widget: the rest it inherits) and its label texts', () => {
     expect(diff({ op: 'addColumn', field: 'managerName' })).toEqual([
       '-    }',
       '+    },',
-      '+    "managerName": { "label": "wmdm.warehouse.field.managerName", "widget": "Input", "maxLength": 60 }',
+      '+    "managerName": { "label": "wmdm.warehouse.field.managerName", "widget": "Input" }',
       '-      { "field": "remark", "width": 200, "ellipsis": true }',
       '+      { "field": "remark", "width": 200, "ellipsis": true },',
       '+      { "field": "managerName", "sortable": true }',

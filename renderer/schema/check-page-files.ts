@@ -15,7 +15,7 @@ import { duplicateKeys, parseJsonText } from './json-text'
 import type { PageSchema } from './page'
 import { sourcePositions } from './source-position'
 import { validatePage } from './validate'
-import { inheritModel, looserThanModelIssues } from './model-inheritance'
+import { inheritModel, looserThanModelIssues, unknownTransitionIssues } from './model-inheritance'
 
 export interface PageCheckContext extends CrossContext {
   /**
@@ -70,14 +70,22 @@ export function checkPageFile(file: string, source: string, context: PageCheckCo
     message: `key '${d.pointer.split('/').at(-1)?.replace(/~1/g, '/').replace(/~0/g, '~')}' appears twice in this object (first on line ${d.firstLine}): JSON keeps only this last one, silently`,
     suggestion: 'remove one of the two, or merge them into one',
   }))
-  // The page as it renders: its fields completed from their model (model-inheritance.ts).
-  const result = validatePage(inheritModel(data, context.models), {
+  // The page as it renders: its fields and transition row actions completed from their model
+  // (model-inheritance.ts). A transition the model lacks is named here with the model's transitions.
+  const complete = inheritModel(data, context.models)
+  const result = validatePage(complete, {
     file,
     source,
     widgetNames: context.widgetNames,
     allStages: context.allStages,
   })
-  issues.push(...result.issues)
+  const transitions = unknownTransitionIssues(data, context.models)
+  const atTransition = new Set(transitions.map((t) => t.pointer))
+  issues.push(...result.issues.filter((issue) => !atTransition.has(issue.pointer)))
+  if (transitions.length) {
+    const position = sourcePositions(source, data)
+    for (const d of transitions) issues.push({ file, severity: 'error', ...d, ...position(d.pointer) })
+  }
   const header = (typeof data === 'object' && data !== null ? data : {}) as {
     route?: unknown
     kind?: unknown
@@ -88,7 +96,7 @@ export function checkPageFile(file: string, source: string, context: PageCheckCo
     const drafts: IssueDraft[] = []
     try {
       drafts.push(
-        ...crossIssues(data as PageSchema, context),
+        ...crossIssues(complete as PageSchema, context),
         ...looserThanModelIssues(data, context.models),
         ...unlistedRouteIssues(route, context),
       )

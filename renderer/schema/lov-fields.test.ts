@@ -1,19 +1,27 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { formatIssue } from './issue'
+import type { ModelSchema } from './model'
+import { inheritModel } from './model-inheritance'
 import { validatePage } from './validate'
 
 const file = 'schemas/pages/winv/jxs-outbound-order.page.json'
 const source = readFileSync(file, 'utf8')
 const widgetNames = ['Input', 'TextArea', 'InputNumber', 'Select', 'DatePicker', 'Lov', 'MulLov']
 type Page = { fields: Record<string, Record<string, unknown>> }
+// its row actions name transitions of this model: the page as the browser gets it is completed from it
+const model = JSON.parse(
+  readFileSync('schemas/models/wms/jxs-outbound-order.model.json', 'utf8'),
+) as ModelSchema
 
 function messages(change: (page: Page) => void): string[] {
   const page = JSON.parse(source) as Page
   change(page)
-  return validatePage(page, { file, source: JSON.stringify(page, null, 2), widgetNames }).issues.map(
-    formatIssue,
-  )
+  return validatePage(inheritModel(page, { 'wms/jxs-outbound-order': model }), {
+    file,
+    source: JSON.stringify(page, null, 2),
+    widgetNames,
+  }).issues.map(formatIssue)
 }
 
 test('the dealer order page with its warehouse Lov is valid', () => {

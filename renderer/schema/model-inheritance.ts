@@ -11,6 +11,13 @@
  */
 import type { IssueDraft } from './issue'
 import type { ModelField, ModelSchema } from './model'
+import {
+  lifecycleFacts,
+  namesTransition,
+  transitionAction,
+  transitionIssues,
+  type LifecycleFacts,
+} from './transition-actions'
 
 /** What a page takes from a model field: the facts of its constraints, served to the browser with the page. */
 export type InheritedField = Pick<
@@ -32,9 +39,12 @@ export interface ModelFacts {
   fields: InheritedField[]
   /** Rows written by the server only: nothing a form sends, so nothing is required of a page. */
   serverWritten?: boolean
+  /** What a row action naming a transition takes (transition-actions.ts). */
+  lifecycle?: LifecycleFacts
 }
 /** Model key ("wms/goods") → its facts; a ModelSchema is one. */
-export type ModelLookup = ReadonlyMap<string, ModelFacts> | Readonly<Record<string, ModelFacts>>
+export type ModelLookup =
+  ReadonlyMap<string, ModelFacts | ModelSchema> | Readonly<Record<string, ModelFacts | ModelSchema>>
 
 const FACT_KEYS = [
   'name',
@@ -51,10 +61,16 @@ const FACT_KEYS = [
   'default',
 ] as const
 
+/** A model's lifecycle facts, whether it is given as its file (ModelSchema) or as served facts. */
+const lifecycleOf = (model: ModelSchema | ModelFacts): LifecycleFacts | undefined =>
+  'resource' in model ? lifecycleFacts(model) : model.lifecycle
+
 /** The facts of `model` a page inherits (what the server serves with a page, not the whole model). */
 export function modelFacts(model: ModelSchema | ModelFacts): ModelFacts {
+  const lifecycle = lifecycleOf(model)
   return {
     ...(model.serverWritten ? { serverWritten: true } : {}),
+    ...(lifecycle ? { lifecycle } : {}),
     fields: model.fields.map((field) => {
       const facts: Record<string, unknown> = {}
       for (const key of FACT_KEYS) if (field[key] !== undefined) facts[key] = field[key]
@@ -73,8 +89,8 @@ type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-const lookup = (models: ModelLookup, key: string): ModelFacts | undefined =>
-  models instanceof Map ? models.get(key) : (models as Record<string, ModelFacts>)[key]
+const lookup = (models: ModelLookup, key: string): ModelFacts | ModelSchema | undefined =>
+  models instanceof Map ? models.get(key) : (models as Record<string, ModelFacts | ModelSchema>)[key]
 
 /** The blocks of a page that own fields and a data source: the page itself and each detail. */
 function blocksOf(page: Json): Array<[Json, string]> {
@@ -96,7 +112,11 @@ const modelKeyOf = (block: Json) =>
  * value (read-only, numbered by a code rule, a default, rows only the server writes) or the page shows it
  * read-only.
  */
-export function inheritedConstraints(spec: Json, field: InheritedField, model?: ModelFacts): Json {
+export function inheritedConstraints(
+  spec: Json,
+  field: InheritedField,
+  model?: Pick<ModelFacts, 'serverWritten'>,
+): Json {
   const widget = spec.widget
   const facts: Json = {}
   const generated =
@@ -132,9 +152,21 @@ export function pageModelFacts(page: unknown, models: ModelLookup): Record<strin
   return facts
 }
 
+/** The block's row actions with each one naming a transition completed from the lifecycle (or kept as is). */
+function completeRowActions(block: Json, model: ModelFacts | ModelSchema): Json {
+  const table = block.table
+  if (!isObject(table) || !Array.isArray(table.rowActions) || !table.rowActions.some(namesTransition))
+    return block
+  const rowActions = table.rowActions.map((action: unknown) =>
+    namesTransition(action) ? (transitionAction(action, lifecycleOf(model)) ?? action) : action,
+  )
+  return { ...block, table: { ...table, rowActions } }
+}
+
 /**
  * `page` with every field of a block naming a model completed from the model field of the same name (the
- * page's own values win). Returns the page itself when nothing is inherited; never changes it.
+ * page's own values win), and every row action naming a transition completed from the model's lifecycle.
+ * Returns the page itself when nothing is inherited; never changes it.
  */
 export function inheritModel(page: unknown, models: ModelLookup): unknown {
   if (!isObject(page)) return page
@@ -142,7 +174,10 @@ export function inheritModel(page: unknown, models: ModelLookup): unknown {
   const completeBlock = (block: Json): Json => {
     const key = modelKeyOf(block)
     const model = key ? lookup(models, key) : undefined
-    if (!model || !isObject(block.fields)) return block
+    if (!model) return block
+    const withActions = completeRowActions(block, model)
+    if (withActions !== block) changed = true
+    if (!isObject(block.fields)) return withActions
     const fields: Json = {}
     let blockChanged = false
     for (const [name, spec] of Object.entries(block.fields)) {
@@ -160,9 +195,9 @@ export function inheritModel(page: unknown, models: ModelLookup): unknown {
       fields[name] = { ...spec, ...Object.fromEntries(missing.map((k) => [k, inherited[k]])) }
       blockChanged = true
     }
-    if (!blockChanged) return block
+    if (!blockChanged) return withActions
     changed = true
-    return { ...block, fields }
+    return { ...withActions, fields }
   }
   const top = completeBlock(page)
   const details = Array.isArray(page.details)
@@ -232,4 +267,12 @@ export function looserThanModelIssues(page: unknown, models: ModelLookup): Issue
     }
   }
   return issues
+}
+
+/** Row actions naming a transition that `models` cannot complete (transition-actions.ts). */
+export function unknownTransitionIssues(page: unknown, models: ModelLookup): IssueDraft[] {
+  return transitionIssues(page, (key) => {
+    const model = lookup(models, key)
+    return { known: !!model, lifecycle: model && lifecycleOf(model) }
+  })
 }

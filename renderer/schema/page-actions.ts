@@ -170,3 +170,47 @@ export const Action = Type.Union(
     description: 'A button: create, edit, delete, view, navigate, action (server) or export.',
   },
 )
+
+/**
+ * A row action naming a transition of its block's model lifecycle (transition-actions.ts): the path, the
+ * permission code and `visibleWhen` come from the model file; the page gives its label and, if it wants, a
+ * confirmation, a success message, a dialog and a key.
+ */
+export const TransitionAction = Type.Object(
+  {
+    transition: Type.String({
+      pattern: '^[a-z][A-Za-z0-9]*$',
+      description:
+        'Action of the model\'s lifecycle to run (e.g. "pick"): POSTs to <resource>/{id}/<action> with the transition\'s permission code, shown only in its `from` statuses.',
+    }),
+    key: base.key,
+    label: Type.Ref('TextKey', { description: 'Text key of the button.' }),
+    confirm: Type.Optional(Confirm),
+    successMessage: Type.Optional(
+      Type.Ref('TextKey', {
+        description: 'Text key shown after success ({field} placeholders from the answer).',
+      }),
+    ),
+    dialog: Type.Optional(
+      Type.Ref('ActionDialog', {
+        description: 'Ask for a request body first (fields in a modal); without it the row itself is sent.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "Row: runs a transition of the model's lifecycle, taking its path, permission and visibleWhen from the model file.",
+  },
+)
+
+/**
+ * A row action: a full action, or one naming a transition, chosen by the presence of `transition` (so a mistake
+ * in either is reported against that one alone; page.ts writes it as if/then/else). Its static type is the
+ * completed action: inheritModel turns every transition into a full action before a page is validated.
+ */
+export const RowAction = Type.Ref('Action', {
+  orTransition: true,
+  description:
+    'A row button: edit, delete, view, navigate, action, or {"transition": …} of the model lifecycle.',
+})

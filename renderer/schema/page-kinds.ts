@@ -3,6 +3,7 @@
  * widget named in renderer/runtime/SchemaPage.tsx (custom pages name their own).
  */
 import { Type } from '@sinclair/typebox'
+import { RowAction } from './page-actions'
 
 const header = <K extends string>(kind: K, description: string) => ({
   $schema: Type.Optional(
@@ -103,7 +104,7 @@ export const TableSpec = Type.Object(
       }),
     ),
     rowActions: Type.Optional(
-      Type.Array(Type.Ref('Action'), { description: 'Buttons in the last column of each row.' }),
+      Type.Array(RowAction, { description: 'Buttons in the last column of each row.' }),
     ),
   },
   { additionalProperties: false, description: 'The result table (server-side paging and sorting).' },

@@ -10,7 +10,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Condition, ConditionOp, FieldName, Linkage, PageGrants, PageMenu, TextKey } from './page-common'
 import { DataSource, FieldSpec, Fields, LineTable, LineTableInput, Texts, WidgetName } from './page-fields'
-import { Action, ActionDialog, PermissionCode } from './page-actions'
+import { Action, ActionDialog, PermissionCode, TransitionAction } from './page-actions'
 import * as kinds from './page-kinds'
 
 const PageModule = Type.Module({
@@ -31,6 +31,7 @@ const PageModule = Type.Module({
   PageGrants,
   ActionDialog,
   Action,
+  TransitionAction,
   SearchSpec: kinds.SearchSpec,
   TableColumn: kinds.TableColumn,
   TableSpec: kinds.TableSpec,
@@ -72,6 +73,7 @@ export type FieldSpec = Def<'FieldSpec'>
 export type Condition = Def<'Condition'>
 export type Linkage = Def<'Linkage'>
 export type PageAction = Def<'Action'>
+export type TransitionActionSpec = Def<'TransitionAction'>
 export type ActionDialogSpec = Def<'ActionDialog'>
 export type LineTableSpec = Def<'LineTable'>
 export type LineTableInputSpec = Def<'LineTableInput'>
@@ -95,7 +97,10 @@ function toJsonSchema(node: unknown): unknown {
   for (const key of Object.keys(source)) {
     const value = source[key]
     if (key === '$id') continue
-    if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) out.$ref = `#/$defs/${value}`
+    if (key === 'orTransition') continue
+    else if (key === '$ref' && source.orTransition === true) Object.assign(out, orTransition())
+    else if (key === '$ref' && typeof value === 'string' && !value.startsWith('#'))
+      out.$ref = `#/$defs/${value}`
     else if (key === 'anyOf' && 'discriminator' in source) out.oneOf = toJsonSchema(value)
     else if (key === 'anyOf' && isLiteralList(value)) Object.assign(out, literalsToEnum(value))
     else if (key === 'anyOf' && isTypeList(value)) out.type = value.map((b) => b.type)
@@ -103,6 +108,13 @@ function toJsonSchema(node: unknown): unknown {
   }
   return out
 }
+
+/** A row action (page-actions.ts RowAction): the transition form when it has `transition`, else a full action. */
+const orTransition = () => ({
+  if: { required: ['transition'] },
+  then: { $ref: '#/$defs/TransitionAction' },
+  else: { $ref: '#/$defs/Action' },
+})
 
 type Literal = { const: string | number; type: string }
 const isLiteralList = (value: unknown): value is Literal[] =>

@@ -1,6 +1,7 @@
 /**
  * The JSON Schema node that applies at an instance path, following properties, items, additional and pattern
- * properties, `$ref`s into `$defs` and discriminated `oneOf`s (by the data's tag). Lets error messages name the
+ * properties, `$ref`s into `$defs`, discriminated `oneOf`s (by the data's tag) and `if`/`then`/`else` chosen by
+ * the data's properties (a row action naming a transition). Lets error messages name the
  * allowed properties and descriptions without ajv's verbose mode (unavailable in precompiled validators).
  */
 type Node = Record<string, unknown>
@@ -36,6 +37,11 @@ export function schemaAt(root: Node, start: Node, data: unknown, pointer: string
             ?.const === tag,
       )
       if (branch) return resolve(branch, value)
+    }
+    const when = current?.if as { required?: string[] } | undefined
+    if (current && when?.required && (current.then || current.else)) {
+      const has = when.required.every((k) => typeof value === 'object' && value !== null && k in value)
+      return resolve((has ? current.then : current.else) as Node | undefined, value)
     }
     return current
   }

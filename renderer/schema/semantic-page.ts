@@ -10,6 +10,7 @@ import { kindIssues } from './semantic-kinds'
 import { linkageCycleIssues } from './linkage-cycles'
 import { widgetIssues } from './semantic-widgets'
 import { nearest, suggestName } from './suggest'
+import { namesTransition } from './transition-actions'
 import { walkJson } from './walk'
 
 export interface SemanticOptions {
@@ -90,6 +91,16 @@ function actionIssues(block: Json, base: string): IssueDraft[] {
     actions.forEach((action: Json, i) => {
       const pointer = `${base}${where}/${i}`
       const type = String(action.type)
+      if (namesTransition(action)) {
+        // inheritModel completes it from the model's lifecycle: left as is, the model could not
+        issues.push({
+          pointer: `${pointer}/transition`,
+          message: `row action names transition '${action.transition}', which the lifecycle of its block's model does not have`,
+          suggestion:
+            "name one of the model's transitions (npm run schemas:check lists them), or write the action in full",
+        })
+        return
+      }
       if (!allowed.has(type)) {
         issues.push({
           pointer: `${pointer}/type`,

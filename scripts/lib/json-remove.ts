@@ -30,3 +30,10 @@ function removeProperty(source: string, pointer: string): string {
     return source.slice(0, lineStart) + source.slice(end).replace(/^[ \t]*\n/, '')
   return source.slice(0, start) + source.slice(end)
 }
+
+/** `source` with the property at `pointer` renamed to `name`, its value and place kept. */
+export function renameProperty(source: string, pointer: string, name: string): string {
+  const mapping = parse(source).pointers[pointer]
+  if (!mapping?.key || !mapping.keyEnd) throw new Error(`${pointer} is not a property of this JSON text`)
+  return source.slice(0, mapping.key.pos) + JSON.stringify(name) + source.slice(mapping.keyEnd.pos)
+}

@@ -8,6 +8,7 @@ import {
   type ModelFacts,
   type ModelLookup,
 } from '../../renderer/schema/model-inheritance'
+import type { ModelSchema } from '../../renderer/schema/model'
 
 type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json =>
@@ -23,8 +24,8 @@ export function restatedPointers(page: unknown, models: ModelLookup): string[] {
     if (!isObject(block) || !isObject(block.dataSource) || !isObject(block.fields)) continue
     const key = block.dataSource.model
     if (typeof key !== 'string') continue
-    const model: ModelFacts | undefined =
-      models instanceof Map ? models.get(key) : (models as Record<string, ModelFacts>)[key]
+    const model: ModelFacts | ModelSchema | undefined =
+      models instanceof Map ? models.get(key) : (models as Record<string, ModelFacts | ModelSchema>)[key]
     if (!model) continue
     for (const [name, spec] of Object.entries(block.fields)) {
       const field = model.fields.find((f) => f.name === name)

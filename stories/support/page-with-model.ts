@@ -6,6 +6,7 @@
  * @example const page = pageWithModel(warehouseJson)
  */
 import { inheritModel, type ModelFacts } from '../../renderer/index'
+import { pageModelFacts } from '../../renderer/schema/model-inheritance'
 
 const files = import.meta.glob<{ default: ModelFacts }>('../../schemas/models/**/*.model.json', {
   eager: true,
@@ -19,3 +20,6 @@ const models = new Map(
 
 /** `page` as the server serves it: its fields completed from the models it names. */
 export const pageWithModel = <T>(page: T): T => inheritModel(page, models) as T
+
+/** The model facts the server serves with `page` (GET page-schemas/page `models`). */
+export const servedModelFacts = (page: unknown) => pageModelFacts(page, models)

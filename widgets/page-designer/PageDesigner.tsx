@@ -1,15 +1,18 @@
 import { DownloadOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons'
 import { Alert, Button, Modal, Space, Typography } from 'antd'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import {
   ApiError,
   designMark,
+  inheritModel,
+  loadPageSource,
   SchemaPage,
   usePageContext,
   usePermission,
   useRegistry,
   useRendererEnv,
   type ListPage,
+  type ModelFacts,
   type PageWidgetProps,
   type SchemaIssue,
 } from '../../renderer/index'
@@ -95,10 +98,30 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
 
   const text = currentText(doc)
   const page = useMemo(() => JSON.parse(text) as Record<string, unknown>, [text])
+  // What the page inherits, as the app gets it: the facts of its models served with the page (its lifecycle
+  // for the transition row actions), with the designer's model fields (a field added here counts at once).
+  const [served, setServed] = useState<Record<string, ModelFacts>>({})
+  useEffect(() => {
+    let live = true
+    loadPageSource(env, loaded.route).then(
+      (source) => live && setServed(source.models ?? {}),
+      () => undefined, // a page the server does not serve yet: its fields still inherit the model below
+    )
+    return () => {
+      live = false
+    }
+  }, [env, loaded.route])
+  const models = useMemo(() => {
+    if (!loaded.model) return served
+    const facts = served[loaded.model.key]
+    return { ...served, [loaded.model.key]: { ...facts, fields: loaded.model.fields } }
+  }, [served, loaded.model])
+  /** The page as it renders (previews, checks); edits and the saved file stay the file's own text. */
+  const rendered = useMemo(() => inheritModel(page, models) as Record<string, unknown>, [page, models])
   const widgetNames = useMemo(() => registry.names(), [registry])
   const issues = useMemo(
-    () => validatePage(page, { file: loaded.file, source: text, widgetNames, allStages: true }).issues,
-    [page, text, loaded.file, widgetNames],
+    () => validatePage(rendered, { file: loaded.file, source: text, widgetNames, allStages: true }).issues,
+    [rendered, text, loaded.file, widgetNames],
   )
   const lists = useMemo(() => designerLists(page), [page])
   const groups = useMemo(() => designerGroups(page), [page])
@@ -254,9 +277,9 @@ function Designer({ loaded: opened }: { loaded: DesignerFile }) {
                 {nameOfElement({ pointer: '/title', textKey: page.title, fallback: page.title })}
               </Typography.Title>
             ) : null}
-            <SchemaPage page={page} source={text} file={loaded.file} params={{}} />
+            <SchemaPage page={rendered} source={text} file={loaded.file} params={{}} />
             {page.kind === 'list' && !errors.length ? (
-              <FormPreview key={text} page={page as unknown as ListPage} file={loaded.file} />
+              <FormPreview key={text} page={rendered as unknown as ListPage} file={loaded.file} />
             ) : null}
           </DesignSurface>
         </div>

@@ -125,7 +125,7 @@ export interface DesignerElement {
   /** The pointer of its entry in the file (what the rendered page marks it with); also its selection key. */
   pointer: string
   /** Name of the page.schema.json definition describing it; undefined for a plain text (the title). */
-  definition?: 'Action' | 'FormSection' | 'DashboardCard' | 'Tab'
+  definition?: 'Action' | 'TransitionAction' | 'FormSection' | 'DashboardCard' | 'Tab'
   /** The text key it shows (title, label), to name it and to edit its texts. */
   textKey?: string
   /** Its name when it shows no text (an action's type, a card's key). */
@@ -147,9 +147,10 @@ export function designerGroups(page: unknown): DesignerGroup[] {
     Array.isArray(values) ? values.map((value, index) => build(value, `${pointer}/${index}`)) : []
   const action = (value: unknown, at: string): DesignerElement => ({
     pointer: at,
-    definition: 'Action',
+    // a row action naming a lifecycle transition has its own, shorter definition
+    definition: textOf(value, 'transition') ? 'TransitionAction' : 'Action',
     ...(textOf(value, 'label') ? { textKey: textOf(value, 'label')! } : {}),
-    fallback: textOf(value, 'key') ?? textOf(value, 'type') ?? at,
+    fallback: textOf(value, 'key') ?? textOf(value, 'type') ?? textOf(value, 'transition') ?? at,
   })
   const titled =
     (definition: DesignerElement['definition'], fallbackKey: string) =>

@@ -6,6 +6,7 @@ import warehouseText from '../../schemas/pages/wmdm/warehouse.page.json?raw'
 import warehouseModel from '../../schemas/models/wms/warehouse.model.json'
 import { ApiError } from '../../renderer/index'
 import { permissionCheck } from '../../stories/fixtures/lookups'
+import { servedPage } from '../../stories/fixtures/schema-backend'
 import { warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
 
@@ -49,6 +50,7 @@ export const designerBackend =
       handlers: {
         ...warehouseBackend().handlers,
         'POST iam /hzero/v1/menus/check-permissions': permissionCheck(denied),
+        'GET hpfm /v1/page-schemas/page': servedPage,
         'GET hpfm /v1/page-designer/file': () => ({
           file: WAREHOUSE_FILE,
           route: '/wmdm/warehouse',

@@ -9,6 +9,7 @@ import { EditorView, highlightActiveLine, lineNumbers } from '@codemirror/view'
 import { jsonSchema } from 'codemirror-json-schema'
 import { useEffect, useRef } from 'react'
 import pageSchema from '../../schemas/page.schema.json'
+import { inheritModel, type ModelFacts } from '../../renderer/index'
 import { validatePage } from '../../renderer/validation'
 import { withWidgetNames } from './widget-completion'
 
@@ -16,6 +17,8 @@ export interface PlaygroundEditorProps {
   /** Text loaded into the editor (replaces what is there when it changes). */
   initial: string
   file: string
+  /** The facts of the page's models (served with a page loaded by route): the page is checked as it renders. */
+  models?: Record<string, ModelFacts>
   widgetNames: readonly string[]
   onChange(text: string): void
   label: string
@@ -33,7 +36,14 @@ const EDITOR_SURFACE = EditorView.theme(
   { dark: false },
 )
 
-export function PlaygroundEditor({ initial, file, widgetNames, onChange, label }: PlaygroundEditorProps) {
+export function PlaygroundEditor({
+  initial,
+  file,
+  models,
+  widgetNames,
+  onChange,
+  label,
+}: PlaygroundEditorProps) {
   const host = useRef<HTMLDivElement>(null)
   const changed = useRef(onChange)
   changed.current = onChange
@@ -48,7 +58,8 @@ export function PlaygroundEditor({ initial, file, widgetNames, onChange, label }
         return [] // the JSON linter of codemirror-json-schema reports syntax errors
       }
       // Every stage at once: the checks of meaning too while the shape still has errors.
-      const checked = validatePage(parsed, { file, source: text, widgetNames, allStages: true })
+      const page = inheritModel(parsed, models ?? {})
+      const checked = validatePage(page, { file, source: text, widgetNames, allStages: true })
       return checked.issues.map((issue): Diagnostic => {
         const line = view.state.doc.line(Math.min(Math.max(issue.line, 1), view.state.doc.lines))
         const from = Math.min(line.from + Math.max(issue.column - 1, 0), line.to)
@@ -87,7 +98,7 @@ export function PlaygroundEditor({ initial, file, widgetNames, onChange, label }
       ],
     })
     return () => view.destroy()
-  }, [initial, file, widgetNames, label])
+  }, [initial, file, models, widgetNames, label])
   return (
     <div
       ref={host}

@@ -5,6 +5,7 @@ import { ApiError, SchemaPage } from '../../renderer/index'
 import { permissionCheck } from '../../stories/fixtures/lookups'
 import { warehouseBackend } from '../../stories/fixtures/warehouse-backend'
 import { createFakeEnv, type Handler } from '../../stories/support/fake-env'
+import { servedModelFacts } from '../../stories/support/page-with-model'
 import { PLAYGROUND_PERMISSION } from './SchemaPlayground'
 
 /** The schema playground (custom page): edit a page file with completion and live validation beside its screen. */
@@ -32,6 +33,7 @@ const backend =
           file: 'schemas/pages/wmdm/warehouse.page.json',
           route: '/wmdm/warehouse',
           source: JSON.stringify(warehousePage, null, 2),
+          models: servedModelFacts(warehousePage),
         }),
         'POST iam /hzero/v1/menus/check-permissions': permissionCheck(denied),
         'POST hpfm /v1/page-schemas/check': () => ({ issues: [] }),

@@ -3,8 +3,10 @@ import { Alert, Button, Select, Space } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
 import {
   ApiError,
+  inheritModel,
   loadPageSource,
   SchemaPage,
+  type ModelFacts,
   usePageContext,
   usePermission,
   useRegistry,
@@ -42,7 +44,12 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
   const designs = usePermission(PAGE_DESIGNER_PERMISSION).status === 'approved'
   const [routes, setRoutes] = useState<string[]>([])
   const [route, setRoute] = useState<string>()
-  const [loaded, setLoaded] = useState({ file: 'playground.page.json', text: STARTER })
+  // a page loaded by route keeps the facts of its models the server served with it: the preview and the editor's
+  // checks complete the page from them, as the app does (inherited constraints, transition row actions)
+  const [loaded, setLoaded] = useState<{ file: string; text: string; models?: Record<string, ModelFacts> }>({
+    file: 'playground.page.json',
+    text: STARTER,
+  })
   /** The loaded page's file as the page designer serves it (version, writable), when the user may design. */
   const [loadedRoute, setLoadedRoute] = useState<string>()
   // Where the user may design pages, the loaded page's file on disk with its version: what Save writes to (the
@@ -88,7 +95,7 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
       const source = await loadPageSource(env, route)
       setFailure(undefined)
       setSaved(undefined)
-      setLoaded({ file: source.file, text: source.source })
+      setLoaded({ file: source.file, text: source.source, models: source.models ?? {} })
       setText(source.source)
       setLoadedRoute(route)
       setSince(undefined)
@@ -120,12 +127,12 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
   }
   const parsed = useMemo(() => {
     const result = parseJsonText(shown)
-    if (result.ok) return { page: result.data }
+    if (result.ok) return { page: inheritModel(result.data, loaded.models ?? {}) }
     // Where and what to fix, as schemas:check and the server say it.
     const { line, column, message, suggestion } = result.error
     const reason = message.replace(/^not valid JSON: /, '')
     return { error: `${loaded.file}:${line}:${column}: not valid JSON (${reason}): ${suggestion}` }
-  }, [shown, loaded.file])
+  }, [shown, loaded.file, loaded.models])
 
   if (access.status === 'pending') return null
   if (access.status === 'denied')
@@ -179,6 +186,7 @@ export default function SchemaPlayground({ params }: PageWidgetProps) {
         <PlaygroundEditor
           initial={loaded.text}
           file={loaded.file}
+          models={loaded.models}
           widgetNames={widgetNames}
           onChange={setText}
           label={t('hpfm.playground.editor')}

@@ -6,12 +6,17 @@
  *
  * - `numberField`: the model's field with a `codeRule` (the document number); `statusField`: its lifecycle's.
  * - `actions`: the list page's row actions of type `action` that run a transition of the lifecycle (by `name`,
- *   or the path's last segment), each shown only in the transition's `from` statuses (its own `visibleWhen`
+ *   or the path's last segment; a row action naming a `transition` is completed from the model first), each shown only in the transition's `from` statuses (its own `visibleWhen`
  *   when it has one), with the list page's texts for their labels, confirmations and dialogs. The list page is
  *   the one the document page goes back to (`backTo`), else any list page of the model.
  * - `totals`: header fields the server sums from lines (`header.totals` of each detail's line model).
  */
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import {
+  lifecycleFacts,
+  namesTransition,
+  transitionAction,
+} from '../../../renderer/schema/transition-actions.ts'
 import type { ServedPage } from './load-pages.ts'
 
 type Json = Record<string, unknown>
@@ -90,7 +95,10 @@ export function documentFacts(pages: readonly ServedPage[], models: readonly Mod
     if (!model || !lifecycle) continue
     const lists = parsed.filter((p) => p.kind === 'list' && modelOf(models, p.dataSource) === model)
     const list = lists.find((p) => p.route === page.backTo) ?? lists[0]
-    const actions = (list?.table?.rowActions ?? []).flatMap((action) => {
+    const actions = (list?.table?.rowActions ?? []).flatMap((written) => {
+      // a row action naming a transition (`{"transition": …}`) is completed from the model, as the list shows it
+      const action = namesTransition(written) ? transitionAction(written, lifecycleFacts(model)) : written
+      if (!action) return []
       const transition = transitionOf(action, lifecycle)
       if (!transition) return []
       const visibleWhen = action.visibleWhen ?? { field: lifecycle.field, op: 'in', value: transition.from }

@@ -11,6 +11,7 @@ import { checkPageFile, routeCollisionIssues } from '../../../renderer/schema/ch
 import type { SchemaIssue } from '../../../renderer/schema/issue.ts'
 import type { ModelSchema } from '../../../renderer/schema/model.ts'
 import { walkJson } from '../../../renderer/schema/walk.ts'
+import { inheritModel } from '../../../renderer/schema/model-inheritance.ts'
 import { WIDGET_NAMES } from '../../../renderer/contract/widget-names.ts'
 
 export interface ServedPage {
@@ -105,7 +106,8 @@ export function checkServedPage(path: string, source: string, refs: PageReferenc
     issues: page.issues,
     ownIssues: page.issues,
     data: page.data,
-    permissions: page.data === undefined ? [] : declaredPermissions(page.data),
+    // a row action naming a transition declares the transition's code (completed from the model)
+    permissions: page.data === undefined ? [] : declaredPermissions(inheritModel(page.data, refs.models)),
   }
 }
 
