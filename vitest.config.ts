@@ -1,7 +1,19 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { POSTGRES_PASS } from './tests/setup/postgres-pass.ts'
 
-// Three projects: unit (jsdom: renderer, widgets, app), server (node: app.inject on PGlite), e2e (Chromium).
+/** The server tests' settings, shared by the PGlite run and the PostgreSQL pass. */
+const serverTests = {
+  environment: 'node',
+  globalSetup: ['tests/setup/server-global.ts'],
+  testTimeout: 60000,
+  hookTimeout: 120000,
+  fileParallelism: true,
+  maxWorkers: 2,
+}
+
+// Four projects: unit (jsdom: renderer, widgets, app), server (node: app.inject on PGlite), server-postgres (the
+// server files whose proof depends on the engine, again on PostgreSQL: tests/setup/postgres-pass.ts), e2e (Chromium).
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -23,6 +35,9 @@ export default defineConfig({
           // Its dist imports its own files without extensions, which Node's ESM loader refuses: Vite resolves them.
           server: { deps: { inline: ['codemirror-json-schema'] } },
           testTimeout: 20000,
+          // Vitest's default is one worker fewer than the cores: ONE worker on CI's 2 cores (the files ran one
+          // after the other, ~10 min). Two workers share the cores (each file's render work is CPU).
+          maxWorkers: 2,
           // One jsdom per worker instead of one per file: importing antd, Formily and the widgets again for every
           // file cost ~60% of the project's time. tests/setup/jsdom.ts empties the document after each test.
           isolate: false,
@@ -32,13 +47,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          environment: 'node',
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
-          globalSetup: ['tests/setup/server-global.ts'],
-          testTimeout: 60000,
-          hookTimeout: 120000,
-          fileParallelism: true,
-          maxWorkers: 2,
+          ...serverTests,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // needs TEST_DATABASE_URL (a PostgreSQL superuser URL): npm test's server:postgres step
+          name: 'server-postgres',
+          include: Object.keys(POSTGRES_PASS),
+          ...serverTests,
         },
       },
       {
