@@ -35,9 +35,6 @@ export default defineConfig({
           // Its dist imports its own files without extensions, which Node's ESM loader refuses: Vite resolves them.
           server: { deps: { inline: ['codemirror-json-schema'] } },
           testTimeout: 20000,
-          // Vitest's default is one worker fewer than the cores: ONE worker on CI's 2 cores (the files ran one
-          // after the other, ~10 min). Two workers share the cores (each file's render work is CPU).
-          maxWorkers: 2,
           // One jsdom per worker instead of one per file: importing antd, Formily and the widgets again for every
           // file cost ~60% of the project's time. tests/setup/jsdom.ts empties the document after each test.
           isolate: false,
