@@ -1,7 +1,19 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { POSTGRES_PASS } from './tests/setup/postgres-pass.ts'
 
-// Three projects: unit (jsdom: renderer, widgets, app), server (node: app.inject on PGlite), e2e (Chromium).
+/** The server tests' settings, shared by the PGlite run and the PostgreSQL pass. */
+const serverTests = {
+  environment: 'node',
+  globalSetup: ['tests/setup/server-global.ts'],
+  testTimeout: 60000,
+  hookTimeout: 120000,
+  fileParallelism: true,
+  maxWorkers: 2,
+}
+
+// Four projects: unit (jsdom: renderer, widgets, app), server (node: app.inject on PGlite), server-postgres (the
+// server files whose proof depends on the engine, again on PostgreSQL: tests/setup/postgres-pass.ts), e2e (Chromium).
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -32,13 +44,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          environment: 'node',
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
-          globalSetup: ['tests/setup/server-global.ts'],
-          testTimeout: 60000,
-          hookTimeout: 120000,
-          fileParallelism: true,
-          maxWorkers: 2,
+          ...serverTests,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // needs TEST_DATABASE_URL (a PostgreSQL superuser URL): npm test's server:postgres step
+          name: 'server-postgres',
+          include: Object.keys(POSTGRES_PASS),
+          ...serverTests,
         },
       },
       {
