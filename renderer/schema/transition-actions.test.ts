@@ -5,11 +5,13 @@
  * refused naming the closest one and the model's transitions.
  */
 import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, test } from 'vitest'
 import { WIDGET_NAMES } from '../contract/widget-names'
 import { checkPageFile, type PageCheckContext } from './check-page-files'
 import { formatIssue } from './issue'
 import type { ModelSchema } from './model'
+import { TransitionAction } from './page-actions'
+import { OWN } from './transition-actions'
 import { inheritModel, pageModelFacts } from './model-inheritance'
 import { validatePage } from './validate'
 
@@ -99,4 +101,8 @@ describe('a row action naming a transition', () => {
       "/permission: 'permission' of a row action naming a transition comes from the model's lifecycle",
     )
   })
+})
+
+test("the page's own properties of a transition action are the schema's (the plain list keeps TypeBox off the boot path)", () => {
+  expect([...OWN].sort()).toEqual(Object.keys(TransitionAction.properties).sort())
 })

@@ -14,7 +14,6 @@
  */
 import type { IssueDraft } from './issue'
 import type { ModelSchema } from './model'
-import { TransitionAction } from './page-actions'
 import { suggestName } from './suggest'
 
 /** What a row action takes from a model's lifecycle: served with the page among its model facts. */
@@ -68,8 +67,12 @@ export function transitionAction(short: Json, lifecycle: LifecycleFacts | undefi
   }
 }
 
-/** What the page gives of such an action, and what it takes from the model. */
-const OWN = Object.keys(TransitionAction.properties)
+/**
+ * What the page gives of such an action (the properties of `TransitionAction` in ./page-actions.ts, as plain
+ * names: this module is on the app's boot path, the TypeBox schemas are not; transition-actions.test.ts keeps the
+ * two lists equal), and what it takes from the model.
+ */
+export const OWN: readonly string[] = ['transition', 'key', 'label', 'confirm', 'successMessage', 'dialog']
 const TAKEN = ['type', 'name', 'path', 'permission', 'visibleWhen']
 
 /**
