@@ -388,10 +388,14 @@ describe('partial allocation with a backorder', () => {
       const actions: Row[] = []
       JSON.parse(text, (_key, value: unknown) => {
         const row = value as Row
-        if (row && typeof row === 'object' && typeof row.path === 'string') actions.push(row)
+        if (row && typeof row === 'object' && (typeof row.path === 'string' || row.transition))
+          actions.push(row)
         return value
       })
-      for (const action of actions.filter((a) => /\/outbound-orders\/\{\w+\}\/allocate$/.test(a.path))) {
+      // written in full, or naming the outbound order's allocate transition (its path comes from the model)
+      const allocates = (a: Row) =>
+        a.transition === 'allocate' || /\/outbound-orders\/\{\w+\}\/allocate$/.test(String(a.path))
+      for (const action of actions.filter(allocates)) {
         expect(
           action.dialog?.fields?.backorder,
           `${file}: allocate without the backorder choice`,

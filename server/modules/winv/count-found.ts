@@ -64,13 +64,13 @@ export async function foundLineValues(
     (count.whareaId && Number(count.whareaId) !== Number(location.whareaId))
   )
     throw badRequest(
-      `${at}locationId: location ${location.locationCode} is not counted by count ${count.countNum}: goods found elsewhere are counted by a count of that place.`,
+      `${at}locationId: location ${location.locationCode} is not counted by count ${count.countNum}: add goods found there to a count of that location.`,
       { [`${at}locationId`]: 'outside the count' },
     )
   const goods = await goodsOf(db, session.tenantId, found.goodsId, `${at}goodsId`)
   if (count.goodsId && Number(count.goodsId) !== goods.goodsId)
     throw badRequest(
-      `${at}goodsId: count ${count.countNum} counts one goods item only; ${goods.goodsCode} is another: count it with a count of its own.`,
+      `${at}goodsId: count ${count.countNum} counts one goods item only and ${goods.goodsCode} is another: add it to a count of its own.`,
       { [`${at}goodsId`]: 'outside the count' },
     )
   const batchCode = typeof found.batchCode === 'string' ? found.batchCode.trim() : ''

@@ -48,7 +48,7 @@ export async function checkReturnSerials(
     )
   const twice = serials.filter((s, i) => serials.indexOf(s) !== i)
   if (twice.length)
-    throw refuse(`serial number ${twice[0]} is named twice: each unit comes back once.`, 'duplicates')
+    throw refuse(`serial number ${twice[0]} is named twice: name each unit once.`, 'duplicates')
   const { rows } = await sql<{
     serialNumberId: number
     serialNumber: string

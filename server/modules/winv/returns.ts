@@ -350,7 +350,7 @@ async function receive(db: Db, session: Session, header: ReturnHeader): Promise<
     const twice = serials.find((serial) => named.has(serial))
     if (twice)
       throw badRequest(
-        `${field}: serial number ${twice} is named on another line too: each unit comes back once.`,
+        `${field}: serial number ${twice} is named on another line too: name each unit once.`,
         {
           [field]: 'named twice',
         },
