@@ -17,24 +17,8 @@ let call: WarehouseApp['call']
 const api = '/api/wms/v1/1'
 const ids = {} as Record<'warehouse' | 'ownerA' | 'rcv' | 'x' | 'y' | 'z', number>
 
-const get = async (url: string, user: WarehouseUser = 'admin') => {
-  const response = await call(user, 'GET', url)
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json()
-}
-
-async function newGoods(code: string, extra: Row = {}) {
-  const response = await call('admin', 'POST', `${api}/goods`, {
-    goodsCode: code,
-    goodsName: `${code} name`,
-    ownerId: ids.ownerA,
-    uomCode: 'EA',
-    weight: 1,
-    ...extra,
-  })
-  expect(response.statusCode, response.body).toBeLessThan(300)
-  return response.json() as Row
-}
+let get: WarehouseApp['get']
+let newGoods: WarehouseApp['newGoods']
 
 const inboundAct = async (id: number, action: string, body: Row = {}, user: WarehouseUser = 'clerk') => {
   const row = await get(`${api}/inbound-orders/${id}`)
@@ -129,6 +113,8 @@ const readPage = (file: string) =>
 
 beforeAll(async () => {
   const started = await startWarehouseApp(['admin', 'clerk'])
+  get = started.get
+  newGoods = started.newGoods
   ;({ app, call } = started)
   ids.warehouse = await started.idOf('warehouse', "warehouse_code = 'WH-E001'")
   ids.ownerA = await started.idOf('owner', "owner_code = 'OWN-A'")

@@ -22,11 +22,7 @@ const ids = {} as Record<
   number
 >
 
-const get = async (url: string, user: WarehouseUser = 'admin') => {
-  const response = await call(user, 'GET', url)
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json()
-}
+let get: WarehouseApp['get']
 const post = async (url: string, body: Row, user: WarehouseUser = 'admin') => {
   const response = await call(user, 'POST', url, body)
   expect(response.statusCode, response.body).toBeLessThan(300)
@@ -161,6 +157,7 @@ const rule = (goods: Row, pickLocationId: number, min: number, max: number, ware
 
 beforeAll(async () => {
   const started = await startWarehouseApp(['admin', 'clerk', 'jxs'])
+  get = started.get
   ;({ app, call, onHand } = started)
   ids.warehouse = await started.idOf('warehouse', "warehouse_code = 'WH-E001'")
   ids.warehouse2 = await started.idOf('warehouse', "warehouse_code = 'WH-E002'")

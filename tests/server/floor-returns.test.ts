@@ -20,23 +20,8 @@ const ids = {} as Record<
   number
 >
 
-const get = async (url: string, user: WarehouseUser = 'admin') => {
-  const response = await call(user, 'GET', url)
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json()
-}
-
-async function newGoods(code: string) {
-  const response = await call('admin', 'POST', `${api}/goods`, {
-    goodsCode: code,
-    goodsName: `${code} name`,
-    ownerId: ids.ownerA,
-    uomCode: 'EA',
-    weight: 1,
-  })
-  expect(response.statusCode, response.body).toBeLessThan(300)
-  return response.json() as Row
-}
+let get: WarehouseApp['get']
+let newGoods: WarehouseApp['newGoods']
 
 const act = async (
   resource: string,
@@ -154,6 +139,8 @@ const ledger = async (docNum: string) =>
 
 beforeAll(async () => {
   const started = await startWarehouseApp(['admin', 'clerk'])
+  get = started.get
+  newGoods = started.newGoods
   ;({ app, call, onHand } = started)
   ids.warehouse = await started.idOf('warehouse', "warehouse_code = 'WH-E001'")
   ids.noQcWarehouse = await started.idOf('warehouse', "warehouse_code = 'WH-E003'")

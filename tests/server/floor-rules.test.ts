@@ -19,24 +19,8 @@ let started: WarehouseApp['idOf']
 const api = '/api/wms/v1/1'
 const ids = {} as Record<'warehouse' | 'ownerA' | 'rcv' | 'x' | 'y' | 'qc', number>
 
-const get = async (url: string, user: WarehouseUser = 'admin') => {
-  const response = await call(user, 'GET', url)
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json()
-}
-
-async function newGoods(code: string, flags: Row = {}) {
-  const response = await call('admin', 'POST', `${api}/goods`, {
-    goodsCode: code,
-    goodsName: `${code} name`,
-    ownerId: ids.ownerA,
-    uomCode: 'EA',
-    weight: 1,
-    ...flags,
-  })
-  expect(response.statusCode, response.body).toBeLessThan(300)
-  return response.json() as Row
-}
+let get: WarehouseApp['get']
+let newGoods: WarehouseApp['newGoods']
 
 const act = async (
   resource: string,
@@ -107,6 +91,8 @@ const lockedAt = async (locationId: number, goodsId: number) =>
 
 beforeAll(async () => {
   const kit = await startWarehouseApp(['admin', 'clerk'])
+  get = kit.get
+  newGoods = kit.newGoods
   ;({ app, call, onHand } = kit)
   ids.warehouse = await kit.idOf('warehouse', "warehouse_code = 'WH-E001'")
   ids.ownerA = await kit.idOf('owner', "owner_code = 'OWN-A'")

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startWarehouseApp, type WarehouseApp, type WarehouseUser } from './support/warehouse-app.ts'
+import { startWarehouseApp, type WarehouseApp } from './support/warehouse-app.ts'
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON rows of the API
 
@@ -20,24 +20,8 @@ const ids = {} as Record<'warehouse' | 'ownerA' | 'rcv', number>
 const goods = {} as Record<'soap' | 'lotted', Row>
 let order: Row
 
-const get = async (url: string, user: WarehouseUser = 'clerk') => {
-  const response = await call(user, 'GET', url)
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json()
-}
-
-async function newGoods(code: string, extra: Row = {}) {
-  const response = await call('admin', 'POST', `${api}/goods`, {
-    goodsCode: code,
-    goodsName: `${code} name`,
-    ownerId: ids.ownerA,
-    uomCode: 'EA',
-    weight: 1,
-    ...extra,
-  })
-  expect(response.statusCode, response.body).toBeLessThan(300)
-  return response.json() as Row
-}
+let get: WarehouseApp['get']
+let newGoods: WarehouseApp['newGoods']
 
 /** On hand per location code of one goods item. */
 const onHand = async (item: Row): Promise<Record<string, number>> => {
@@ -60,6 +44,8 @@ async function refused(path: string, scans: Row[], status: number, code: string,
 
 beforeAll(async () => {
   const started = await startWarehouseApp(['admin', 'clerk'])
+  get = (url, user = 'clerk') => started.get(url, user)
+  newGoods = started.newGoods
   ;({ app, call, idOf } = started)
   ids.warehouse = await started.idOf('warehouse', "warehouse_code = 'WH-E001'")
   ids.ownerA = await started.idOf('owner', "owner_code = 'OWN-A'")

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startWarehouseApp, type WarehouseApp, type WarehouseUser } from './support/warehouse-app.ts'
+import { startWarehouseApp, type WarehouseApp } from './support/warehouse-app.ts'
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON rows of the API
 
@@ -17,24 +17,8 @@ let call: WarehouseApp['call']
 const api = '/api/wms/v1/1'
 const ids = {} as Record<'warehouse' | 'ownerA' | 'rcv' | 'x' | 'y', number>
 
-const get = async (url: string, user: WarehouseUser = 'admin') => {
-  const response = await call(user, 'GET', url)
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json()
-}
-
-async function newGoods(code: string, extra: Row = {}) {
-  const response = await call('admin', 'POST', `${api}/goods`, {
-    goodsCode: code,
-    goodsName: `${code} name`,
-    ownerId: ids.ownerA,
-    uomCode: 'EA',
-    weight: 1,
-    ...extra,
-  })
-  expect(response.statusCode, response.body).toBeLessThan(300)
-  return response.json() as Row
-}
+let get: WarehouseApp['get']
+let newGoods: WarehouseApp['newGoods']
 
 const inboundAct = async (id: number, action: string) => {
   const row = await get(`${api}/inbound-orders/${id}`)
@@ -124,6 +108,8 @@ const rightScans = (lines: Row[]): Row[] =>
 
 beforeAll(async () => {
   const started = await startWarehouseApp(['admin', 'clerk', 'jxs'])
+  get = started.get
+  newGoods = started.newGoods
   ;({ app, call } = started)
   ids.warehouse = await started.idOf('warehouse', "warehouse_code = 'WH-E001'")
   ids.ownerA = await started.idOf('owner', "owner_code = 'OWN-A'")

@@ -1,7 +1,7 @@
 /**
  * The common start of the warehouse document tests (inbound, inventory …): the app on a fresh seeded database,
  * the seed's users signed in, the clerk granted owner OWN-C besides the seed's OWN-A and OWN-B (data
- * permissions), and the lookups those tests make: ids by business key, stock on hand.
+ * permissions), and the lookups and rows those tests make: ids by business key, stock on hand, a checked GET, new goods.
  */
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
@@ -20,7 +20,13 @@ export interface WarehouseApp {
   idOf: (table: string, where: string) => Promise<number>
   /** Tenant 1's quantity on hand of a goods at a location (and batch), 0 when there is no balance. */
   onHand: (locationId: number, goodsId: number, batchCode?: string) => Promise<number>
+  /** A GET as `user` (admin by default) that must answer 200: its JSON. */
+  get: (url: string, user?: WarehouseUser) => Promise<Row>
+  /** A goods item created by admin: `code`, its name, owner OWN-A, EA, weight 1, then `fields`. */
+  newGoods: (code: string, fields?: Row) => Promise<Row>
 }
+
+type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON rows of the API
 
 /** Starts the app (close it with `app.close()` in afterAll) with `users` signed in; admin is always signed in. */
 export async function startWarehouseApp(users: WarehouseUser[] = ['admin', 'clerk']): Promise<WarehouseApp> {
@@ -35,20 +41,40 @@ export async function startWarehouseApp(users: WarehouseUser[] = ['admin', 'cler
     ownerCode: 'OWN-C',
   })
   expect(grant.statusCode, grant.body).toBe(201)
+  const call: WarehouseApp['call'] = (user, method, url, payload) => {
+    const token = tokens[user]
+    if (!token) throw new Error(`${user} is not signed in: pass it to startWarehouseApp`)
+    return injectAs(app, token, method, url, payload)
+  }
+  const idOf: WarehouseApp['idOf'] = async (table, where) =>
+    (
+      await sql
+        .raw<{ id: number }>(`select ${table}_id as id from wmdm_${table} where tenant_id = 1 and ${where}`)
+        .execute(app.db)
+    ).rows[0]!.id
+  const ownerA = await idOf('owner', "owner_code = 'OWN-A'")
   return {
     app,
     tokens,
-    call: (user, method, url, payload) => {
-      const token = tokens[user]
-      if (!token) throw new Error(`${user} is not signed in: pass it to startWarehouseApp`)
-      return injectAs(app, token, method, url, payload)
+    call,
+    idOf,
+    get: async (url, user = 'admin') => {
+      const response = await call(user, 'GET', url)
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json()
     },
-    idOf: async (table, where) =>
-      (
-        await sql
-          .raw<{ id: number }>(`select ${table}_id as id from wmdm_${table} where tenant_id = 1 and ${where}`)
-          .execute(app.db)
-      ).rows[0]!.id,
+    newGoods: async (code, fields = {}) => {
+      const response = await call('admin', 'POST', '/api/wms/v1/1/goods', {
+        goodsCode: code,
+        goodsName: `${code} name`,
+        ownerId: ownerA,
+        uomCode: 'EA',
+        weight: 1,
+        ...fields,
+      })
+      expect(response.statusCode, response.body).toBeLessThan(300)
+      return response.json() as Row
+    },
     onHand: async (locationId, goodsId, batchCode = '') =>
       Number(
         (
