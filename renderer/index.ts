@@ -52,15 +52,10 @@ export { SchemaErrorPanel } from './runtime/SchemaErrorPanel'
 
 // Registry
 export * from './contract/widget-names'
-export {
-  WIDGET_DEFINITIONS,
-  widgetDefinition,
-  type PureWidgetDefinition,
-} from './contract/widget-definitions'
+export { WIDGET_DEFINITIONS, widgetDefinition } from './contract/widget-definitions'
 export type { WidgetProps } from './contract/widget-props'
 export {
   createRegistry,
-  UnknownWidgetError,
   type WidgetDefinition,
   type WidgetEntry,
   type WidgetRegistry,
@@ -76,55 +71,33 @@ export {
   compileSearchForm,
   compileColumns,
   componentNames,
-  DEFAULT_COLUMN_WIDTH,
   type ColumnModel,
   type CompilablePage,
 } from './compile/compile-page'
 export type { FormMode, CompileContext } from './compile/field-schema'
-export {
-  defaultWarehouseValues,
-  takesDefaultWarehouse,
-  DEFAULT_WAREHOUSE_LOV,
-} from './compile/default-warehouse'
+export { defaultWarehouseValues } from './compile/default-warehouse'
 export { evaluateCondition } from './compile/conditions'
 export { searchParams } from './compile/search-params'
 export { DESIGN_POINTER, designMark, markSchema } from './compile/design-marks'
-export {
-  pageSizeOptions,
-  defaultPageSizeOptions,
-  isCoreWorkspace,
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_PAGE_SIZE_OPTIONS,
-  PLATFORM_PAGE_SIZE_OPTIONS,
-  CORE_PAGE_SIZE_OPTIONS,
-  CORE_BASIC_TABLE_PAGE_SIZE_OPTIONS,
-} from './compile/page-sizes'
+export { pageSizeOptions, DEFAULT_PAGE_SIZE } from './compile/page-sizes'
 
 // Data
-export { restDataSource, type DataSource, type ListQuery, type Row } from './data/rest-data-source'
+export { restDataSource, type DataSource, type Row } from './data/rest-data-source'
 export { fillPath, stripEmpty } from './data/paths'
-export { fileNameFromDisposition } from './data/content-disposition'
 export { readPage, type PageResult } from './data/page-response'
-export { useListQuery, stepBack, type ListState } from './data/use-list-query'
-export { useLookup, type LookupState } from './data/use-lookup'
-export { createLookupLoader, type LookupLoader } from './data/lookups'
-export { announceConfigChange, onConfigChanged } from './data/config-changes'
-export { dataVersion, noteDataWrite, useReloadWhenShown } from './data/data-changes'
-export { createLovViewLoader, type LovViewLoader } from './data/lov-views'
+export { useListQuery } from './data/use-list-query'
+export { useLookup } from './data/use-lookup'
+export type { LookupLoader } from './data/lookups'
+export { onConfigChanged } from './data/config-changes'
+export { useReloadWhenShown } from './data/data-changes'
+export type { LovViewLoader } from './data/lov-views'
 export { dataHierarchyApi, parentValueOf, type DataHierarchyApi } from './data/data-hierarchies'
-export { useLovView, type LovViewState } from './data/use-lov-view'
-export { createDynamicFormLoader, type DynamicFormLoader } from './data/dynamic-forms'
-export { useDynamicForm, type DynamicFormState } from './data/use-dynamic-form'
+export { useLovView } from './data/use-lov-view'
+export type { DynamicFormLoader } from './data/dynamic-forms'
+export { useDynamicForm } from './data/use-dynamic-form'
 export { useLovNames } from './data/use-lov-names'
-export { createLovNames, LOV_NAME_BATCH, type LovNames } from './data/lov-names'
-export {
-  queryLov,
-  lovRequest,
-  lovQueryPath,
-  cleanSqlParams,
-  type LovQuery,
-  type LovRow,
-} from './data/lov-query'
+export type { LovNames } from './data/lov-names'
+export { queryLov, type LovRow } from './data/lov-query'
 export * from './contract/lov-view'
 export * from './contract/dynamic-form'
 export { loadPageSource, type PageSource } from './data/page-source'
@@ -135,23 +108,11 @@ export { usePermission } from './access/use-permission'
 export { Permission, type PermissionProps } from './access/Permission'
 export { LegacyActionGate, type LegacyActionGateProps } from './access/LegacyActionGate'
 export * from './access/legacy-actions'
-export {
-  createPermissionChecker,
-  PERMISSION_BATCH_DELAY_MS,
-  type PermissionChecker,
-  type PermissionState,
-  type PermissionStatus,
-} from './access/permission-checker'
+export type { PermissionChecker, PermissionState } from './access/permission-checker'
 
 // Texts and formats
 export { createTexts, interpolate, type TextResolver } from './i18n/texts'
-export {
-  formatNumber,
-  trimNumberText,
-  stepFor,
-  resolvePrecision,
-  DEFAULT_QUANTITY_PRECISION,
-} from './format/number'
+export { formatNumber, trimNumberText, stepFor, resolvePrecision } from './format/number'
 export {
   displayFormat,
   formatInZone,
@@ -167,9 +128,4 @@ export {
   nextFireTimes,
   WEEKDAY_NAMES,
   parseQuartzCron,
-  quartzCronProblem,
-  zoneOf,
-  type CronField,
-  type CronProblemDetail,
-  type QuartzCron,
 } from './contract/quartz-cron'
