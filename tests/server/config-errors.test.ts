@@ -85,8 +85,9 @@ describe('one bad model file', () => {
 describe('two page files on one route', () => {
   it('shows the clash on both, each naming the other, instead of one replacing the other', async () => {
     const served = await page('route=/wmdm/warehouse')
-    const mine = await page('file=' + encodeURIComponent(join(pagesDir, 'aa/my-warehouse.page.json')))
-    const theirs = await page('file=' + encodeURIComponent(join(pagesDir, 'wmdm/warehouse.page.json')))
+    // a pages directory outside the working directory: files are named relative to it
+    const mine = await page('file=' + encodeURIComponent('aa/my-warehouse.page.json'))
+    const theirs = await page('file=' + encodeURIComponent('wmdm/warehouse.page.json'))
     for (const [one, other] of [
       [mine, theirs],
       [theirs, mine],
