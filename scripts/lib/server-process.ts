@@ -12,8 +12,13 @@ export interface ServerProcess {
   stop: () => Promise<void>
 }
 
-export function startServerProcess(env: Record<string, string>, timeoutMs = 150_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 150_000,
+  /** Node options before the server's own (e.g. the soak test's --expose-gc and its preload). */
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TEST_DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
