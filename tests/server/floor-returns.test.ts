@@ -23,37 +23,16 @@ const ids = {} as Record<
 let get: WarehouseApp['get']
 let newGoods: WarehouseApp['newGoods']
 
-const act = async (
-  resource: string,
-  id: number,
-  action: string,
-  body: Row = {},
-  user: WarehouseUser = 'clerk',
-) => {
-  const row = await get(`${api}/${resource}/${id}`)
-  return call(user, 'POST', `${api}/${resource}/${id}/${action}`, { ...row, ...body })
-}
+let act: WarehouseApp['act']
+let newInboundOrder: WarehouseApp['inboundOrder']
 
 /** Goods received and put away at `to` through an inbound order; answers the order. */
 async function stockAt(goods: Row, quantity: number, to: number) {
-  const created = await call('clerk', 'POST', `${api}/inbound-orders/with-lines`, {
-    header: {
-      orderType: 'PURCHASE',
-      warehouseId: ids.warehouse,
-      ownerId: ids.ownerA,
-      receivingLocationId: ids.rcv,
-    },
-    lines: [
-      {
-        key: 'lines',
-        resource: 'inbound-order-lines',
-        parentField: 'inboundOrderId',
-        rows: [{ _status: 'create', lineNum: 1, goodsId: goods.goodsId, quantity, putawayLocationId: to }],
-      },
-    ],
+  const order = await newInboundOrder(goods, quantity, to, {
+    warehouseId: ids.warehouse,
+    ownerId: ids.ownerA,
+    receivingLocationId: ids.rcv,
   })
-  expect(created.statusCode, created.body).toBe(200)
-  const order = created.json().header as Row
   for (const action of ['execute', 'receive', 'putaway']) {
     const done = await act('inbound-orders', order.inboundOrderId, action)
     expect(done.statusCode, done.body).toBe(200)
@@ -139,6 +118,8 @@ const ledger = async (docNum: string) =>
 
 beforeAll(async () => {
   const started = await startWarehouseApp(['admin', 'clerk'])
+  act = started.act
+  newInboundOrder = started.inboundOrder
   get = started.get
   newGoods = started.newGoods
   ;({ app, call, onHand } = started)

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startWarehouseApp, type WarehouseApp, type WarehouseUser } from './support/warehouse-app.ts'
+import { startWarehouseApp, type WarehouseApp } from './support/warehouse-app.ts'
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON rows of the API
 
@@ -22,37 +22,16 @@ const ids = {} as Record<'warehouse' | 'ownerA' | 'rcv' | 'x' | 'y' | 'qc', numb
 let get: WarehouseApp['get']
 let newGoods: WarehouseApp['newGoods']
 
-const act = async (
-  resource: string,
-  id: number,
-  action: string,
-  body: Row = {},
-  user: WarehouseUser = 'clerk',
-) => {
-  const row = await get(`${api}/${resource}/${id}`)
-  return call(user, 'POST', `${api}/${resource}/${id}/${action}`, { ...row, ...body })
-}
+let act: WarehouseApp['act']
+let newInboundOrder: WarehouseApp['inboundOrder']
 
 /** A NEW inbound order of one line of `goods` into the receiving location, put away to `to`. */
 async function inboundOrder(goods: Row, quantity: number, to: number) {
-  const created = await call('clerk', 'POST', `${api}/inbound-orders/with-lines`, {
-    header: {
-      orderType: 'PURCHASE',
-      warehouseId: ids.warehouse,
-      ownerId: ids.ownerA,
-      receivingLocationId: ids.rcv,
-    },
-    lines: [
-      {
-        key: 'lines',
-        resource: 'inbound-order-lines',
-        parentField: 'inboundOrderId',
-        rows: [{ _status: 'create', lineNum: 1, goodsId: goods.goodsId, quantity, putawayLocationId: to }],
-      },
-    ],
+  const order = await newInboundOrder(goods, quantity, to, {
+    warehouseId: ids.warehouse,
+    ownerId: ids.ownerA,
+    receivingLocationId: ids.rcv,
   })
-  expect(created.statusCode, created.body).toBe(200)
-  const order = created.json().header as Row
   const line = (await get(`${api}/inbound-order-lines?inboundOrderId=${order.inboundOrderId}`)).content[0]
   return { order, line: line as Row }
 }
@@ -91,6 +70,8 @@ const lockedAt = async (locationId: number, goodsId: number) =>
 
 beforeAll(async () => {
   const kit = await startWarehouseApp(['admin', 'clerk'])
+  act = kit.act
+  newInboundOrder = kit.inboundOrder
   get = kit.get
   newGoods = kit.newGoods
   ;({ app, call, onHand } = kit)

@@ -24,6 +24,21 @@ export interface WarehouseApp {
   get: (url: string, user?: WarehouseUser) => Promise<Row>
   /** A goods item created by admin: `code`, its name, owner OWN-A, EA, weight 1, then `fields`. */
   newGoods: (code: string, fields?: Row) => Promise<Row>
+  /** POSTs `action` of a wms row as `user` (clerk by default), sending the row as it is now with `body` over it. */
+  act: (
+    resource: string,
+    id: number,
+    action: string,
+    body?: Row,
+    user?: WarehouseUser,
+  ) => ReturnType<typeof injectAs>
+  /** A NEW purchase order (made by the clerk) of one line of `goods`, `quantity`, put away to `to`: its header. */
+  inboundOrder: (
+    goods: Row,
+    quantity: number,
+    to: number,
+    at: { warehouseId: number; ownerId: number; receivingLocationId: number },
+  ) => Promise<Row>
 }
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON rows of the API
@@ -53,18 +68,41 @@ export async function startWarehouseApp(users: WarehouseUser[] = ['admin', 'cler
         .execute(app.db)
     ).rows[0]!.id
   const ownerA = await idOf('owner', "owner_code = 'OWN-A'")
+  const get: WarehouseApp['get'] = async (url, user = 'admin') => {
+    const response = await call(user, 'GET', url)
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json()
+  }
+  const api = '/api/wms/v1/1'
   return {
     app,
     tokens,
     call,
     idOf,
-    get: async (url, user = 'admin') => {
-      const response = await call(user, 'GET', url)
-      expect(response.statusCode, response.body).toBe(200)
-      return response.json()
+    get,
+    act: async (resource, id, action, body = {}, user = 'clerk') => {
+      const row = await get(`${api}/${resource}/${id}`)
+      return call(user, 'POST', `${api}/${resource}/${id}/${action}`, { ...row, ...body })
+    },
+    inboundOrder: async (goods, quantity, to, at) => {
+      const created = await call('clerk', 'POST', `${api}/inbound-orders/with-lines`, {
+        header: { orderType: 'PURCHASE', ...at },
+        lines: [
+          {
+            key: 'lines',
+            resource: 'inbound-order-lines',
+            parentField: 'inboundOrderId',
+            rows: [
+              { _status: 'create', lineNum: 1, goodsId: goods.goodsId, quantity, putawayLocationId: to },
+            ],
+          },
+        ],
+      })
+      expect(created.statusCode, created.body).toBe(200)
+      return created.json().header as Row
     },
     newGoods: async (code, fields = {}) => {
-      const response = await call('admin', 'POST', '/api/wms/v1/1/goods', {
+      const response = await call('admin', 'POST', `${api}/goods`, {
         goodsCode: code,
         goodsName: `${code} name`,
         ownerId: ownerA,
