@@ -11,6 +11,15 @@ export interface PostgresTimeouts {
 }
 
 const ignore = () => undefined
+/** Statements that change nothing when sent twice: the first of a transaction, reads, session settings. */
+const SAFE_TO_REPEAT = /^\s*(begin|start transaction|select|set|show)\b/i
+const MAX_STALE_RETRIES = 3
+/** node-postgres's words for a socket that closed under a query (not a timeout: that one may still run). */
+const isDroppedConnection = (error: unknown) =>
+  error instanceof Error &&
+  (error.message.includes('Connection terminated') ||
+    error.message.includes('not queryable') ||
+    ['ECONNRESET', 'EPIPE'].includes((error as { code?: string }).code ?? ''))
 /** Sent on every new connection; exported for the test that checks a server with other defaults. */
 export const SESSION_SETTINGS = "set time zone 'UTC'; set datestyle to 'ISO, YMD'"
 
@@ -36,27 +45,51 @@ export function postgresDialect(connectionString: string, timeouts: PostgresTime
     client.query(SESSION_SETTINGS).catch(ignore)
   })
   const guarded = new WeakSet<pg.PoolClient>()
+  /** A client from the pool, and whether it had been lent before (so it sat idle and may have died there). */
+  const lend = async () => {
+    const client = await pool.connect()
+    const reused = guarded.has(client)
+    // A lent client whose socket dies emits 'error' besides failing its query; the pool listens only
+    // while the client is idle, so without this the process would crash on a database restart.
+    if (!reused) {
+      guarded.add(client)
+      client.on('error', ignore)
+    }
+    return { client, reused }
+  }
   const wrapper = {
     async connect() {
-      const client = await pool.connect()
-      // A lent client whose socket dies emits 'error' besides failing its query; the pool listens only
-      // while the client is idle, so without this the process would crash on a database restart.
-      if (!guarded.has(client)) {
-        guarded.add(client)
-        client.on('error', ignore)
-      }
+      let { client, reused } = await lend()
       let broken = false
+      let first = true
+      // Set while a dead connection has gone back and its replacement is not yet lent (connecting may fail).
+      let released = false
       return {
         async query(sql: string, parameters: readonly unknown[]) {
-          try {
-            return await client.query(sql, [...parameters])
-          } catch (error) {
-            // A timed-out query may still be running on that connection: never lend it again.
-            if (isDatabaseUnavailable(error)) broken = true
-            throw error
+          // An idle connection the server or the network dropped is found by the first query lent on it
+          // (the pool drops idle clients only once their socket's close has been read). When that query is
+          // one that is safe to send twice, it goes again on another connection instead of failing the request.
+          const firstLent = first
+          first = false
+          for (let attempt = 0; ; attempt++) {
+            const retriable = firstLent && reused && attempt < MAX_STALE_RETRIES && SAFE_TO_REPEAT.test(sql)
+            try {
+              return await client.query(sql, [...parameters])
+            } catch (error) {
+              if (retriable && isDroppedConnection(error)) {
+                client.release(true)
+                released = true
+                ;({ client, reused } = await lend())
+                released = false
+                continue
+              }
+              // A timed-out query may still be running on that connection: never lend it again.
+              if (isDatabaseUnavailable(error)) broken = true
+              throw error
+            }
           }
         },
-        release: () => client.release(broken || undefined),
+        release: () => released || client.release(broken || undefined),
       }
     },
     end: () => pool.end(),

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import { Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { bearer, createTestApp, postSignIn, signIn } from '../../server/testing.ts'
+import { postgresDialect } from '../../server/db/postgres-pool.ts'
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts'
 
 // PGlite runs inside the server process: it cannot become unreachable, so there is nothing to test there.
@@ -79,4 +81,25 @@ describe.skipIf(!onPostgres)('the database going away (PostgreSQL only; skipped 
       expect(created.json()).toMatchObject({ warehouseCode: 'WH-BACK', objectVersionNumber: 1 })
     },
   )
+
+  it('replaces connections dropped while idle: the next read goes on a new one instead of answering 503', async () => {
+    // The request right after the cut runs before the pool has read the sockets' close (no I/O turn
+    // between them), so it is lent a dead connection; a read is safe to send again, a write is not.
+    const db = new Kysely<Record<string, never>>({
+      dialect: postgresDialect(proxy.rewrite(source.kind === 'postgres' ? source.adminUrl : '')),
+    })
+    try {
+      const one = () => sql<{ one: number }>`select 1 as one`.execute(db)
+      await Promise.all([one(), one(), one()])
+      await proxy.setMode('forward')
+      const [after] = (await one()).rows
+      expect(after).toEqual({ one: 1 })
+      await proxy.setMode('forward')
+      await expect(sql`create temporary table written_once (id int)`.execute(db)).rejects.toThrow(
+        /Connection terminated/,
+      )
+    } finally {
+      await db.destroy()
+    }
+  })
 })
