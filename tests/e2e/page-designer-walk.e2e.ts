@@ -107,12 +107,17 @@ async function addFromModel(p: Page, scope: Locator, option: string) {
 
 /** Drags the item `name` of `scope` by its handle onto the item `onto` (a pointer drag, as a mouse does it). */
 async function drag(p: Page, scope: Locator, name: string, onto: string) {
-  const from = await scope.getByRole('button', { name: `Drag to reorder: ${name}` }).boundingBox()
-  const to = await scope.getByRole('button', { name: `Select: ${onto}` }).boundingBox()
-  if (!from || !to) throw new Error('the outline items are not on screen')
+  const handle = scope.getByRole('button', { name: `Drag to reorder: ${name}` })
+  // in the middle of the viewport: near its edge the drag scrolls the outline under the pointer
+  await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  const from = await handle.boundingBox()
+  if (!from) throw new Error('the outline item is not on screen')
   await p.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
   await p.mouse.down()
   await p.mouse.move(from.x + from.width / 2, from.y - 6, { steps: 4 })
+  // measured once the drag has started, where the target is now
+  const to = await scope.getByRole('button', { name: `Select: ${onto}` }).boundingBox()
+  if (!to) throw new Error('the drop target is not on screen')
   await p.mouse.move(from.x + from.width / 2, to.y + to.height / 4, { steps: 12 })
   await p.mouse.up()
 }

@@ -1,9 +1,10 @@
-import { composeStories } from '@storybook/react-vite'
+import { composeStories, composeStory } from '@storybook/react-vite'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
 import preview from '../../.storybook/preview'
-import { currentStoryEnv } from '../../stories/support/story-env'
+import type { Handler } from '../../stories/support/fake-env'
+import { currentStoryEnv, type EnvFactory } from '../../stories/support/story-env'
 import * as stories from './DocumentHeader.stories'
 
 const { SavedDocument, NewDocument } = composeStories(stories, preview)
@@ -23,6 +24,38 @@ test('a saved document is titled by its number and offers the actions its status
   expect(await screen.findByRole('button', { name: 'Dispatch' })).toBeInTheDocument()
   expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull()
   expect(screen.getByText('SUBMITTED')).toBeInTheDocument()
+})
+
+test('a saved document is never titled "New …", not even while the facts that name its number load', async () => {
+  const headings: string[] = []
+  const seen = new MutationObserver(() =>
+    document.querySelectorAll('h2').forEach((h) => headings.push(h.textContent ?? '')),
+  )
+  seen.observe(document.body, { subtree: true, childList: true, characterData: true })
+  // the document's facts answer after its record
+  const SlowFacts = composeStory(
+    {
+      ...stories.SavedDocument,
+      parameters: {
+        env: () => {
+          const env = (stories.SavedDocument.parameters as { env: EnvFactory }).env()
+          const facts = env.handlers['GET hpfm /v1/page-schemas/document']!
+          const later: Handler = async (request, at) => {
+            await new Promise((resolve) => setTimeout(resolve, 300))
+            return facts(request, at)
+          }
+          env.handlers['GET hpfm /v1/page-schemas/document'] = later
+          return env
+        },
+      },
+    },
+    stories.default,
+    preview,
+  )
+  render(<SlowFacts />)
+  expect(await screen.findByRole('heading', { name: 'TO-0007' })).toBeInTheDocument()
+  seen.disconnect()
+  expect(headings).not.toContain('Transfer order')
 })
 
 test('its total follows the lines while they are edited, before the save', async () => {

@@ -4,7 +4,7 @@
  * confirmations and dialogs as its list page's rows (served with the document facts), each gated by its
  * permission code. An action waits while the page has unsaved changes, and the page reloads after it.
  */
-import { Button, Space } from 'antd'
+import { Button, Space, Spin } from 'antd'
 import { useEffect, useMemo } from 'react'
 import {
   evaluateCondition,
@@ -27,7 +27,8 @@ import type { DocumentFacts } from './use-document-facts'
 export interface DocumentHeaderProps {
   /** The page's title key: the heading of a new document (and of a document without a number). */
   title: string
-  facts?: DocumentFacts
+  /** Undefined while they load (a saved document's heading waits for them), null for a page that is no document. */
+  facts?: DocumentFacts | null
   /** The saved document; undefined on a create page. */
   record?: Row
   /** The document's data source: its actions are POSTed through it. */
@@ -39,7 +40,7 @@ export interface DocumentHeaderProps {
 
 /** The document's number, when the page shows a saved document that has one. */
 export function documentNumber(
-  facts: DocumentFacts | undefined,
+  facts: DocumentFacts | null | undefined,
   record: Row | undefined,
 ): string | undefined {
   const value = facts?.numberField ? record?.[facts.numberField] : undefined
@@ -71,7 +72,9 @@ function HeaderBody({ title, facts, record, dataSource, unsaved, onActed }: Docu
   const env = useRendererEnv()
   const { t } = usePageContext()
   const number = documentNumber(facts, record)
-  const heading = number ?? t(title)
+  // A saved document is never titled "New …", not even while its facts (and so its number field) load.
+  const pending = Boolean(record) && facts === undefined
+  const heading = pending ? <Spin size="small" /> : (number ?? t(title))
   useEffect(() => {
     if (number) env.setTitle?.(number)
   }, [env, number])
@@ -88,7 +91,9 @@ function HeaderBody({ title, facts, record, dataSource, unsaved, onActed }: Docu
     : []
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap', marginBottom: 12 }}>
-      <h2 style={{ fontSize: 18, margin: 0 }}>{heading}</h2>
+      <h2 style={{ fontSize: 18, margin: 0 }} aria-busy={pending || undefined}>
+        {heading}
+      </h2>
       {record && actions.length ? (
         <Space wrap className="wms-document-actions">
           {actions.map((action) => (

@@ -1,8 +1,8 @@
 /**
  * What the server derives for a document page (GET hpfm page-schemas/document, server/modules/lowcode/
  * document-facts.ts): number and status fields, the actions the lifecycle allows with their texts, and the
- * totals kept from the lines. Undefined while loading and for a page that is not a document page
- * (answered `{document: false}`).
+ * totals kept from the lines. Undefined while loading; null for a page that is not a document page
+ * (answered `{document: false}`, or not answered at all).
  */
 import { useEffect, useState } from 'react'
 import { useRendererEnv, type PageAction, type PageTexts } from '../../renderer/index'
@@ -17,7 +17,7 @@ export interface DocumentFacts {
   totals: Array<{ field: string; detail: string; of: string }>
 }
 
-export function useDocumentFacts(route: string, enabled: boolean): DocumentFacts | undefined {
+export function useDocumentFacts(route: string, enabled: boolean): DocumentFacts | null | undefined {
   const env = useRendererEnv()
   const [facts, setFacts] = useState<{ route: string; facts?: DocumentFacts }>()
   useEffect(() => {
@@ -40,7 +40,7 @@ export function useDocumentFacts(route: string, enabled: boolean): DocumentFacts
       live = false
     }
   }, [env, route, enabled])
-  return facts?.route === route ? facts.facts : undefined
+  return facts?.route === route ? (facts.facts ?? null) : undefined
 }
 
 /** Sum of `of` over rows (numbers and numeric strings; anything else counts 0), to 4 decimals. */
