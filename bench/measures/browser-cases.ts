@@ -176,7 +176,7 @@ async function tableRun(browser: Browser, url: string, name: string) {
   }
 }
 
-export async function table(browser: Browser, url: string, samples = 5): Promise<Figure[]> {
+export async function table(browser: Browser, url: string, samples = 9): Promise<Figure[]> {
   const ours: Array<{ painted: number; p95: number; js: number }> = []
   const antd: Array<{ painted: number; p95: number; js: number }> = []
   const deadline = Date.now() + 120000 // a slow table gets fewer samples, never an endless run

@@ -198,4 +198,44 @@ describe('sorting and seeding of wave tasks', () => {
     expect(shipped.statusCode, shipped.body).toBe(200)
     expect(shipped.json().orderStatus).toBe('SHIPPED')
   })
+
+  it('an order of a wave picked on its own needs no sorting: packed at once, and the wave PICKED with its last order', async () => {
+    const waiting: Row[] = (await get(`${api}/outbound-orders?orderStatus=SUBMITTED&size=500`)).content
+    const orderType = ['ECO', 'PROCUREMENT', 'NORMAL'].find((t) => !waiting.some((o) => o.orderType === t))!
+    const [alone, other] = [await order(orderType), await order(orderType)]
+    const mould = await call('POST', `${api}/wave-moulds`, {
+      mouldCode: 'TEST-SORT-ALONE',
+      mouldName: 'One order picked on its own',
+      warehouseId,
+      orderType,
+      maxOrders: 2,
+    })
+    expect(mould.statusCode, mould.body).toBe(201)
+    const wave = (
+      await call('POST', `${api}/wave-orders`, { mouldId: mould.json().mouldId, warehouseId })
+    ).json()
+    const released = await call('POST', `${api}/wave-orders/${wave.waveId}/release`, wave)
+    expect(released.statusCode, released.body).toBe(200)
+    const orderAct = async (id: number, action: string, extra: Row = {}) =>
+      call('POST', `${api}/outbound-orders/${id}/${action}`, {
+        ...(await get(`${api}/outbound-orders/${id}`)),
+        ...extra,
+      })
+    const waveNow = async () => (await get(`${api}/wave-orders/${wave.waveId}`)) as Row
+
+    // the first order picked on its own: its task needs no sorting, so it packs at once; the wave waits
+    expect((await orderAct(alone.outboundOrderId, 'pick')).statusCode).toBe(200)
+    const [task] = (await get(`${tasks}?outboundOrderId=${alone.outboundOrderId}`)).content as Row[]
+    expect(task).toMatchObject({ taskStatus: 'PICKED', sortingStatus: 'NOT_REQUIRED', waveId: wave.waveId })
+    const sort = await taskAct(task!, 'sort')
+    expect(sort.statusCode).toBe(409)
+    expect(sort.json().message).toMatch(/NOT_REQUIRED/)
+    expect((await waveNow()).waveStatus).toBe('RELEASED')
+    const packed = await orderAct(alone.outboundOrderId, 'pack', { weight: 1 })
+    expect(packed.statusCode, packed.body).toBe(200)
+
+    // the other order is picked on its own too: no ALLOCATED order is left, so the wave is PICKED
+    expect((await orderAct(other.outboundOrderId, 'pick')).statusCode).toBe(200)
+    expect((await waveNow()).waveStatus).toBe('PICKED')
+  })
 })

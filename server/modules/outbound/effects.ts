@@ -12,7 +12,7 @@ import { behaviourOf, modelBehaviour, type ModelBehaviour } from '../models/beha
 import { carrierBehaviour, shipCarrier } from './carrier.ts'
 import { dealerOrderBehaviour } from './dealer-orders.ts'
 import { completeProcessing, processingBehaviour } from './processing.ts'
-import { checkSeeded, sortingBehaviour } from './sorting.ts'
+import { checkSeeded, pickedOutOfWave, sortingBehaviour } from './sorting.ts'
 import { checkSplittable, splitBackorder } from './backorder.ts'
 import { releaseWave } from './wave-release.ts'
 import { checkPickScans, checkScansUsed, pickScans } from './pick-scans.ts'
@@ -154,6 +154,7 @@ const orderBehaviour: ModelBehaviour[] = [
         checkScansUsed(scans, `order ${String(row.orderNum)}`)
         await pickOrder(db, session, asOrder(row), picked)
         checkSerialsUsed(picked, `order ${String(row.orderNum)}`)
+        await pickedOutOfWave(db, row)
       },
     },
   }),

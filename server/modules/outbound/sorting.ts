@@ -9,6 +9,11 @@
  * and shipped only once every picked task of it is SEEDED (`checkSeeded`, called by the order's pack and ship:
  * 409 error.sorting_pending naming the tasks left and where to finish them). Orders picked on their own have no
  * sorting step and are not affected.
+ *
+ * An order of a released wave may also be picked on its own (its own pick, e.g. scanned on the handheld while the
+ * rest of the wave waits): its units went straight to the order, so its tasks need no sorting (`pickedOutOfWave`
+ * marks them NOT_REQUIRED, which neither sort nor seed accepts and pack and ship do not wait for), and when it was
+ * the wave's last ALLOCATED order the wave is PICKED.
  */
 import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
 import { sql } from 'kysely'
@@ -66,7 +71,7 @@ export async function checkSeeded(db: Db, order: Row, step: string): Promise<voi
     select t.task_num, t.sorting_status, w.wave_num from winv_outbound_task t
       left join winv_wave_order w on w.wave_id = t.wave_id
     where t.outbound_order_id = ${Number(order.outboundOrderId)} and t.task_status = 'PICKED'
-      and t.sorting_status <> 'SEEDED'
+      and t.sorting_status not in ('SEEDED', 'NOT_REQUIRED')
     order by t.task_id`.execute(db)
   if (!rows.length) return
   const wave = rows[0]!.waveNum ?? String(order.waveId)
@@ -77,4 +82,18 @@ export async function checkSeeded(db: Db, order: Row, step: string): Promise<voi
     'error.sorting_pending',
     `Order ${String(order.orderNum)} was picked in wave ${wave} (slot ${String(order.sortingPosition)}): it can be ${step} only once its units are sorted and seeded into its slot; ${rows.length} task(s) not seeded yet (${shown.join(', ')}). Seed them on /winv/sortingSeeding${waiting ? ' (sort the WAITING ones on /winv/outboundSorting first)' : ''}.`,
   )
+}
+
+/** After an order's own pick (see the file's comment): nothing to sort for it; the wave PICKED once none is left. */
+export async function pickedOutOfWave(db: Db, order: Row): Promise<void> {
+  if (order.waveId === null || order.waveId === undefined) return
+  const orderId = Number(order.outboundOrderId)
+  await sql`update winv_outbound_task set sorting_status = 'NOT_REQUIRED', object_version_number = object_version_number + 1
+    where outbound_order_id = ${orderId} and task_status = 'PICKED' and sorting_status = 'WAITING'`.execute(
+    db,
+  )
+  await sql`update winv_wave_order set wave_status = 'PICKED', object_version_number = object_version_number + 1
+    where wave_id = ${Number(order.waveId)} and wave_status = 'RELEASED'
+      and not exists (select 1 from winv_outbound_order o where o.wave_id = ${Number(order.waveId)}
+        and o.order_status = 'ALLOCATED' and o.outbound_order_id <> ${orderId})`.execute(db)
 }
