@@ -2,10 +2,11 @@
  * One clerk's day on the floor (issue 19's "Done when"), in order, through the screens of the built app: the
  * clerk (role wh-clerk) receives an inbound order's lines as two lots of different expiry, puts them away where
  * the put-away rules suggest, releases a wave of two orders with FEFO allocation where one is short and goes out
- * in part with a backorder, prints the wave's pick list in pick path order, picks an order by scanning on a
- * 400 px handheld, sorts, seeds, packs and ships it with carrier and tracking number, takes a customer return into
- * QC, counts a location blind with a difference above the threshold that the supervisor (the administrator, the
- * second person) approves, and reads on the stock ledger screen who made each move and when. Master data (an
+ * in part with a backorder, prints the wave's pick list in pick path order, picks an order on its own by scanning
+ * on a 400 px handheld, packs and ships it (no sorting: it was not picked with the wave) with carrier and tracking
+ * number, takes a customer return into QC, counts a location blind with a difference above the threshold that the
+ * supervisor (the administrator, the second person) approves, reads on the stock ledger screen who made each move
+ * and when, and at the end picks the rest of the wave, sorts and seeds it into its slot and packs it. Master data (an
  * area of its own, locations, goods), the documents' drafts and the approval threshold are set up through the API;
  * each step under test is clicks or scans, and the stock after it is read back as the clerk.
  */
@@ -438,33 +439,19 @@ describe("a clerk's day on the floor", () => {
     }
   })
 
-  it('sorts and seeds the picked order into its slot, packs it and ships it with carrier and tracking number', async () => {
+  it('packs the order picked on its own at once (no sorting) and ships it with carrier and tracking number', async () => {
     const page = clerk.page
+    // picked on its own, not with the wave: its units went straight to it, its tasks wait for no sorting
     await page.goto('/winv/outboundSorting')
     const sorting = page.locator('[data-page-key="/winv/outboundSorting"]')
     await searchList(sorting, 'Order number', String(full.orderNum))
-    await expect.poll(() => rows(sorting).count(), SLOW).toBe(2)
-    for (let i = 0; i < 2; i++) {
-      const task = rows(sorting).nth(i)
-      await task.getByRole('button', { name: 'Confirm sorting', exact: true }).click()
-      await expect
-        .poll(() => task.getByRole('button', { name: 'Confirm sorting', exact: true }).count(), SLOW)
-        .toBe(0)
-    }
-    await page.goto('/winv/sortingSeeding')
-    const seeding = page.locator('[data-page-key="/winv/sortingSeeding"]')
-    for (const goods of [lotted, boxed]) {
-      await searchList(seeding, 'Goods code', String(goods.goodsCode))
-      // the full order's task is sorted and waits for its seed; the short order's are still open
-      const task = rows(seeding)
-        .filter({ hasText: String(full.orderNum) })
-        .filter({ hasText: String(goods.goodsCode) })
-      await expect.poll(() => task.count(), SLOW).toBe(1)
-      await task.getByRole('button', { name: 'Confirm seeding', exact: true }).click()
-      await expect
-        .poll(() => task.getByRole('button', { name: 'Confirm seeding', exact: true }).count(), SLOW)
-        .toBe(0)
-    }
+    await expect
+      .poll(() => rows(sorting).allInnerTexts(), SLOW)
+      .toEqual([
+        expect.stringContaining('Not required (picked on its own)'),
+        expect.stringContaining('Not required (picked on its own)'),
+      ])
+    expect(await rows(sorting).getByRole('button', { name: 'Confirm sorting', exact: true }).count()).toBe(0)
 
     const row = await listRow('/winv/outboundOrder', 'Order number', String(full.orderNum))
     await row.getByRole('button', { name: 'Pack and weigh', exact: true }).click()
@@ -600,6 +587,55 @@ describe("a clerk's day on the floor", () => {
         if (docNum === count.docNum) expect(text).toContain(String(count.operatorName))
       }
     }
+    expect(clerk.problems).toEqual([])
+  })
+
+  it('picks the rest of the wave (the short order), sorts and seeds its tasks into its slot, then packs it', async () => {
+    const page = clerk.page
+    const wavesRow = await listRow('/winv/waveOrder', 'Wave number', String(wave.waveNum))
+    await wavesRow.getByRole('button', { name: 'Pick wave', exact: true }).click()
+    const dialog = page.locator('.ant-modal-content').filter({ hasText: 'Confirm picking the wave' })
+    await dialog.waitFor(SLOW)
+    await dialog.getByRole('button', { name: 'Pick wave', exact: true }).click()
+    await expect.poll(() => dialog.isVisible(), SLOW).toBe(false)
+    await expect.poll(() => wavesRow.innerText(), SLOW).toContain('Picked')
+    expect((await asClerk('GET', `outbound-orders/${String(short.outboundOrderId)}`)).orderStatus).toBe(
+      'PICKED',
+    )
+
+    await page.goto('/winv/outboundSorting')
+    const sorting = page.locator('[data-page-key="/winv/outboundSorting"]')
+    await searchList(sorting, 'Order number', String(short.orderNum))
+    // its three tasks: the lotted goods from two lots, the boxed goods
+    await expect.poll(() => rows(sorting).count(), SLOW).toBe(3)
+    for (let i = 0; i < 3; i++) {
+      const task = rows(sorting).nth(i)
+      await task.getByRole('button', { name: 'Confirm sorting', exact: true }).click()
+      await expect
+        .poll(() => task.getByRole('button', { name: 'Confirm sorting', exact: true }).count(), SLOW)
+        .toBe(0)
+    }
+    await page.goto('/winv/sortingSeeding')
+    const seeding = page.locator('[data-page-key="/winv/sortingSeeding"]')
+    for (const [goods, count] of [
+      [lotted, 2],
+      [boxed, 1],
+    ] as const) {
+      await searchList(seeding, 'Goods code', String(goods.goodsCode))
+      const tasks = rows(seeding)
+        .filter({ hasText: String(short.orderNum) })
+        .filter({ hasText: String(goods.goodsCode) })
+      await expect.poll(() => tasks.count(), SLOW).toBe(count)
+      const seed = tasks.getByRole('button', { name: 'Confirm seeding', exact: true })
+      for (let i = 0; i < count; i++) {
+        // the first task still waiting for its seed (a seeded one stays listed, without the button)
+        await seed.first().click()
+        await expect.poll(() => seed.count(), SLOW).toBe(count - i - 1)
+      }
+    }
+    const row = await listRow('/winv/outboundOrder', 'Order number', String(short.orderNum))
+    await row.getByRole('button', { name: 'Pack and weigh', exact: true }).click()
+    await expect.poll(() => row.innerText(), SLOW).toContain('Packed')
     expect(clerk.problems).toEqual([])
   })
 })
