@@ -13,20 +13,21 @@ import { isSeeded, seedDatabase } from './seed/index.ts'
 import { syncReferenceData, type ReferenceSync } from './seed/reference-data.ts'
 
 /** Reads and checks schemas/models; throws ModelLoadError (file, line, pointer, fix) when one is bad. */
-export function loadModelFiles(modelsDir: string): ModelSchema[] {
-  return loadModels(modelsDir, seedReferences()).map((loaded) => loaded.model)
+export function loadModelFiles(modelsDir: string, seedDir?: string): ModelSchema[] {
+  return loadModels(modelsDir, seedReferences(seedDir)).map((loaded) => loaded.model)
 }
 
 /**
  * Reads the models and the page files. Neither stops the start: a bad model is refused (left out, with every
  * problem in `refused`) and the pages on it are served with an error naming why; a bad page is kept with its
- * issues. Pages are checked against the models and the seed's value sets.
+ * issues. Pages are checked against the models and the value sets of the seed folder `seedDir` (config.seedDataDir).
  */
 export function loadSchemaFiles(
   modelsDir: string,
   pagesDir: string,
+  seedDir?: string,
 ): { models: ModelSchema[]; pages: ServedPage[]; refused: RefusedModel[] } {
-  const refs = seedReferences()
+  const refs = seedReferences(seedDir)
   const { loaded, refused } = readModels(modelsDir, refs)
   const byKey = new Map(
     loaded.map(({ file, model }) => [

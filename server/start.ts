@@ -50,7 +50,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(options.liveSchemas !== undefined ? { liveSchemas: options.liveSchemas } : {}),
     ...(options.dataDir ? { filesDir: join(options.dataDir, 'files') } : {}),
   })
-  const { models, pages, refused } = loadSchemaFiles(config.modelsDir, config.pagesDir)
+  const { models, pages, refused } = loadSchemaFiles(config.modelsDir, config.pagesDir, config.seedDataDir)
   const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   try {
     const prepared = await prepareDatabase(database.db, models, config.seedDataDir)

@@ -32,6 +32,7 @@ export async function createTestApp(
     const { models, pages, refused } = loadSchemaFiles(
       config.modelsDir ?? 'schemas/models',
       config.pagesDir ?? 'schemas/pages',
+      config.seedDataDir,
     )
     const filesDir = config.filesDir ?? (await mkdtemp(join(tmpdir(), 'wms-files-')))
     const app = await buildApp({

@@ -101,10 +101,19 @@ export const seedData = {
     read<Array<{ tenantId?: number; promptKey: string; lang: string; description: string }>>('prompts.json'),
 }
 
-/** What models may refer to: value-set codes and code-rule codes of the seed. */
-export function seedReferences() {
+/**
+ * What models may refer to: value-set codes and code-rule codes of the seed files in `dir` (a server's
+ * `config.seedDataDir`; the repository's folder by default), read as they are now.
+ */
+export function seedReferences(dir = seedDataDir) {
+  const set = <T>(name: string): T => {
+    const entries = readSeedSet<T>(dir, name)
+    if (entries === undefined)
+      throw new Error(`${name}.json is missing in the seed folder ${dir}: the models need it.`)
+    return entries
+  }
   return {
-    lookupCodes: new Set(Object.keys(seedData.lookups())),
-    codeRules: new Set(seedData.codeRules().map((rule) => rule.ruleCode)),
+    lookupCodes: new Set(Object.keys(set<SeedLookups>('lookups'))),
+    codeRules: new Set(set<Array<{ ruleCode: string }>>('code-rules').map((rule) => rule.ruleCode)),
   }
 }

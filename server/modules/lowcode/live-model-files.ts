@@ -28,7 +28,14 @@ export function liveModelFiles(
   behaviour?: BehaviourIndex,
 ): FastifyPluginAsync {
   return shared(async (app: FastifyInstance) => {
-    const live = new LiveModels(models, app.db, app.config.modelsDir, [...refused], behaviour)
+    const live = new LiveModels(
+      models,
+      app.db,
+      app.config.modelsDir,
+      [...refused],
+      behaviour,
+      app.config.seedDataDir,
+    )
     app.decorate('liveModels', live)
     for (const entry of refused)
       app.log.error(

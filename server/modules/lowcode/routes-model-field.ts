@@ -150,7 +150,7 @@ export function modelFieldRoutes(): TypedPlugin {
 
         // The start's model check, the clashes with the other models included.
         const relativePath = `${key}.model.json`
-        const checked = checkModel(JSON.parse(after), seedReferences(), relativePath)
+        const checked = checkModel(JSON.parse(after), seedReferences(app.config.seedDataDir), relativePath)
         const clashes = checked.model
           ? checkModelClashes([
               ...app.liveModels.models

@@ -19,7 +19,7 @@ import { modelKey } from '../../../renderer/schema/model.ts'
 import { registerPermissionCodes } from '../../bootstrap.ts'
 import { coverNewTables } from '../../db/notify-watch.ts'
 import type { Db } from '../../db/schema.ts'
-import { seedReferences } from '../../seed/data.ts'
+import { seedDataDir, seedReferences } from '../../seed/data.ts'
 import { behaviourProblems, modelFileKeys } from './behaviour-check.ts'
 import { BehaviourIndex, withBehaviour } from './behaviour.ts'
 import { readModels } from './load-models.ts'
@@ -66,6 +66,7 @@ export class LiveModels {
    * @param dir the models directory
    * @param broken files refused at start (the server started without them), by model key
    * @param behaviour the app's model behaviour: checked against every reload and bound to the models it takes
+   * @param seedDir the seed folder whose value sets and code rules the models may name (config.seedDataDir)
    */
   constructor(
     readonly models: ModelSchema[],
@@ -73,6 +74,7 @@ export class LiveModels {
     readonly dir: string,
     broken: Array<{ file: string; key: string; problems: ModelProblem[] }> = [],
     private readonly behaviour: BehaviourIndex = new BehaviourIndex([]),
+    private readonly seedDir: string = seedDataDir,
   ) {
     for (const model of models) this.applied.set(modelKey(model), shape(model))
     for (const { key, file, problems } of broken) this.broken.set(key, { file, problems })
@@ -101,7 +103,7 @@ export class LiveModels {
   }
 
   private async apply(): Promise<ModelChange> {
-    const { loaded, refused } = readModels(this.dir, seedReferences())
+    const { loaded, refused } = readModels(this.dir, seedReferences(this.seedDir))
     const change: ModelChange = {
       version: this.version,
       applied: [],
