@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MenuNode } from '../../renderer/contract/wire.ts'
+import { applyPageMenu, removePageMenu } from '../../server/modules/lowcode/page-menu.ts'
 import { createTestApp, injectAs, signIn } from '../../server/testing.ts'
 
 let app: FastifyInstance
@@ -285,6 +286,24 @@ describe('a page file written while the server runs', () => {
       () => served(ROUTE),
       (r) => r.statusCode === 404,
     )
+  })
+})
+
+describe("a menu entry written under an older spelling of its file's name", () => {
+  it('is adopted under the name the server uses now: no clash with itself, no second entry, removed with the file', async () => {
+    const data = page({ route: '/live/renamed', menu: { ...page().menu, code: 'live-renamed' } })
+    const entries = async () =>
+      (await injectAs(app, tokens.admin!, 'GET', '/api/iam/v1/menus?route=/live/renamed')).json().content
+    // what an earlier version stored: the file's path as the server saw it
+    const before = await applyPageMenu(app.db, '/srv/old-install/schemas/pages/live/renamed.page.json', data)
+    expect(before).toMatchObject({ action: 'created' })
+    const again = await applyPageMenu(app.db, 'live/renamed.page.json', data)
+    expect(again).toMatchObject({ action: 'unchanged', menuId: before.menuId })
+    expect(await entries()).toEqual([
+      expect.objectContaining({ menuId: before.menuId, sourceFile: 'live/renamed.page.json' }),
+    ])
+    expect(await removePageMenu(app.db, 'live/renamed.page.json')).toMatchObject({ action: 'removed' })
+    expect(await entries()).toEqual([])
   })
 })
 

@@ -98,6 +98,23 @@ function withReadCodes(grants: Record<string, string[]>, readCodes: readonly str
   )
 }
 
+/**
+ * The entry the page file `file` (named relative to the pages directory) wrote, also when it was written under an
+ * older spelling of the same file's name (the absolute or working-directory path earlier versions stored): that
+ * entry is renamed to `file` and adopted, instead of the file's entry being refused as a clash with itself.
+ */
+async function entryOf(trx: Trx, file: string): Promise<Selectable<MenuTable> | undefined> {
+  const named = await trx.selectFrom('iamMenu').selectAll().where('sourceFile', '=', file).executeTakeFirst()
+  if (named) return named
+  const suffixes = [`/${file}`, `\\${file.replaceAll('/', '\\')}`]
+  const older = (
+    await trx.selectFrom('iamMenu').selectAll().where('sourceFile', 'like', '%.page.json').execute()
+  ).find((entry) => suffixes.some((suffix) => entry.sourceFile?.endsWith(suffix)))
+  if (!older) return undefined
+  await trx.updateTable('iamMenu').set({ sourceFile: file }).where('id', '=', older.id).execute()
+  return { ...older, sourceFile: file }
+}
+
 async function applyEntry(trx: Trx, file: string, route: string, menu: FileMenu): Promise<MenuOutcome> {
   const code = menu.code ?? menuCodeOf(route)
   let parentId = 0
@@ -127,7 +144,7 @@ async function applyEntry(trx: Trx, file: string, route: string, menu: FileMenu)
   const wantedHash = hash(wanted)
   const columns = { ...wanted, names: JSON.stringify(wanted.names) }
 
-  const mine = await trx.selectFrom('iamMenu').selectAll().where('sourceFile', '=', file).executeTakeFirst()
+  const mine = await entryOf(trx, file)
   const other = await trx
     .selectFrom('iamMenu')
     .select(['id', 'sourceFile'])
@@ -238,7 +255,7 @@ async function applyGrants(
  */
 export async function removePageMenu(db: Db, file: string): Promise<MenuOutcome> {
   return db.transaction().execute(async (trx) => {
-    const mine = await trx.selectFrom('iamMenu').selectAll().where('sourceFile', '=', file).executeTakeFirst()
+    const mine = await entryOf(trx, file)
     if (!mine) return { file, action: 'none' }
     const menuId = Number(mine.id)
     const child = await trx
