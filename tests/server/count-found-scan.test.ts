@@ -208,5 +208,6 @@ describe('goods found by a scan, recorded through the line route', () => {
     })
     expect(dated.statusCode, dated.body).toBe(400)
     expect(dated.json().fields).toHaveProperty('expiryDate')
+    expect(dated.json().message).toContain('CFS-SOAP is not tracked by lot')
   })
 })

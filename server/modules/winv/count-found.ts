@@ -158,7 +158,7 @@ export async function foundLineValues(
     goods,
     { batchCode, productionDate, expiryDate },
     {
-      where: `Count ${count.countNum}: ${goods.goodsCode} lot ${batchCode} found at ${location.locationCode}`,
+      where: `Count ${count.countNum}: ${goods.goodsCode}${batchCode ? ` lot ${batchCode}` : ''} found at ${location.locationCode}`,
       field: at.replace(/\.$/, ''),
       orderNum: count.countNum,
     },
