@@ -131,6 +131,33 @@ export const ScanStationProps = strict({
       description: 'The quantity typed is what was found (a blind count): 0 or more, once per line.',
     }),
   ),
+  found: T.Optional(
+    strict(
+      {
+        path: ApiPath(
+          'POST path adding a line of found goods (e.g. stock-count-lines): body {<parentField>, locationCode, barcode, batchCode?, expiryDate?, countedQuantity}',
+        ),
+        parentField: Text('Body field naming the document (e.g. stockCountId).'),
+        goods: strict(
+          {
+            path: ApiPath('The goods list a scanned code is looked up in (e.g. goods)'),
+            codeFields: T.Array(T.String(), {
+              minItems: 1,
+              description:
+                'Filters tried in order with the scanned code, exact match (e.g. barcode, goodsCode).',
+            }),
+            titleField: Text('Field shown as the goods title.'),
+            lotFields: T.Optional(
+              T.Array(T.String(), { description: 'Flags of which any set means the lot is asked.' }),
+            ),
+            expiryField: T.Optional(Text("Flag saying the lot's expiry date is asked.")),
+          },
+          'Where the goods of a scanned code are read (whether they exist, and track lot or expiry).',
+        ),
+      },
+      'Counting only: goods scanned at the current location that no line there expects are offered as found goods (confirm, then lot and expiry where tracked, then quantity) and added at once through this path.',
+    ),
+  ),
   confirm: strict(
     {
       path: ApiPath('POST path confirming the work, with {<idParam>}'),

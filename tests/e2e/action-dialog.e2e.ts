@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
 import { field, rows } from './antd-locators'
-import { api, content, type Row } from './wms-api'
+import { api, content, newInboundOrder } from './wms-api'
 
 let browser: Browser
 beforeAll(async () => {
@@ -54,25 +54,17 @@ describe('action dialogs', () => {
       const rcv = (
         await content(page, token, `locations?locationCode=RCV-01&warehouseId=${WAREHOUSE_ID}`)
       )[0]!
-      const created = await api(page, token, 'POST', 'inbound-orders/with-lines', {
-        header: {
-          orderType: 'PURCHASE',
+      const order = await newInboundOrder(
+        page,
+        token,
+        {
           warehouseId: WAREHOUSE_ID,
           ownerId: owner.ownerId,
           receivingLocationId: rcv.locationId,
           supplierName: 'E2E serial supplier',
         },
-        lines: [
-          {
-            key: 'lines',
-            resource: 'inbound-order-lines',
-            parentField: 'inboundOrderId',
-            rows: [{ goodsId: goods.goodsId, quantity: 2, _status: 'create' }],
-          },
-        ],
-      })
-      expect(created.status, JSON.stringify(created.body)).toBe(200)
-      const order = (created.body.header ?? created.body) as Row
+        [{ goodsId: goods.goodsId, quantity: 2 }],
+      )
       const orderId = Number(order.inboundOrderId)
       const current = await api(page, token, 'GET', `inbound-orders/${orderId}`)
       const executed = await api(page, token, 'POST', `inbound-orders/${orderId}/execute`, current.body)

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator } from 'playwright-core'
 import { accessToken, launch, openSession, signIn, type Session } from './browser'
 import { formItem, rows, searchList } from './antd-locators'
-import { api, apiOk, content, type Row } from './wms-api'
+import { api, apiOk, content, type Row, newInboundOrder } from './wms-api'
 import { station } from './scan-station'
 
 const SLOW = { timeout: 30_000 }
@@ -204,33 +204,23 @@ describe("a clerk's day on the floor", () => {
     const rcv = (
       await content(clerk.page, clerkToken, `locations?locationCode=RCV-01&warehouseId=${WAREHOUSE_ID}`)
     )[0]!
-    const { header } = (await asClerk('POST', 'inbound-orders/with-lines', {
-      header: {
-        orderType: 'PURCHASE',
-        warehouseId: WAREHOUSE_ID,
-        ownerId: lotted.ownerId,
-        receivingLocationId: rcv.locationId,
-      },
-      lines: [
-        {
-          key: 'lines',
-          resource: 'inbound-order-lines',
-          parentField: 'inboundOrderId',
-          // planned to A: the suggestions look in A's area (this test's own)
-          rows: [
-            [lotted, 6],
-            [lotted, 4],
-            [boxed, 10],
-          ].map(([goods, quantity], i) => ({
-            _status: 'create',
-            lineNum: i + 1,
-            goodsId: (goods as Row).goodsId,
-            quantity,
-            putawayLocationId: place.A.locationId,
-          })),
-        },
-      ],
-    })) as { header: Row }
+    // planned to A: the suggestions look in A's area (this test's own)
+    const header = await newInboundOrder(
+      clerk.page,
+      clerkToken,
+      { warehouseId: WAREHOUSE_ID, ownerId: lotted.ownerId, receivingLocationId: rcv.locationId },
+      (
+        [
+          [lotted, 6],
+          [lotted, 4],
+          [boxed, 10],
+        ] as const
+      ).map(([goods, quantity]) => ({
+        goodsId: goods.goodsId,
+        quantity,
+        putawayLocationId: place.A.locationId,
+      })),
+    )
     inbound = { id: Number(header.inboundOrderId), orderNum: String(header.orderNum) }
     await act('inbound-orders', inbound.id, 'execute')
 

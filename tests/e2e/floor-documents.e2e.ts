@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
 import { field, formItem } from './antd-locators'
-import { api, content } from './wms-api'
+import { content, newInboundOrder } from './wms-api'
 
 let browser: Browser
 beforeAll(async () => {
@@ -69,28 +69,20 @@ describe('documents on the floor (issue 19)', () => {
     await expect.poll(() => stock.locator('.ant-table-tbody').innerText(), until).toBeTruthy()
     const stockText = () => rowsOf(stock).allInnerTexts()
 
-    const created = await api(page, token, 'POST', 'inbound-orders/with-lines', {
-      header: {
-        orderType: 'PURCHASE',
+    const order = (await newInboundOrder(
+      page,
+      token,
+      {
         warehouseId: warehouse!.warehouseId,
         ownerId: owner!.ownerId,
         receivingLocationId: rcv!.locationId,
         supplierName: 'E2E floor supplier',
       },
-      lines: [
-        {
-          key: 'lines',
-          resource: 'inbound-order-lines',
-          parentField: 'inboundOrderId',
-          rows: [
-            { _status: 'create', lineNum: 1, goodsId: goods!.goodsId, quantity: 60 },
-            { _status: 'create', lineNum: 2, goodsId: goods!.goodsId, quantity: 40 },
-          ],
-        },
+      [
+        { goodsId: goods!.goodsId, quantity: 60 },
+        { goodsId: goods!.goodsId, quantity: 40 },
       ],
-    })
-    expect(created.status, JSON.stringify(created.body)).toBe(200)
-    const order = (created.body as { header: { inboundOrderId: number; orderNum: string } }).header
+    )) as { inboundOrderId: number; orderNum: string }
 
     // the saved order: its number as the heading, its total, the actions of NEW
     await openInApp(page, `/winv/inboundOrder/detail?inboundOrderId=${order.inboundOrderId}`)

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
 import { rows, searchList } from './antd-locators'
-import { apiOk, content, type Row } from './wms-api'
+import { apiOk, content, type Row, newInboundOrder } from './wms-api'
 
 let browser: Browser
 beforeAll(async () => {
@@ -53,28 +53,16 @@ async function floor(page: Page, token: string) {
     })
   /** An inbound order received in full, one line per entry (put away by the caller). */
   const received = async (lines: Array<{ goods: Row; quantity: number; to?: Row }>) => {
-    const { header } = (await apiOk(page, token, 'POST', 'inbound-orders/with-lines', {
-      header: {
-        orderType: 'PURCHASE',
-        warehouseId: WAREHOUSE_ID,
-        ownerId: owner.ownerId,
-        receivingLocationId: rcv.locationId,
-      },
-      lines: [
-        {
-          key: 'lines',
-          resource: 'inbound-order-lines',
-          parentField: 'inboundOrderId',
-          rows: lines.map((line, i) => ({
-            _status: 'create',
-            lineNum: i + 1,
-            goodsId: line.goods.goodsId,
-            quantity: line.quantity,
-            putawayLocationId: line.to?.locationId ?? null,
-          })),
-        },
-      ],
-    })) as { header: Row }
+    const header = await newInboundOrder(
+      page,
+      token,
+      { warehouseId: WAREHOUSE_ID, ownerId: owner.ownerId, receivingLocationId: rcv.locationId },
+      lines.map((line) => ({
+        goodsId: line.goods.goodsId,
+        quantity: line.quantity,
+        putawayLocationId: line.to?.locationId ?? null,
+      })),
+    )
     const id = Number(header.inboundOrderId)
     for (const action of ['execute', 'receive'])
       await apiOk(

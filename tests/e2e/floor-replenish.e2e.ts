@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
 import { field, formItem, rows, searchList } from './antd-locators'
-import { apiOk, content, type Row } from './wms-api'
+import { apiOk, content, type Row, newInboundOrder } from './wms-api'
 
 let browser: Browser
 beforeAll(async () => {
@@ -60,30 +60,12 @@ async function fixtures(page: Page, token: string, quantity: number) {
     uomCode: 'EA',
     weight: 1,
   })
-  const { header } = (await apiOk(page, token, 'POST', 'inbound-orders/with-lines', {
-    header: {
-      orderType: 'PURCHASE',
-      warehouseId: WAREHOUSE_ID,
-      ownerId: owner.ownerId,
-      receivingLocationId: rcv.locationId,
-    },
-    lines: [
-      {
-        key: 'lines',
-        resource: 'inbound-order-lines',
-        parentField: 'inboundOrderId',
-        rows: [
-          {
-            _status: 'create',
-            lineNum: 1,
-            goodsId: goods.goodsId,
-            quantity,
-            putawayLocationId: reserve.locationId,
-          },
-        ],
-      },
-    ],
-  })) as { header: Row }
+  const header = await newInboundOrder(
+    page,
+    token,
+    { warehouseId: WAREHOUSE_ID, ownerId: owner.ownerId, receivingLocationId: rcv.locationId },
+    [{ goodsId: goods.goodsId, quantity, putawayLocationId: reserve.locationId }],
+  )
   const id = Number(header.inboundOrderId)
   for (const action of ['execute', 'receive', 'putaway'])
     await apiOk(

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
 import { rows, searchList } from './antd-locators'
-import { apiOk, content, type Row } from './wms-api'
+import { apiOk, content, type Row, newInboundOrder } from './wms-api'
 
 let browser: Browser
 beforeAll(async () => {
@@ -60,32 +60,12 @@ describe('customer returns on the screens', () => {
         uomCode: 'EA',
         weight: 1,
       })
-      const inbound = (
-        (await call('POST', 'inbound-orders/with-lines', {
-          header: {
-            orderType: 'PURCHASE',
-            warehouseId: WAREHOUSE_ID,
-            ownerId: owner.ownerId,
-            receivingLocationId: rcv.locationId,
-          },
-          lines: [
-            {
-              key: 'lines',
-              resource: 'inbound-order-lines',
-              parentField: 'inboundOrderId',
-              rows: [
-                {
-                  _status: 'create',
-                  lineNum: 1,
-                  goodsId: goods.goodsId,
-                  quantity: 10,
-                  putawayLocationId: shelf.locationId,
-                },
-              ],
-            },
-          ],
-        })) as { header: Row }
-      ).header
+      const inbound = await newInboundOrder(
+        admin.page,
+        adminToken,
+        { warehouseId: WAREHOUSE_ID, ownerId: owner.ownerId, receivingLocationId: rcv.locationId },
+        [{ goodsId: goods.goodsId, quantity: 10, putawayLocationId: shelf.locationId }],
+      )
       for (const action of ['execute', 'receive', 'putaway'])
         await act('inbound-orders', inbound.inboundOrderId, action)
       const order = (

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { accessToken, launch, openSession, signIn, type Session } from './browser'
-import { apiOk, content, type Row } from './wms-api'
+import { apiOk, content, newInboundOrder } from './wms-api'
 import { station } from './scan-station'
 
 let browser: Browser
@@ -82,25 +82,15 @@ describe('receiving, put-away and counting by scanning on a handheld', () => {
           })
         ).goodsId,
       )
-    const { header } = (await apiOk(page, adminToken, 'POST', 'inbound-orders/with-lines', {
-      header: {
-        orderType: 'PURCHASE',
-        warehouseId: WAREHOUSE_ID,
-        ownerId: owner.ownerId,
-        receivingLocationId: rcv.locationId,
-      },
-      lines: [
-        {
-          key: 'lines',
-          resource: 'inbound-order-lines',
-          parentField: 'inboundOrderId',
-          rows: [
-            { _status: 'create', lineNum: 1, goodsId: soap.id, quantity: 10 },
-            { _status: 'create', lineNum: 2, goodsId: lotted.id, quantity: 4 },
-          ],
-        },
+    const header = await newInboundOrder(
+      page,
+      adminToken,
+      { warehouseId: WAREHOUSE_ID, ownerId: owner.ownerId, receivingLocationId: rcv.locationId },
+      [
+        { goodsId: soap.id, quantity: 10 },
+        { goodsId: lotted.id, quantity: 4 },
       ],
-    })) as { header: Row }
+    )
     order = { id: Number(header.inboundOrderId), orderNum: String(header.orderNum) }
     await apiOk(
       page,

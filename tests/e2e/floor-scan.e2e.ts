@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
 import { axeViolations } from './axe'
-import { apiOk, content, type Row } from './wms-api'
+import { apiOk, content, type Row, newInboundOrder } from './wms-api'
 
 let browser: Browser
 beforeAll(async () => {
@@ -55,30 +55,12 @@ async function allocatedOrder(page: Page, token: string) {
       uomCode: 'EA',
       weight: 1,
     })
-    const { header } = (await apiOk(page, token, 'POST', 'inbound-orders/with-lines', {
-      header: {
-        orderType: 'PURCHASE',
-        warehouseId: WAREHOUSE_ID,
-        ownerId: owner.ownerId,
-        receivingLocationId: rcv.locationId,
-      },
-      lines: [
-        {
-          key: 'lines',
-          resource: 'inbound-order-lines',
-          parentField: 'inboundOrderId',
-          rows: [
-            {
-              _status: 'create',
-              lineNum: 1,
-              goodsId: goods.goodsId,
-              quantity: 5,
-              putawayLocationId: location.locationId,
-            },
-          ],
-        },
-      ],
-    })) as { header: Row }
+    const header = await newInboundOrder(
+      page,
+      token,
+      { warehouseId: WAREHOUSE_ID, ownerId: owner.ownerId, receivingLocationId: rcv.locationId },
+      [{ goodsId: goods.goodsId, quantity: 5, putawayLocationId: location.locationId }],
+    )
     for (const action of ['execute', 'receive', 'putaway'])
       await apiOk(
         page,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
 import { rows, searchList } from './antd-locators'
-import { apiOk, content, type Row } from './wms-api'
+import { apiOk, content, type Row, newInboundOrder } from './wms-api'
 
 let browser: Browser
 beforeAll(async () => {
@@ -28,28 +28,12 @@ const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOStri
 
 /** Receives two lots of the goods and puts them away (the API: the receiving screens are tested elsewhere). */
 async function receiveLots(page: Page, token: string, goods: Row, location: Row) {
-  const { header } = (await apiOk(page, token, 'POST', 'inbound-orders/with-lines', {
-    header: {
-      orderType: 'PURCHASE',
-      warehouseId: WAREHOUSE_ID,
-      ownerId: goods.ownerId,
-      receivingLocationId: location.rcv,
-    },
-    lines: [
-      {
-        key: 'lines',
-        resource: 'inbound-order-lines',
-        parentField: 'inboundOrderId',
-        rows: [1, 2].map((lineNum) => ({
-          _status: 'create',
-          lineNum,
-          goodsId: goods.goodsId,
-          quantity: 3,
-          putawayLocationId: location.store,
-        })),
-      },
-    ],
-  })) as { header: Row }
+  const header = await newInboundOrder(
+    page,
+    token,
+    { warehouseId: WAREHOUSE_ID, ownerId: goods.ownerId, receivingLocationId: location.rcv },
+    [1, 2].map(() => ({ goodsId: goods.goodsId, quantity: 3, putawayLocationId: location.store })),
+  )
   const id = Number(header.inboundOrderId)
   const act = async (action: string, body: Row = {}) =>
     apiOk(page, token, 'POST', `inbound-orders/${id}/${action}`, {

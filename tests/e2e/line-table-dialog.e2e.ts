@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { accessToken, launch, openSession, signIn } from './browser'
 import { field, formItem, rows } from './antd-locators'
-import { api, content, type Row } from './wms-api'
+import { api, content, newInboundOrder } from './wms-api'
 
 let browser: Browser
 beforeAll(async () => {
@@ -28,28 +28,20 @@ async function executingOrder(page: Page, token: string) {
   const cable = (await content(page, token, 'goods?goodsCode=SKU00001'))[0]!
   const second = (await content(page, token, 'goods?goodsCode=SKU00002'))[0]!
   const rcv = (await content(page, token, `locations?locationCode=RCV-01&warehouseId=${WAREHOUSE_ID}`))[0]!
-  const created = await api(page, token, 'POST', 'inbound-orders/with-lines', {
-    header: {
-      orderType: 'PURCHASE',
+  const order = await newInboundOrder(
+    page,
+    token,
+    {
       warehouseId: WAREHOUSE_ID,
       ownerId: owner.ownerId,
       receivingLocationId: rcv.locationId,
       supplierName: 'E2E line table supplier',
     },
-    lines: [
-      {
-        key: 'lines',
-        resource: 'inbound-order-lines',
-        parentField: 'inboundOrderId',
-        rows: [
-          { lineNum: 1, goodsId: cable.goodsId, quantity: 10, _status: 'create' },
-          { lineNum: 2, goodsId: second.goodsId, quantity: 5, _status: 'create' },
-        ],
-      },
+    [
+      { goodsId: cable.goodsId, quantity: 10 },
+      { goodsId: second.goodsId, quantity: 5 },
     ],
-  })
-  expect(created.status, JSON.stringify(created.body)).toBe(200)
-  const order = (created.body.header ?? created.body) as Row
+  )
   const orderId = Number(order.inboundOrderId)
   const orderNum = String(order.orderNum)
   const current = await api(page, token, 'GET', `inbound-orders/${orderId}`)

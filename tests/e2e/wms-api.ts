@@ -27,3 +27,36 @@ export async function apiOk(page: Page, token: string, method: string, path: str
   expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300)
   return answer.body
 }
+
+/** One line of a new inbound order: the goods, the quantity, and where it is to be put away (when planned). */
+export interface InboundLine {
+  goodsId: unknown
+  quantity: number
+  putawayLocationId?: unknown
+}
+
+/**
+ * A NEW purchase order with its lines, made through the API (`POST inbound-orders/with-lines`, as the desk's
+ * save sends it: lines numbered from 1), which must succeed: its header (inboundOrderId, orderNum …).
+ * `header` names the warehouse, owner and receiving location, and may add any header field (supplierName).
+ * @example const order = await newInboundOrder(page, token, { warehouseId, ownerId, receivingLocationId }, [{ goodsId, quantity: 5 }])
+ */
+export async function newInboundOrder(
+  page: Page,
+  token: string,
+  header: { warehouseId: unknown; ownerId: unknown; receivingLocationId: unknown } & Row,
+  lines: InboundLine[],
+): Promise<Row> {
+  const created = await apiOk(page, token, 'POST', 'inbound-orders/with-lines', {
+    header: { orderType: 'PURCHASE', ...header },
+    lines: [
+      {
+        key: 'lines',
+        resource: 'inbound-order-lines',
+        parentField: 'inboundOrderId',
+        rows: lines.map((line, i) => ({ _status: 'create', lineNum: i + 1, ...line })),
+      },
+    ],
+  })
+  return created.header as Row
+}

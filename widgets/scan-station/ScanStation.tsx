@@ -20,6 +20,7 @@ import {
   type ScanLine,
   type ScanState,
 } from './scan-machine'
+import { askFound, foundInput, foundSaved, unexpectedGoods, type FoundGoods } from './scan-found'
 import { playTone } from './scan-tone'
 
 type Row = Record<string, unknown>
@@ -53,6 +54,8 @@ export function ScanStation({ page, search }: PageWidgetProps) {
   const [state, setState] = useState<ScanState | undefined>()
   const [feedback, setFeedback] = useState<ScanFeedback | undefined>()
   const [value, setValue] = useState('')
+  /** A found-goods look-up or save is under way: the input waits. */
+  const [busy, setBusy] = useState(false)
   const allowed = usePermission(props.confirm.permission)
   const at = (path: string, params?: Record<string, string>) => fillPath(path, { user: env.user, params })
   const idOf = (row: Row) => show(row[props.document.idParam])
@@ -186,6 +189,75 @@ export function ScanStation({ page, search }: PageWidgetProps) {
     }
   }
 
+  /** The goods a scanned code names (props.found.goods: each code field in turn, exact match), or undefined. */
+  const lookUpGoods = async (code: string): Promise<FoundGoods | undefined> => {
+    const spec = props.found!.goods
+    for (const field of spec.codeFields) {
+      const row = readPage<Row>(
+        await env.request({
+          method: 'GET',
+          service: props.service,
+          path: at(spec.path),
+          params: { [field]: code, size: 10 },
+          silent: true,
+        }),
+        { page: 0, size: 10 },
+      ).rows.find((item) => show(item[field]).toUpperCase() === code.toUpperCase())
+      if (row)
+        return {
+          title: show(row[spec.titleField]) || code,
+          lot: (spec.lotFields ?? []).some((flag) => Number(row[flag] ?? 0) === 1),
+          expiry: spec.expiryField ? Number(row[spec.expiryField] ?? 0) === 1 : false,
+        }
+    }
+    return undefined
+  }
+
+  /** Goods no line here expects: looked up, then the question (scan-found.ts). */
+  const unexpected = async (scanned: ScanState, code: string) => {
+    setBusy(true)
+    try {
+      const next = askFound(scanned, code, await lookUpGoods(code))
+      setState(next)
+      if (next.feedback) say(next.feedback)
+    } catch (problem) {
+      failed(problem)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  /** The found goods are added through the desk's route; its refusal is said in red and nothing is added. */
+  const saveFound = async (scanned: ScanState) => {
+    const draft = scanned.found
+    if (!draft || !doc || !props.found) return
+    setBusy(true)
+    try {
+      const line = await env.request<Row>({
+        method: 'POST',
+        service: props.service,
+        path: at(props.found.path),
+        data: {
+          [props.found.parentField]: doc[props.document.idParam],
+          locationCode: draft.locationCode,
+          barcode: draft.code,
+          ...(draft.lotCode ? { batchCode: draft.lotCode } : {}),
+          ...(draft.expiryDate ? { expiryDate: draft.expiryDate } : {}),
+          countedQuantity: draft.quantity,
+        },
+        silent: true,
+      })
+      const next = foundSaved(scanned, show(line?.[props.lines.keyField]) || draft.code)
+      setState(next)
+      if (next.feedback) say(next.feedback)
+    } catch (problem) {
+      setState({ ...scanned, found: undefined })
+      failed(problem)
+    } finally {
+      setBusy(false)
+    }
+  }
+
   const restart = () => {
     setDoc(undefined)
     setState(undefined)
@@ -201,30 +273,48 @@ export function ScanStation({ page, search }: PageWidgetProps) {
       return
     }
     if (phase === 'confirmed') return restart()
-    if (phase !== 'scan' || !state) return
+    if (phase !== 'scan' || !state || busy) return
+    if (state.found) return answerFound(state, text)
     if (ready(state) && !text.trim()) return void confirm()
+    if (props.found && unexpectedGoods(state, text)) return void unexpected(state, text.trim())
     const next = scan(state, text)
     setState(next)
     if (next.feedback) say(next.feedback)
   }
 
+  const answerFound = (scanned: ScanState, text: string) => {
+    const next = foundInput(scanned, text)
+    setState(next)
+    if (next.feedback) say(next.feedback)
+    if (next.found?.step === 'saving') void saveFound(next)
+  }
+
   const line = state && !isDone(state) ? state.lines[state.index] : undefined
+  const draft = state?.found
   const prompt =
     phase === 'document' || phase === 'loading'
       ? t('scan.prompt.document')
-      : line && state
-        ? state.step === 'location'
-          ? t('scan.prompt.location', { location: line.location })
-          : state.step === 'goods'
-            ? t('scan.prompt.goods', { code: line.codes[0] ?? '' })
-            : state.step === 'lot'
-              ? t('scan.prompt.lot')
-              : state.step === 'expiry'
-                ? t('scan.prompt.expiry')
-                : props.counting
-                  ? t('scan.prompt.count')
-                  : t('scan.prompt.quantity', { left: leftOf(state) })
-        : ''
+      : draft
+        ? draft.step === 'confirm'
+          ? t('scan.prompt.found', { title: draft.title })
+          : draft.step === 'lot'
+            ? t('scan.prompt.lot')
+            : draft.step === 'expiry'
+              ? t('scan.prompt.expiry')
+              : t('scan.prompt.count')
+        : line && state
+          ? state.step === 'location'
+            ? t('scan.prompt.location', { location: line.location })
+            : state.step === 'goods'
+              ? t('scan.prompt.goods', { code: line.codes[0] ?? '' })
+              : state.step === 'lot'
+                ? t('scan.prompt.lot')
+                : state.step === 'expiry'
+                  ? t('scan.prompt.expiry')
+                  : props.counting
+                    ? t('scan.prompt.count')
+                    : t('scan.prompt.quantity', { left: leftOf(state) })
+          : ''
   const feedbackText = feedback
     ? feedback.text.startsWith('scan.')
       ? t(feedback.text, feedback.vars)
@@ -287,8 +377,8 @@ export function ScanStation({ page, search }: PageWidgetProps) {
         data-testid="scan-input"
         placeholder={t('scan.input')}
         value={value}
-        disabled={phase === 'loading' || phase === 'confirming'}
-        inputMode={state?.step === 'quantity' ? 'decimal' : 'text'}
+        disabled={phase === 'loading' || phase === 'confirming' || busy}
+        inputMode={(draft ? draft.step === 'quantity' : state?.step === 'quantity') ? 'decimal' : 'text'}
         onChange={(event) => setValue(event.target.value)}
         onPressEnter={enter}
       />
@@ -309,7 +399,22 @@ export function ScanStation({ page, search }: PageWidgetProps) {
         {feedbackText}
       </div>
       <div style={{ display: 'flex', gap: 8, marginTop: 8, flexWrap: 'wrap' }}>
-        {ready(state) && phase !== 'confirmed' ? (
+        {draft?.step === 'confirm' ? (
+          <>
+            <Button
+              type="primary"
+              size="large"
+              data-testid="scan-found-yes"
+              onClick={() => answerFound(state!, '')}
+            >
+              {t('scan.found.record')}
+            </Button>
+            <Button size="large" data-testid="scan-found-no" onClick={() => answerFound(state!, 'N')}>
+              {t('scan.found.skip')}
+            </Button>
+          </>
+        ) : null}
+        {ready(state) && phase !== 'confirmed' && !draft ? (
           <Button
             type="primary"
             size="large"
@@ -335,6 +440,12 @@ export function ScanStation({ page, search }: PageWidgetProps) {
               {item.location ? `${item.location} · ` : ''}
               {item.title} · {state.counted[index]}
               {props.counting ? '' : ` / ${item.quantity}`}
+            </li>
+          ))}
+          {(state.foundLines ?? []).map((item, index) => (
+            <li key={`found-${index}`} data-testid="scan-found-line">
+              ✓ {item.location ? `${item.location} · ` : ''}
+              {item.title} · {item.quantity} · {t('scan.found.mark')}
             </li>
           ))}
         </ol>

@@ -17,6 +17,8 @@
  * never compared with the line's quantity: a blind count).
  */
 
+import type { FoundDraft, FoundLine } from './scan-found'
+
 /** One line of work, e.g. a picking task: where, what (any of its codes), how many. */
 export interface ScanLine {
   /** The line's key, sent back with each scan (taskId). */
@@ -79,6 +81,10 @@ export interface ScanState {
   expiryDate?: string
   scans: ScanRecord[]
   feedback?: ScanFeedback
+  /** Found goods being recorded (counting with found goods, scan-found.ts). */
+  found?: FoundDraft
+  /** Lines of found goods added so far. */
+  foundLines?: FoundLine[]
 }
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000

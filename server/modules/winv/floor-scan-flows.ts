@@ -31,7 +31,7 @@ import {
   type ScanShape,
 } from '../stock/floor-scans.ts'
 import type { LineRow, OrderRow } from './inbound.ts'
-import { countScope, foundLineValues, type CountScope } from './count-found.ts'
+import { countScope, foundByCodes, foundLineValues, type CountScope } from './count-found.ts'
 import { lotDate } from './lots.ts'
 import { putawaySuggestions, storagePlaces } from './putaway.ts'
 
@@ -243,34 +243,25 @@ async function foundScans(db: Db, session: Session, count: CountScope, scans: Sc
   const groups = new Map<string, { values: Record<string, unknown>; found: number }>()
   for (const scan of scans) {
     const at = `scans[${scan.index}].`
-    const { rows: places } = await sql<{ locationId: number }>`select location_id from wmdm_location
-      where tenant_id = ${session.tenantId} and warehouse_id = ${count.warehouseId}
-        and upper(location_code) = upper(${scan.locationCode})`.execute(db)
-    if (!places[0])
-      throw badRequest(
-        `${at}locationCode: there is no location ${scan.locationCode} in the count's warehouse: scan a location label.`,
-        {
-          [`${at}locationCode`]: 'unknown location',
-        },
-      )
-    const { rows: goods } = await sql<{ goodsId: number }>`select goods_id from wmdm_goods
-      where tenant_id = ${session.tenantId}
-        and (upper(barcode) = upper(${scan.barcode}) or upper(goods_code) = upper(${scan.barcode}))
-      order by (upper(barcode) = upper(${scan.barcode})) desc, goods_id limit 2`.execute(db)
-    if (!goods[0])
-      throw badRequest(
-        `${at}barcode: no goods has the barcode or code ${scan.barcode}: scan the goods' barcode.`,
-        {
-          [`${at}barcode`]: 'unknown goods',
-        },
-      )
-    const key = `${places[0].locationId}/${goods[0].goodsId}/${scan.lotCode}`
+    const place = await foundByCodes(
+      db,
+      session,
+      count,
+      { locationCode: scan.locationCode, barcode: scan.barcode },
+      at,
+    )
+    const key = `${String(place.locationId)}/${String(place.goodsId)}/${scan.lotCode}`
     const group = groups.get(key) ?? {
       values: await foundLineValues(
         db,
         session,
         count,
-        { locationId: places[0].locationId, goodsId: goods[0].goodsId, batchCode: scan.lotCode },
+        {
+          ...place,
+          batchCode: scan.lotCode,
+          productionDate: scan.productionDate,
+          expiryDate: scan.expiryDate,
+        },
         at,
       ),
       found: 0,
@@ -280,12 +271,13 @@ async function foundScans(db: Db, session: Session, count: CountScope, scans: Sc
   }
   for (const { values, found } of groups.values())
     await sql`insert into winv_stock_count_line (tenant_id, stock_count_id, warehouse_id, location_id,
-        location_code, owner_id, goods_id, goods_code, goods_name, barcode, batch_code, book_quantity,
-        counted_quantity, difference_quantity, counter_id, counter_name, counted_date, approval_required,
-        found_flag, created_by, last_updated_by)
+        location_code, owner_id, goods_id, goods_code, goods_name, barcode, batch_code, production_date,
+        expiry_date, book_quantity, counted_quantity, difference_quantity, counter_id, counter_name,
+        counted_date, approval_required, found_flag, created_by, last_updated_by)
       values (${session.tenantId}, ${count.stockCountId}, ${count.warehouseId}, ${values.locationId},
         ${values.locationCode}, ${values.ownerId}, ${values.goodsId}, ${values.goodsCode}, ${values.goodsName},
-        ${values.barcode}, ${values.batchCode}, ${values.bookQuantity}, ${found},
+        ${values.barcode}, ${values.batchCode}, ${values.productionDate}, ${values.expiryDate},
+        ${values.bookQuantity}, ${found},
         ${round4(found - Number(values.bookQuantity))}, ${session.userId},
         (select real_name from iam_user where id = ${session.userId}), localtimestamp(0), 0, 1,
         ${session.userId}, ${session.userId})`.execute(db)

@@ -42,7 +42,7 @@ export const needsLot = (goods: GoodsInfo) => Boolean(goods.batchManagedFlag || 
 
 /**
  * Checks a receipt line's lot and dates and writes the lot at its first receipt (locked, so two receipts of a
- * new lot at once agree). Returns the lot's dates. `where` names the line, `field` the body's line prefix.
+ * new lot at once agree). Returns the lot's dates. `where` names the line, `field` the body's line prefix ('' for none).
  */
 export async function receiveLot(
   db: Db,
@@ -51,20 +51,22 @@ export async function receiveLot(
   lot: { batchCode: string; productionDate: string | null; expiryDate: string | null },
   context: { where: string; field: string; orderNum: string },
 ): Promise<LotDates> {
-  const { where, field } = context
+  const { where } = context
+  // the body's field of a line (`lines[2].expiryDate`), or the body's own (`expiryDate`) without a prefix
+  const field = (name: string) => (context.field ? `${context.field}.${name}` : name)
   const given = lot.productionDate !== null || lot.expiryDate !== null
   if (!needsLot(goods)) {
     if (given)
       throw badRequest(
         `${where}: ${goods.goodsCode} is not tracked by lot: leave the production and expiry dates out.`,
-        { [`${field}.expiryDate`]: 'not lot tracked' },
+        { [field('expiryDate')]: 'not lot tracked' },
       )
     return { productionDate: null, expiryDate: null }
   }
   if (!lot.batchCode)
     throw badRequest(
       `${where}: ${goods.goodsCode} is batch tracked${goods.batchManagedFlag ? '' : ' (lots with expiry dates)'}: give the batch (batchCode) of the goods received.`,
-      { [`${field}.batchCode`]: 'required for batch-tracked goods' },
+      { [field('batchCode')]: 'required for batch-tracked goods' },
     )
   let expiryDate = lot.expiryDate
   if (!expiryDate && lot.productionDate && goods.shelfLifeDays)
@@ -72,7 +74,7 @@ export async function receiveLot(
   if (lot.productionDate && expiryDate && lot.productionDate > expiryDate)
     throw badRequest(
       `${where}: the production date ${lot.productionDate} is after the expiry date ${expiryDate}: check both dates.`,
-      { [`${field}.productionDate`]: 'after the expiry date' },
+      { [field('productionDate')]: 'after the expiry date' },
     )
   const { rows } = await sql<LotDates & { lotId: number }>`select lot_id,
       to_char(production_date, 'YYYY-MM-DD') as production_date, to_char(expiry_date, 'YYYY-MM-DD') as expiry_date
@@ -86,19 +88,19 @@ export async function receiveLot(
         409,
         'error.lot_dates',
         `${where}: lot ${lot.batchCode} of ${goods.goodsCode} was received with production date ${known.productionDate ?? 'none'} and expiry date ${known.expiryDate ?? 'none'}: give the same dates, or leave them out, or give a new lot code.`,
-        { [`${field}.expiryDate`]: `lot has ${known.expiryDate ?? 'no expiry date'}` },
+        { [field('expiryDate')]: `lot has ${known.expiryDate ?? 'no expiry date'}` },
       )
     if (goods.expiryManagedFlag && !known.expiryDate)
       throw badRequest(
         `${where}: lot ${lot.batchCode} of ${goods.goodsCode} has no expiry date and the goods are tracked by expiry: receive it under a new lot code with its expiry date.`,
-        { [`${field}.batchCode`]: 'lot without expiry date' },
+        { [field('batchCode')]: 'lot without expiry date' },
       )
     return { productionDate: known.productionDate, expiryDate: known.expiryDate }
   }
   if (goods.expiryManagedFlag && !expiryDate)
     throw badRequest(
       `${where}: ${goods.goodsCode} is tracked by expiry: give the lot's expiry date${goods.shelfLifeDays ? ', or its production date' : ''} (YYYY-MM-DD).`,
-      { [`${field}.expiryDate`]: 'required for expiry-tracked goods' },
+      { [field('expiryDate')]: 'required for expiry-tracked goods' },
     )
   await sql`insert into winv_lot (tenant_id, goods_id, goods_code, owner_id, batch_code, production_date,
       expiry_date, received_date, inbound_order_num, created_by, last_updated_by)

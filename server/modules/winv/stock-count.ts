@@ -19,7 +19,7 @@ import { badRequest, conflict } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { functionNumber } from '../stock/function-params.ts'
 import { moveStock } from '../stock/ledger.ts'
-import { countScope, foundLineValues } from './count-found.ts'
+import { countScope, foundByCodes, foundLineValues } from './count-found.ts'
 import { countScans } from './floor-scan-flows.ts'
 import { goodsOf, locationOf, nameOf } from './lookup.ts'
 
@@ -267,7 +267,9 @@ export const stockCountBehaviour: ModelBehaviour[] = [
           // (the place, goods and lot are read-only fields of a line: read from the body, checked here)
           const count = await countScope(db, session.tenantId, body.stockCountId)
           if (!count) return // the line-document check answers 404 naming the count
-          Object.assign(values, await foundLineValues(db, session, count, body))
+          // the handheld names them as scanned (locationCode, barcode), the desk by id
+          const place = await foundByCodes(db, session, count, body)
+          Object.assign(values, await foundLineValues(db, session, count, { ...body, ...place }))
           line = { bookQuantity: Number(values.bookQuantity) }
         } else {
           const found = await sql<{
