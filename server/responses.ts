@@ -51,3 +51,12 @@ export const FileBody = (description: string) => Type.String({ format: 'binary',
 
 /** The `response` part of a route schema: the schema of its success status (200 unless given). */
 export const answers = (schema: TSchema, status: 200 | 201 | 202 | 204 = 200) => ({ [status]: schema })
+
+/** A value that may be null: the serializer then writes null instead of coercing it ("" or 0). */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+
+/** A test of a configured connection that passed (a channel, a storage); a failure answers the error envelope. */
+export const TestPassed = Type.Object(
+  { success: Type.Literal(true), message: Type.String() },
+  { description: 'The test passed: what was checked' },
+)

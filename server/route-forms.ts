@@ -5,8 +5,8 @@
  * loop, a `paths(rest)` pair and hiam's adminRoutes), so the forms, their order and the tenant parameter's
  * schema are written once.
  */
-import type { TObject } from '@sinclair/typebox'
-import { TenantParams } from './schemas.ts'
+import { Type, type TObject, type TProperties } from '@sinclair/typebox'
+import { Tenant, TenantParams } from './schemas.ts'
 
 export interface RouteForm {
   /** `/api/<service>/v1/:tenantId` or `/api/<service>/v1`. */
@@ -26,3 +26,11 @@ export const tenantAndSite = (service: string): RouteForm[] => [
 /** The paths of one route in both forms: `rest` is what follows the base (`/messages/user`). */
 export const tenantAndSitePaths = (service: string, rest: string) =>
   tenantAndSite(service).map((form) => `${form.base}${rest}`)
+
+/**
+ * Params of a route in `form` with path parameters of its own (`{userMessageId: Id()}`): the tenant parameter
+ * is added on the tenant form only, so each form declares exactly the parameters its path has. Typed by the
+ * route's own parameters (handlers read the tenant from the session, never from the path).
+ */
+export const formParams = <P extends TProperties>(form: RouteForm, own: P): TObject<P> =>
+  (form.site ? Type.Object(own) : Type.Object({ ...Tenant, ...own })) as TObject<P>

@@ -36,6 +36,8 @@ export const Paging = {
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT })),
 }
 export const PagingQuery = Type.Object(Paging)
+/** `sort=<field>,asc|desc` of a hand-written list (the route checks the field against its own). */
+export const Sort = Type.Optional(Type.String({ maxLength: 80, description: '<field>,asc|desc' }))
 
 /** A GET that reads no query parameter: others (a cache-buster, HZERO extras) are allowed and ignored. */
 export const NoQuery = Type.Object({}, { description: 'No query parameters' })

@@ -31,10 +31,13 @@ afterAll(() => app.close())
 
 const key = (route: RouteEntry) => `${route.method} ${route.url}`
 
-/** The route declares the answer of a success status (2xx). */
+/**
+ * The route declares the answer of its success status: a 2xx, or for a route that succeeds otherwise the
+ * status it answers then (101: the notice socket's upgrade; 3xx: a redirect such as files/redirect-url).
+ */
 const declaresAnswer = (route: RouteEntry) => {
   const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response
-  return !!response && Object.keys(response).some((code) => /^(2\d\d|2xx)$/.test(code))
+  return !!response && Object.keys(response).some((code) => /^(2\d\d|2xx|101|30[1-8])$/.test(code))
 }
 const excused = (route: RouteEntry) =>
   NO_RESPONSE_SCHEMA.some((e) => e.method.test(route.method) && e.url.test(route.url))

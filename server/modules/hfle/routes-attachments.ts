@@ -6,12 +6,15 @@
 import { NoBody, NoQuery } from '../../schemas.ts'
 import { randomUUID } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import { answers } from '../../responses.ts'
+import { formParams, tenantAndSite } from '../../route-forms.ts'
+import type { TypedPlugin } from '../../type-provider.ts'
+import { FileUrlText, GroupFiles, GroupUuidAnswer } from './answers.ts'
 import { noPermission, notFound } from '../../errors.ts'
 import { grantedCodes, sessionOf } from '../../plugins/permissions.ts'
 import { fileEntry, filesOfGroup } from './file-rows.ts'
 import { receiveUpload } from './receive-upload.ts'
-import { paramsOf, TENANT_PREFIXES } from './routes-files.ts'
 import type { HfleSettings } from './settings.ts'
 
 export const DELETE_ANY_FILE = 'hfle.file.delete'
@@ -22,11 +25,11 @@ const DeleteBody = Type.Object({
   urls: Type.Array(Type.String({ minLength: 1, maxLength: 1200 }), { minItems: 1, maxItems: 100 }),
 })
 
-export function attachmentRoutes(settings: HfleSettings): FastifyPluginAsync {
+export function attachmentRoutes(settings: HfleSettings): TypedPlugin {
   return async (app) => {
-    const remove = async (request: FastifyRequest) => {
+    const remove = async (request: FastifyRequest<{ Body: typeof DeleteBody.static }>) => {
       const session = sessionOf(request)
-      const { attachmentUUID, bucketName, urls } = request.body as typeof DeleteBody.static
+      const { attachmentUUID, bucketName, urls } = request.body
       const rows = (await filesOfGroup(app.db, session.tenantId, attachmentUUID)).filter(
         (row) => urls.includes(row.fileUrl) && (!bucketName || row.bucketName === bucketName),
       )
@@ -51,25 +54,37 @@ export function attachmentRoutes(settings: HfleSettings): FastifyPluginAsync {
       for (const row of rows) await app.files.remove(row.storageKey)
       return rows.map(fileEntry)
     }
-    for (const prefix of TENANT_PREFIXES) {
-      const params = paramsOf(prefix)
-      app.post(`${prefix}/files/uuid`, { schema: { ...params, body: NoBody } }, async () => ({
-        content: randomUUID(),
-      }))
-      app.post(`${prefix}/files/attachment/multipart`, { schema: params }, async (request, reply) => {
-        const stored = await receiveUpload(request, settings, true)
-        return reply.type('text/plain; charset=utf-8').send(stored.fileUrl)
-      })
-      const groupParams = { params: Type.Object({ ...(params.params?.properties ?? {}), uuid: Uuid }) }
+    for (const form of tenantAndSite('hfle')) {
+      const { base: prefix, params } = form
+      app.post(
+        `${prefix}/files/uuid`,
+        { schema: { ...params, body: NoBody, response: answers(GroupUuidAnswer) } },
+        async () => ({ content: randomUUID() }),
+      )
+      app.post(
+        `${prefix}/files/attachment/multipart`,
+        { schema: { ...params, response: answers(FileUrlText) } },
+        async (request, reply) => {
+          const stored = await receiveUpload(request, settings, true)
+          return reply.type('text/plain; charset=utf-8').send(stored.fileUrl)
+        },
+      )
       app.get(
         `${prefix}/files/:uuid/file`,
-        { schema: { ...groupParams, querystring: NoQuery } },
+        {
+          schema: {
+            params: formParams(form, { uuid: Uuid }),
+            querystring: NoQuery,
+            response: answers(GroupFiles),
+          },
+        },
         async (request) => {
-          const { uuid } = request.params as { uuid: string }
+          const { uuid } = request.params
           return (await filesOfGroup(app.db, sessionOf(request).tenantId, uuid)).map(fileEntry)
         },
       )
-      const deleteSchema = { schema: { ...params, body: DeleteBody } }
+      // Answers the files removed.
+      const deleteSchema = { schema: { ...params, body: DeleteBody, response: answers(GroupFiles) } }
       app.post(`${prefix}/files/delete-by-uuidurl`, deleteSchema, remove)
       app.delete(`${prefix}/files/delete-by-uuidurl`, deleteSchema, remove)
     }

@@ -6,12 +6,26 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
+import { answers, TestPassed } from '../../responses.ts'
+import { pageRequest } from '../../paging.ts'
+import {
+  AggregateFilePage,
+  DeletedFilesAnswer,
+  DeletedRulesAnswer,
+  EditLogPage,
+  EditorDocument,
+  PreviewBytes,
+  SavedDocument,
+  UploadRule,
+  UploadRulePage,
+} from './answers.ts'
 import type { Db } from '../../db/schema.ts'
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import type { Session } from '../../types.ts'
-import { PagingQuery, contains, pageOf, sortOf, timestampOf } from '../hmnt/paged.ts'
+import { contains, pageOf, sortOf, timestampOf } from '../hmnt/paged.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
 import { extensionOf, parseTypes } from './file-names.ts'
 import { fileById, fileByUrl, sendFile, type FileRow } from './file-rows.ts'
@@ -22,7 +36,7 @@ import { s3StoreOf, storagePrefixFor, testStorage } from './storage-routing.ts'
 import { BUCKET_PATTERN } from './upload-rules.ts'
 import { bodyOf, htmlDocument, sanitizeHtml } from './html-sanitize.ts'
 import { WATERMARKABLE, watermarkedSvg } from './watermark.ts'
-import { NoBody, NoQuery, Tenant } from '../../schemas.ts'
+import { Id, NoBody, NoQuery, Paging, Sort, Tenant, TenantParams } from '../../schemas.ts'
 
 export const FILE_ADMIN_PERMISSIONS = {
   ruleCreate: 'hfile.fileUpload.button.create',
@@ -50,7 +64,7 @@ const RuleBody = Type.Object({
   maxSizeMb: Type.Integer({ minimum: 1, maximum: CEILING_MB }),
 })
 const BucketKey = Type.Object({ bucketName: Type.String({ maxLength: 63 }) })
-const FileKey = Type.Object({ fileId: Type.Integer({ minimum: 1 }) })
+const FileKey = Type.Object({ fileId: Id('fileId') })
 
 async function userNameOf(db: Db, userId: number) {
   const user = await db
@@ -110,11 +124,11 @@ const ruleRow = (row: {
   objectVersionNumber: 1,
 })
 
-export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
+export function fileAdminRoutes(settings: HfleSettings): TypedPlugin {
   void settings
   return async (app) => {
     const base = '/api/hfle/v1/:tenantId'
-    const params = Type.Object(Tenant)
+    const params = TenantParams
 
     // ---- upload rules (/hfile/file-upload): the rows rulesOf() reads on every upload ----
     const rules = (tenantId: number) => app.db.selectFrom('hfleUploadConfig').where('tenantId', '=', tenantId)
@@ -129,14 +143,15 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
         schema: {
           params,
           querystring: Type.Object({
-            ...PagingQuery,
+            ...Paging,
             bucketName: Type.Optional(Type.String({ maxLength: 63 })),
           }),
+          response: answers(UploadRulePage),
         },
       },
       async (request) => {
         const { tenantId } = sessionOf(request)
-        const query = request.query as { page: number; size: number; bucketName?: string }
+        const query = { ...request.query, ...pageRequest(request.query) }
         let select = rules(tenantId)
         if (query.bucketName) select = select.where('bucketName', 'ilike', contains(query.bucketName))
         const total = await select
@@ -153,13 +168,21 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
     )
     app.get(
       `${base}/upload-rules/:bucketName`,
-      { schema: { querystring: NoQuery, params: Type.Object({ ...Tenant, ...BucketKey.properties }) } },
-      (request) =>
-        oneRule(sessionOf(request).tenantId, (request.params as { bucketName: string }).bucketName),
+      {
+        schema: {
+          querystring: NoQuery,
+          params: Type.Object({ ...Tenant, ...BucketKey.properties }),
+          response: answers(UploadRule),
+        },
+      },
+      (request) => oneRule(sessionOf(request).tenantId, request.params.bucketName),
     )
-    const saveRule = (mode: 'create' | 'update') => async (request: FastifyRequest) => {
+    const saveRule = async (
+      mode: 'create' | 'update',
+      request: FastifyRequest,
+      body: typeof RuleBody.static,
+    ) => {
       const session = sessionOf(request)
-      const body = request.body as typeof RuleBody.static
       const values = {
         tenantId: session.tenantId,
         bucketName: body.bucketName,
@@ -196,15 +219,18 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
     app.post(
       `${base}/upload-rules`,
       {
-        schema: { params, body: RuleBody },
+        schema: { params, body: RuleBody, response: answers(UploadRule) },
         preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.ruleCreate),
       },
-      saveRule('create'),
+      (request) => saveRule('create', request, request.body),
     )
     app.put(
       `${base}/upload-rules`,
-      { schema: { params, body: RuleBody }, preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.ruleEdit) },
-      saveRule('update'),
+      {
+        schema: { params, body: RuleBody, response: answers(UploadRule) },
+        preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.ruleEdit),
+      },
+      (request) => saveRule('update', request, request.body),
     )
     app.delete(
       `${base}/upload-rules`,
@@ -212,12 +238,13 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
         schema: {
           params,
           body: Type.Union([BucketKey, Type.Array(BucketKey, { minItems: 1, maxItems: 100 })]),
+          response: answers(DeletedRulesAnswer),
         },
         preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.ruleDelete),
       },
       async (request) => {
         const { tenantId } = sessionOf(request)
-        const body = request.body as { bucketName: string } | Array<{ bucketName: string }>
+        const body = request.body
         const buckets = (Array.isArray(body) ? body : [body]).map((row) => row.bucketName)
         await app.db
           .deleteFrom('hfleUploadConfig')
@@ -230,65 +257,74 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
 
     // ---- all files (/hfile/file-aggregate) ----
     const FileFilters = Type.Object({
-      ...PagingQuery,
+      ...Paging,
+      sort: Sort,
       fileName: Type.Optional(Type.String({ maxLength: 240 })),
       bucketName: Type.Optional(Type.String({ maxLength: 63 })),
       directory: Type.Optional(Type.String({ maxLength: 200 })),
       contentType: Type.Optional(Type.String({ maxLength: 100 })),
     })
-    app.get(`${base}/file-aggregates`, { schema: { params, querystring: FileFilters } }, async (request) => {
-      const { tenantId } = sessionOf(request)
-      const query = request.query as typeof FileFilters.static
-      const sort = sortOf(
-        query.sort,
-        ['creationDate', 'fileName', 'fileSize', 'bucketName'] as const,
-        'creationDate',
-      )
-      let select = app.db
-        .selectFrom('hfleFile as f')
-        .leftJoin('iamUser as u', 'u.id', 'f.createdBy')
-        .where('f.tenantId', '=', tenantId)
-      if (query.fileName) select = select.where('f.fileName', 'ilike', contains(query.fileName))
-      if (query.bucketName) select = select.where('f.bucketName', 'ilike', contains(query.bucketName))
-      if (query.directory) select = select.where('f.directory', 'ilike', contains(query.directory))
-      if (query.contentType) select = select.where('f.contentType', 'ilike', contains(query.contentType))
-      const total = await select
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow()
-      const rows = await select
-        .select([
-          'f.id as fileId',
-          'f.fileName',
-          'f.bucketName',
-          'f.directory',
-          'f.contentType',
-          'f.fileSize',
-          'f.fileUrl',
-          'f.attachmentUuid',
-          'f.creationDate',
-          'u.loginName as createdByName',
-        ])
-        .orderBy(`f.${sort.field}`, sort.direction)
-        .orderBy('f.id', 'desc')
-        .limit(query.size)
-        .offset(query.page * query.size)
-        .execute()
-      return pageOf(
-        rows.map((row) => ({ ...row, fileSize: Number(row.fileSize), objectVersionNumber: 1 })),
-        Number(total.count),
-        query.page,
-        query.size,
-      )
-    })
+    app.get(
+      `${base}/file-aggregates`,
+      { schema: { params, querystring: FileFilters, response: answers(AggregateFilePage) } },
+      async (request) => {
+        const { tenantId } = sessionOf(request)
+        const query = { ...request.query, ...pageRequest(request.query) }
+        const sort = sortOf(
+          query.sort,
+          ['creationDate', 'fileName', 'fileSize', 'bucketName'] as const,
+          'creationDate',
+        )
+        let select = app.db
+          .selectFrom('hfleFile as f')
+          .leftJoin('iamUser as u', 'u.id', 'f.createdBy')
+          .where('f.tenantId', '=', tenantId)
+        if (query.fileName) select = select.where('f.fileName', 'ilike', contains(query.fileName))
+        if (query.bucketName) select = select.where('f.bucketName', 'ilike', contains(query.bucketName))
+        if (query.directory) select = select.where('f.directory', 'ilike', contains(query.directory))
+        if (query.contentType) select = select.where('f.contentType', 'ilike', contains(query.contentType))
+        const total = await select
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+        const rows = await select
+          .select([
+            'f.id as fileId',
+            'f.fileName',
+            'f.bucketName',
+            'f.directory',
+            'f.contentType',
+            'f.fileSize',
+            'f.fileUrl',
+            'f.attachmentUuid',
+            'f.creationDate',
+            'u.loginName as createdByName',
+          ])
+          .orderBy(`f.${sort.field}`, sort.direction)
+          .orderBy('f.id', 'desc')
+          .limit(query.size)
+          .offset(query.page * query.size)
+          .execute()
+        return pageOf(
+          rows.map((row) => ({ ...row, fileSize: Number(row.fileSize), objectVersionNumber: 1 })),
+          Number(total.count),
+          query.page,
+          query.size,
+        )
+      },
+    )
     app.delete(
       `${base}/file-aggregates`,
       {
-        schema: { params, body: Type.Union([FileKey, Type.Array(FileKey, { minItems: 1, maxItems: 100 })]) },
+        schema: {
+          params,
+          body: Type.Union([FileKey, Type.Array(FileKey, { minItems: 1, maxItems: 100 })]),
+          response: answers(DeletedFilesAnswer),
+        },
         preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.fileDelete),
       },
       async (request) => {
         const session = sessionOf(request)
-        const body = request.body as { fileId: number } | Array<{ fileId: number }>
+        const body = request.body
         const ids = (Array.isArray(body) ? body : [body]).map((row) => row.fileId)
         const removed: FileRow[] = []
         await app.db.transaction().execute(async (trx) => {
@@ -331,9 +367,15 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
     }
     app.get(
       `${base}/file-documents/:fileId`,
-      { schema: { querystring: NoQuery, params: Type.Object({ ...Tenant, ...FileKey.properties }) } },
+      {
+        schema: {
+          querystring: NoQuery,
+          params: Type.Object({ ...Tenant, ...FileKey.properties }),
+          response: answers(EditorDocument),
+        },
+      },
       async (request) => {
-        const { fileId } = request.params as { fileId: number }
+        const { fileId } = request.params
         const file = await fileById(app.db, sessionOf(request).tenantId, fileId)
         editable(file)
         const body = await app.files.get(file.storageKey).catch(() => {
@@ -363,15 +405,18 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
       },
     )
     const SaveBody = Type.Object({
-      fileId: Type.Integer({ minimum: 1 }),
+      ...FileKey.properties,
       content: Type.String({ maxLength: EDITABLE_MAX_BYTES }),
     })
     app.put(
       `${base}/file-documents`,
-      { schema: { params, body: SaveBody }, preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.fileEdit) },
+      {
+        schema: { params, body: SaveBody, response: answers(SavedDocument) },
+        preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.fileEdit),
+      },
       async (request) => {
         const session = sessionOf(request)
-        const body = request.body as typeof SaveBody.static
+        const body = request.body
         const file = await fileById(app.db, session.tenantId, body.fileId)
         editable(file)
         const format = formatOf(file)
@@ -435,36 +480,41 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
 
     // ---- the edit log (/hfile/edit-log) ----
     const LogFilters = Type.Object({
-      ...PagingQuery,
+      ...Paging,
+      sort: Sort,
       fileName: Type.Optional(Type.String({ maxLength: 240 })),
       bucketName: Type.Optional(Type.String({ maxLength: 63 })),
       action: Type.Optional(Type.Union([Type.Literal('EDIT'), Type.Literal('DELETE')])),
       occurredAtFrom: Type.Optional(Type.String({ maxLength: 19 })),
       occurredAtTo: Type.Optional(Type.String({ maxLength: 19 })),
     })
-    app.get(`${base}/file-edit-logs`, { schema: { params, querystring: LogFilters } }, async (request) => {
-      const { tenantId } = sessionOf(request)
-      const query = request.query as typeof LogFilters.static
-      let select = app.db.selectFrom('hfleFileEditLog').where('tenantId', '=', tenantId)
-      if (query.fileName) select = select.where('fileName', 'ilike', contains(query.fileName))
-      if (query.bucketName) select = select.where('bucketName', 'ilike', contains(query.bucketName))
-      if (query.action) select = select.where('action', '=', query.action)
-      const from = timestampOf('occurredAtFrom', query.occurredAtFrom)
-      const to = timestampOf('occurredAtTo', query.occurredAtTo, true)
-      if (from) select = select.where('occurredAt', '>=', from)
-      if (to) select = select.where('occurredAt', '<=', to)
-      const total = await select
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow()
-      const rows = await select
-        .selectAll()
-        .orderBy('occurredAt', 'desc')
-        .orderBy('logId', 'desc')
-        .limit(query.size)
-        .offset(query.page * query.size)
-        .execute()
-      return pageOf(rows, Number(total.count), query.page, query.size)
-    })
+    app.get(
+      `${base}/file-edit-logs`,
+      { schema: { params, querystring: LogFilters, response: answers(EditLogPage) } },
+      async (request) => {
+        const { tenantId } = sessionOf(request)
+        const query = { ...request.query, ...pageRequest(request.query) }
+        let select = app.db.selectFrom('hfleFileEditLog').where('tenantId', '=', tenantId)
+        if (query.fileName) select = select.where('fileName', 'ilike', contains(query.fileName))
+        if (query.bucketName) select = select.where('bucketName', 'ilike', contains(query.bucketName))
+        if (query.action) select = select.where('action', '=', query.action)
+        const from = timestampOf('occurredAtFrom', query.occurredAtFrom)
+        const to = timestampOf('occurredAtTo', query.occurredAtTo, true)
+        if (from) select = select.where('occurredAt', '>=', from)
+        if (to) select = select.where('occurredAt', '<=', to)
+        const total = await select
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+        const rows = await select
+          .selectAll()
+          .orderBy('occurredAt', 'desc')
+          .orderBy('logId', 'desc')
+          .limit(query.size)
+          .offset(query.page * query.size)
+          .execute()
+        return pageOf(rows, Number(total.count), query.page, query.size)
+      },
+    )
 
     // ---- storage test (/hfile/storage) ----
     app.post(
@@ -472,13 +522,14 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
       {
         schema: {
           body: NoBody,
-          params: Type.Object({ ...Tenant, storageConfigId: Type.Integer({ minimum: 1 }) }),
+          params: Type.Object({ ...Tenant, storageConfigId: Id('storageConfigId') }),
+          response: answers(TestPassed),
         },
         preHandler: requirePermission(FILE_ADMIN_PERMISSIONS.storageTest),
       },
       async (request) => {
         const { tenantId } = sessionOf(request)
-        const { storageConfigId } = request.params as { storageConfigId: number }
+        const { storageConfigId } = request.params
         const config = (await modelDb(app.db)
           .selectFrom('hfle_storage_config')
           .selectAll()
@@ -506,10 +557,10 @@ export function fileAdminRoutes(settings: HfleSettings): FastifyPluginAsync {
     })
     app.get(
       `${base}/files/preview`,
-      { schema: { params, querystring: PreviewQuery } },
+      { schema: { params, querystring: PreviewQuery, response: answers(PreviewBytes) } },
       async (request, reply) => {
         const session = sessionOf(request)
-        const { url, bucketName } = request.query as typeof PreviewQuery.static
+        const { url, bucketName } = request.query
         const file = await fileByUrl(app.db, session.tenantId, url, bucketName)
         const mark = (await modelDb(app.db)
           .selectFrom('hfle_watermark_config')

@@ -5,6 +5,8 @@
 import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { TypedPlugin } from '../../type-provider.ts'
+import { answers } from '../../responses.ts'
+import { EffectiveRules } from './answers.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { parseTypes } from './file-names.ts'
 import type { HfleSettings } from './settings.ts'
@@ -27,7 +29,13 @@ export function uploadConfigRoutes(settings: HfleSettings): TypedPlugin {
     const base = '/api/hfle/v1/:tenantId/upload-configs'
     app.get(
       `${base}/effective`,
-      { schema: { params: TenantParams, querystring: Type.Object({ bucketName: Bucket }) } },
+      {
+        schema: {
+          params: TenantParams,
+          querystring: Type.Object({ bucketName: Bucket }),
+          response: answers(EffectiveRules),
+        },
+      },
       async (request) => {
         const { bucketName } = request.query
         return rulesOf(app.db, sessionOf(request).tenantId, bucketName, settings)
@@ -37,7 +45,7 @@ export function uploadConfigRoutes(settings: HfleSettings): TypedPlugin {
       base,
       {
         preHandler: requirePermission(UPDATE_UPLOAD_CONFIG),
-        schema: { params: TenantParams, body: ConfigBody },
+        schema: { params: TenantParams, body: ConfigBody, response: answers(EffectiveRules) },
       },
       async (request) => {
         const session = sessionOf(request)

@@ -2,7 +2,7 @@
  * Notices of the current tenant (/hmsg/notices, DESIGN in HZERO's names): list, detail, create, update and
  * delete drafts, publish. Publishing makes one user message per recipient and reaches their open sockets.
  */
-import { NoBody, NoQuery } from '../../schemas.ts'
+import { Id, NoBody, NoQuery, Paging, Version } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { FastifyRequest } from 'fastify'
 import type { TypedPlugin } from '../../type-provider.ts'
@@ -14,9 +14,17 @@ import { audienceOf, createUserMessages, wireTimestamp } from './deliver.ts'
 import type { NoticeBus } from './notice-bus.ts'
 import type { Database } from '../../db/schema.ts'
 import type { Kysely } from 'kysely'
-import { pageOf } from '../../paging.ts'
+import { pageOf, pageRequest } from '../../paging.ts'
 import { contains } from '../../like.ts'
-import { tenantAndSitePaths } from '../../route-forms.ts'
+import { formParams, tenantAndSite } from '../../route-forms.ts'
+import { answers } from '../../responses.ts'
+import {
+  DeletedNoticeAnswer,
+  DeletedNoticesAnswer,
+  NoticeAnswer,
+  NoticePage,
+  PublishedAnswer,
+} from './answers.ts'
 
 export const NOTICE_PERMISSIONS = {
   create: 'hmsg.notices.button.create',
@@ -25,28 +33,24 @@ export const NOTICE_PERMISSIONS = {
   publish: 'hmsg.notices.button.publish',
 } as const
 
-const Tenant = { tenantId: Type.Optional(Type.Integer({ minimum: 0 })) }
-const IdParams = Type.Object({ ...Tenant, noticeId: Type.Integer({ minimum: 1 }) })
+const NoticeKey = { noticeId: Id('noticeId') }
 const ListQuery = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 240 })),
   statusCode: Type.Optional(Type.Union([Type.Literal('DRAFT'), Type.Literal('PUBLISHED')])),
-  page: Type.Integer({ minimum: 0, default: 0 }),
-  size: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  ...Paging,
 })
 const Fields = {
   title: Type.String({ minLength: 1, maxLength: 240 }),
   noticeBody: Type.String({ maxLength: 100000, default: '' }),
   receiverScope: Type.Union([Type.Literal('ALL'), Type.Literal('USERS')], { default: 'ALL' }),
-  receiverUserIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000, default: [] }),
+  receiverUserIds: Type.Array(Id(), { maxItems: 1000, default: [] }),
 }
 const CreateBody = Type.Object(Fields)
 const UpdateBody = Type.Object({
   ...Fields,
-  noticeId: Type.Integer({ minimum: 1 }),
-  objectVersionNumber: Type.Integer({ minimum: 1 }),
+  ...NoticeKey,
+  objectVersionNumber: Version,
 })
-
-const paths = (rest: string) => tenantAndSitePaths('hmsg', rest)
 
 async function draftOf(trx: Kysely<Database>, tenantId: number, noticeId: number, version?: number) {
   const notice = await trx
@@ -96,36 +100,44 @@ export function noticeRoutes(bus: NoticeBus): TypedPlugin {
       return row as Notice
     }
 
-    for (const path of paths('/notices'))
-      app.get(path, { schema: { params: Type.Object(Tenant), querystring: ListQuery } }, async (request) => {
-        const { tenantId } = sessionOf(request)
-        const { title, statusCode, page, size } = request.query
-        let query = app.db.selectFrom('hmsgNotice').where('tenantId', '=', tenantId)
-        if (title) query = query.where('title', 'ilike', contains(title))
-        if (statusCode) query = query.where('statusCode', '=', statusCode)
-        const total = Number(
-          (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count,
-        )
-        const rows = await query
-          .selectAll()
-          .orderBy('noticeId', 'desc')
-          .limit(size)
-          .offset(page * size)
-          .execute()
-        const result: Page<Notice> = pageOf(rows as Notice[], total, page, size)
-        return result
-      })
-
-    for (const path of paths('/notices/:noticeId'))
-      app.get(path, { schema: { params: IdParams, querystring: NoQuery } }, (request) =>
-        read(sessionOf(request).tenantId, request.params.noticeId),
+    for (const form of tenantAndSite('hmsg')) {
+      const { base, params } = form
+      const noticeParams = formParams(form, NoticeKey)
+      app.get(
+        `${base}/notices`,
+        { schema: { ...params, querystring: ListQuery, response: answers(NoticePage) } },
+        async (request) => {
+          const { tenantId } = sessionOf(request)
+          const { title, statusCode } = request.query
+          const { page, size } = pageRequest(request.query)
+          let query = app.db.selectFrom('hmsgNotice').where('tenantId', '=', tenantId)
+          if (title) query = query.where('title', 'ilike', contains(title))
+          if (statusCode) query = query.where('statusCode', '=', statusCode)
+          const total = Number(
+            (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow())
+              .count,
+          )
+          const rows = await query
+            .selectAll()
+            .orderBy('noticeId', 'desc')
+            .limit(size)
+            .offset(page * size)
+            .execute()
+          const result: Page<Notice> = pageOf(rows as Notice[], total, page, size)
+          return result
+        },
       )
 
-    for (const path of paths('/notices'))
+      app.get(
+        `${base}/notices/:noticeId`,
+        { schema: { params: noticeParams, querystring: NoQuery, response: answers(NoticeAnswer) } },
+        (request) => read(sessionOf(request).tenantId, request.params.noticeId),
+      )
+
       app.post(
-        path,
+        `${base}/notices`,
         {
-          schema: { params: Type.Object(Tenant), body: CreateBody },
+          schema: { ...params, body: CreateBody, response: answers(NoticeAnswer) },
           preHandler: requirePermission(NOTICE_PERMISSIONS.create),
         },
         async (request) => {
@@ -154,11 +166,10 @@ export function noticeRoutes(bus: NoticeBus): TypedPlugin {
         },
       )
 
-    for (const path of paths('/notices'))
       app.put(
-        path,
+        `${base}/notices`,
         {
-          schema: { params: Type.Object(Tenant), body: UpdateBody },
+          schema: { ...params, body: UpdateBody, response: answers(NoticeAnswer) },
           preHandler: requirePermission(NOTICE_PERMISSIONS.edit),
         },
         async (request) => {
@@ -187,11 +198,10 @@ export function noticeRoutes(bus: NoticeBus): TypedPlugin {
         },
       )
 
-    for (const path of paths('/notices/:noticeId'))
       app.delete(
-        path,
+        `${base}/notices/:noticeId`,
         {
-          schema: { params: IdParams, body: NoBody },
+          schema: { params: noticeParams, body: NoBody, response: answers(DeletedNoticeAnswer) },
           preHandler: requirePermission(NOTICE_PERMISSIONS.delete),
         },
         async (request) => {
@@ -205,16 +215,15 @@ export function noticeRoutes(bus: NoticeBus): TypedPlugin {
         },
       )
 
-    // The list screen's delete sends the row(s) in the body (model convention); drafts only.
-    const DeleteBody = Type.Union([
-      Type.Object({ noticeId: Type.Integer({ minimum: 1 }) }),
-      Type.Array(Type.Object({ noticeId: Type.Integer({ minimum: 1 }) }), { minItems: 1, maxItems: 100 }),
-    ])
-    for (const path of paths('/notices'))
+      // The list screen's delete sends the row(s) in the body (model convention); drafts only.
+      const DeleteBody = Type.Union([
+        Type.Object(NoticeKey),
+        Type.Array(Type.Object(NoticeKey), { minItems: 1, maxItems: 100 }),
+      ])
       app.delete(
-        path,
+        `${base}/notices`,
         {
-          schema: { params: Type.Object(Tenant), body: DeleteBody },
+          schema: { ...params, body: DeleteBody, response: answers(DeletedNoticesAnswer) },
           preHandler: requirePermission(NOTICE_PERMISSIONS.delete),
         },
         async (request) => {
@@ -231,11 +240,10 @@ export function noticeRoutes(bus: NoticeBus): TypedPlugin {
         },
       )
 
-    for (const path of paths('/notices/:noticeId/publish'))
       app.post(
-        path,
+        `${base}/notices/:noticeId/publish`,
         {
-          schema: { params: IdParams, body: NoBody },
+          schema: { params: noticeParams, body: NoBody, response: answers(PublishedAnswer) },
           preHandler: requirePermission(NOTICE_PERMISSIONS.publish),
         },
         async (request) => {
@@ -271,5 +279,6 @@ export function noticeRoutes(bus: NoticeBus): TypedPlugin {
           return { ...(await read(tenantId, noticeId)), receiverCount }
         },
       )
+    }
   }
 }

@@ -2,9 +2,11 @@
  * Sending through templates and send configs, and the real "test" of each channel config (hmsg screens).
  * The configs themselves are model rows (schemas/models/hmsg); these routes add what CRUD cannot.
  */
-import { Id, NoBody, Tenant } from '../../schemas.ts'
+import { Id, NoBody, Tenant, TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync } from 'fastify'
+import type { TypedApp, TypedPlugin } from '../../type-provider.ts'
+import { answers, TestPassed } from '../../responses.ts'
+import { SendResultsAnswer } from './answers.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
@@ -35,7 +37,7 @@ const Args = Type.Record(
 )
 const SendBody = Type.Object({
   templateCode: Type.String({ minLength: 1, maxLength: 60 }),
-  userIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 })),
+  userIds: Type.Optional(Type.Array(Id(), { minItems: 1, maxItems: 1000 })),
   receiverTypeCode: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
   args: Type.Optional(Args),
   messageCode: Type.Optional(Type.String({ maxLength: 60 })),
@@ -43,16 +45,10 @@ const SendBody = Type.Object({
 // Row actions post the whole row: only these members are read.
 const ConfigSendBody = Type.Object({
   args: Type.Optional(Args),
-  userIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 })),
+  userIds: Type.Optional(Type.Array(Id(), { minItems: 1, maxItems: 1000 })),
 })
 
-async function rowById(
-  app: Parameters<FastifyPluginAsync>[0],
-  table: string,
-  key: string,
-  tenantId: number,
-  id: number,
-) {
+async function rowById(app: TypedApp, table: string, key: string, tenantId: number, id: number) {
   const row = (await modelDb(app.db)
     .selectFrom(table)
     .selectAll()
@@ -63,18 +59,18 @@ async function rowById(
   return row
 }
 
-export function sendingRoutes(bus: NoticeBus): FastifyPluginAsync {
+export function sendingRoutes(bus: NoticeBus): TypedPlugin {
   return async (app) => {
     // API: a message through a template, to listed users or a receiver type, in-app.
     app.post(
       '/api/hmsg/v1/:tenantId/template-messages',
       {
-        schema: { params: Type.Object(Tenant), body: SendBody },
+        schema: { params: TenantParams, body: SendBody, response: answers(SendResultsAnswer) },
         preHandler: requirePermission(TEMPLATE_SEND_PERMISSION),
       },
       async (request) => {
         const session = sessionOf(request)
-        const body = request.body as typeof SendBody.static
+        const body = request.body
         if (!body.userIds && !body.receiverTypeCode)
           throw badRequest('Name the receivers: userIds or receiverTypeCode.', {
             userIds: 'required without receiverTypeCode',
@@ -105,12 +101,16 @@ export function sendingRoutes(bus: NoticeBus): FastifyPluginAsync {
     app.post(
       '/api/hmsg/v1/:tenantId/template-messages/:templateId/test',
       {
-        schema: { params: Type.Object({ ...Tenant, templateId: Id() }), body: NoBody },
+        schema: {
+          params: Type.Object({ ...Tenant, templateId: Id('templateId') }),
+          body: NoBody,
+          response: answers(SendResultsAnswer),
+        },
         preHandler: requirePermission(TEMPLATE_SEND_PERMISSION),
       },
       async (request) => {
         const session = sessionOf(request)
-        const { templateId } = request.params as { templateId: number }
+        const { templateId } = request.params
         const row = await rowById(app, 'hmsg_message_template', 'templateId', session.tenantId, templateId)
         const template = await templateOf(app.db, session.tenantId, String(row.templateCode))
         const filled = fillTemplate(template as { subject: string; content: string }, sampleArgsOf(template))
@@ -136,15 +136,16 @@ export function sendingRoutes(bus: NoticeBus): FastifyPluginAsync {
       '/api/hmsg/v1/:tenantId/send-config-messages/:sendConfigId',
       {
         schema: {
-          params: Type.Object({ ...Tenant, sendConfigId: Type.Integer({ minimum: 1 }) }),
+          params: Type.Object({ ...Tenant, sendConfigId: Id('sendConfigId') }),
           body: Type.Optional(ConfigSendBody),
+          response: answers(SendResultsAnswer),
         },
         preHandler: requirePermission(SEND_CONFIG_PERMISSION),
       },
       async (request) => {
         const session = sessionOf(request)
-        const { sendConfigId } = request.params as { sendConfigId: number }
-        const body = (request.body ?? {}) as typeof ConfigSendBody.static
+        const { sendConfigId } = request.params
+        const body = request.body ?? {}
         const config = await rowById(app, 'hmsg_send_config', 'sendConfigId', session.tenantId, sendConfigId)
         if (Number(config.enabledFlag) !== 1)
           throw conflict(
@@ -189,12 +190,16 @@ export function sendingRoutes(bus: NoticeBus): FastifyPluginAsync {
       app.post(
         `/api/hmsg/v1/:tenantId/channel-tests/${resource}/:serverId`,
         {
-          schema: { params: Type.Object({ ...Tenant, serverId: Id() }), body: NoBody },
+          schema: {
+            params: Type.Object({ ...Tenant, serverId: Id('serverId') }),
+            body: NoBody,
+            response: answers(TestPassed),
+          },
           preHandler: requirePermission(`hmsg.${page}.button.test`),
         },
         async (request) => {
           const { tenantId } = sessionOf(request)
-          const { serverId } = request.params as { serverId: number }
+          const { serverId } = request.params
           const row = await rowById(app, table, 'serverId', tenantId, serverId)
           try {
             return { success: true, message: await tester.test(row) }

@@ -5,19 +5,23 @@
  * with code 4401 and the reason. Counter changes reach every open socket of the user (socket-hub.ts).
  */
 import { Type } from '@sinclair/typebox'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { TypedPlugin } from '../../type-provider.ts'
 import { SOCKET_HEARTBEAT, SOCKET_PATH } from '../../../renderer/contract/hmsg.ts'
 import { unauthorized } from '../../errors.ts'
 import { sessionOfToken } from '../../plugins/auth.ts'
 import type { NoticeSocket, SocketHub } from './socket-hub.ts'
 
 const Query = Type.Object({ access_token: Type.Optional(Type.String({ maxLength: 512 })) })
+const SwitchingProtocols = Type.Null({
+  description: 'The notice socket: frames {key, type, message} (wire contract "Notices")',
+})
 
 /** Close code of a socket whose session ended (4000-4999 are the application's). */
 export const SESSION_ENDED = 4401
 
-async function authenticate(request: FastifyRequest) {
-  const token = (request.query as typeof Query.static).access_token
+async function authenticate(request: FastifyRequest<{ Querystring: typeof Query.static }>) {
+  const token = request.query.access_token
   if (!token)
     throw unauthorized(
       'The notice socket needs ?access_token=<your access token>: sign in and open it with your token.',
@@ -27,7 +31,7 @@ async function authenticate(request: FastifyRequest) {
   request.session = result.session
 }
 
-export function socketRoutes(hub: SocketHub): FastifyPluginAsync {
+export function socketRoutes(hub: SocketHub): TypedPlugin {
   return async (app) => {
     app.get(
       SOCKET_PATH,
@@ -35,13 +39,14 @@ export function socketRoutes(hub: SocketHub): FastifyPluginAsync {
       {
         websocket: true,
         config: { public: true },
-        schema: { querystring: Query },
+        // 101 Switching Protocols, then frames (renderer/contract/hmsg.ts): no HTTP body to serialize.
+        schema: { querystring: Query, response: { 101: SwitchingProtocols } },
         preValidation: authenticate,
       },
       (socket: NoticeSocket & { on(event: string, listener: (data: unknown) => void): void }, request) => {
         const session = request.session
         if (!session) return socket.close(SESSION_ENDED, 'Not signed in.')
-        const token = (request.query as typeof Query.static).access_token ?? ''
+        const token = request.query.access_token ?? ''
         hub.add(session.userId, socket)
         socket.on('close', () => hub.remove(session.userId, socket))
         socket.on('message', (data) => {
