@@ -191,6 +191,16 @@ describe('the sign-in page and the online-users screen carry the device kind', (
     expect(page.body).toContain('<input type="hidden" name="device" value="handheld">')
   })
 
+  it('signing out of a handheld session opens the handheld’s sign-in again', async () => {
+    const onHandheld = await handheld()
+    const out = await app.inject({ url: `/api/oauth/logout?access_token=${onHandheld}` })
+    expect(out.statusCode).toBe(302)
+    expect(new URL(String(out.headers.location), TEST_ORIGIN).searchParams.get('device')).toBe('handheld')
+    const onDesk = await desk()
+    const deskOut = await app.inject({ url: `/api/oauth/logout?access_token=${onDesk}` })
+    expect(new URL(String(deskOut.headers.location), TEST_ORIGIN).searchParams.has('device')).toBe(false)
+  })
+
   it('an administrator sees a user’s desk and handheld sessions and ends one; its kickoff check answers 1', async () => {
     expect((await setPolicy('per-device')).statusCode).toBe(200)
     const onDesk = await desk()
