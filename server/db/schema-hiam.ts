@@ -45,6 +45,8 @@ export interface PasswordPolicyTable {
   checkAtSignIn: number
   maxErrorTimes: number
   lockMinutes: number
+  /** single | per-device | unlimited: live sessions a user keeps (server/modules/oauth/devices.ts). Migration 0043. */
+  concurrentSessions: ColumnType<string, string | undefined, string>
   objectVersionNumber: Generated<number>
 }
 export interface PermissionCheckTable {

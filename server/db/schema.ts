@@ -113,6 +113,8 @@ export interface OauthTokenTable {
   ssoDomainId: ColumnType<number | null, number | null | undefined, number | null>
   /** The enabled domain on whose host the user signed in (its INDEX template is the home page), else null. Migration 0040. */
   domainId: ColumnType<number | null, number | null | undefined, number | null>
+  /** desk | handheld: the device kind the client declared at sign-in (server/modules/oauth/devices.ts). Migration 0043. */
+  deviceKind: ColumnType<string, string | undefined, string>
 }
 /** A sign-in sent to an OAuth2 or SAML provider, until its answer comes back (used once). */
 export interface OauthSsoRequestTable {
@@ -127,6 +129,8 @@ export interface OauthSsoRequestTable {
   requestId: string | null
   createdAt: number
   expiresAt: number
+  /** desk | handheld, declared at the start of the sign-in. Migration 0043. */
+  deviceKind: ColumnType<string, string | undefined, string>
 }
 export interface LoginAttemptTable extends LoginAttemptColumns {
   id: Generated<number>

@@ -24,13 +24,27 @@ export const windowLocation: BrowserLocation = {
   href: () => window.location.href,
 }
 
-/** `/api/oauth/oauth/authorize?response_type=token&client_id=localhost&redirect_uri=<current address>` */
-export function loginUrl(redirectUri: string): string {
+/**
+ * The kind of device signing in: `handheld` at a scanner's width (≤ 575 px, the xs breakpoint of
+ * shell/breakpoints.ts), else `desk`. The server keeps one live session per kind by default, so signing in
+ * on the handheld does not end the desk session (server/modules/oauth/devices.ts).
+ */
+export function currentDeviceKind(): 'desk' | 'handheld' {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 'desk'
+  return window.matchMedia('(max-width: 575px)').matches ? 'handheld' : 'desk'
+}
+
+/**
+ * `/api/oauth/oauth/authorize?response_type=token&client_id=localhost&redirect_uri=<current address>`, with
+ * `&device=handheld` on a handheld.
+ */
+export function loginUrl(redirectUri: string, device = currentDeviceKind()): string {
   const query = new URLSearchParams({
     response_type: 'token',
     client_id: OAUTH_CLIENT_ID,
     redirect_uri: redirectUri,
   })
+  if (device === 'handheld') query.set('device', device)
   return `${OAUTH_BASE}/oauth/authorize?${query.toString()}`
 }
 

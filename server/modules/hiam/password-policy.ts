@@ -6,6 +6,11 @@
 import { PASSWORD_POLICY, type PasswordPolicy } from '../../../renderer/contract/user-preferences.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/schema.ts'
+import {
+  concurrentSessionsOf,
+  DEFAULT_CONCURRENT_SESSIONS,
+  type ConcurrentSessions,
+} from '../oauth/devices.ts'
 
 export interface TenantPasswordPolicy extends PasswordPolicy {
   tenantId: number
@@ -13,6 +18,8 @@ export interface TenantPasswordPolicy extends PasswordPolicy {
   checkAtSignIn: number
   maxErrorTimes: number
   lockMinutes: number
+  /** Live sessions a user keeps: single, per-device (one desk, one handheld) or unlimited (oauth/devices.ts). */
+  concurrentSessions: ConcurrentSessions
   objectVersionNumber: number
 }
 
@@ -33,7 +40,13 @@ export async function readPasswordPolicy(
       checkAtSignIn: 0,
       maxErrorTimes: config.maxFailedSignIns,
       lockMinutes: Math.ceil(config.lockSeconds / 60),
+      concurrentSessions: DEFAULT_CONCURRENT_SESSIONS,
       objectVersionNumber: 0,
     }
-  return { ...row, tenantId: Number(row.tenantId), notLoginName: row.notLoginName === 1 }
+  return {
+    ...row,
+    tenantId: Number(row.tenantId),
+    notLoginName: row.notLoginName === 1,
+    concurrentSessions: concurrentSessionsOf(row.concurrentSessions),
+  }
 }

@@ -12,6 +12,7 @@ import { readPasswordPolicy } from './password-policy.ts'
 import { ROLE_CODES } from './routes-roles.ts'
 import { adminRoutes, type Scope } from './scope.ts'
 import { NoBody, NoQuery } from '../../schemas.ts'
+import { ConcurrentSessionsSchema } from '../oauth/devices.ts'
 
 export const SECURITY_CODES = {
   policyEdit: 'hiam.passwordPolicy.button.edit',
@@ -32,6 +33,8 @@ const PolicyBody = Type.Object({
   checkAtSignIn: count(1),
   maxErrorTimes: Type.Integer({ minimum: 1, maximum: 20 }),
   lockMinutes: Type.Integer({ minimum: 1, maximum: 1440 }),
+  // Optional so that older clients saving the rules keep the tenant's choice (absent: unchanged).
+  concurrentSessions: Type.Optional(ConcurrentSessionsSchema),
 })
 const LogQuery = Type.Object({
   ...PageQuery,

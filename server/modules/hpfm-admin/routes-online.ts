@@ -5,13 +5,15 @@ import { badRequest, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { contains, slicePage, PagingQuery } from './paging.ts'
 import { NoBody, TenantParams } from '../../schemas.ts'
+import { DeviceKindSchema } from '../oauth/devices.ts'
 
 /** A session is named by the first 16 hex digits of its token's hash: enough to pick it, useless as a token. */
 const SessionId = Type.String({ pattern: '^[0-9a-f]{16}$' })
 
 /**
- * /hpfm/online: the tenant's live sessions (oauth_token rows, status live and not expired) and kicking one
- * off. A kicked session's token is refused at once (401); the browser asks the kickoff check, gets 1 and
+ * /hpfm/online: the tenant's live sessions (oauth_token rows, status live and not expired), each with the
+ * device kind its sign-in declared (a user may hold a desk and a handheld session: oauth/devices.ts), and
+ * kicking one off. A kicked session's token is refused at once (401); the browser asks the kickoff check, gets 1 and
  * shows /public/kickoff, as after a newer sign-in.
  */
 export const onlineRoutes: TypedPlugin = async (app) => {
@@ -25,6 +27,8 @@ export const onlineRoutes: TypedPlugin = async (app) => {
         querystring: Type.Object({
           loginName: Type.Optional(Type.String({ maxLength: 60 })),
           realName: Type.Optional(Type.String({ maxLength: 60 })),
+          userId: Type.Optional(Type.Integer({ minimum: 1 })),
+          deviceKind: Type.Optional(DeviceKindSchema),
           ...PagingQuery,
         }),
       },
@@ -43,6 +47,7 @@ export const onlineRoutes: TypedPlugin = async (app) => {
           't.language',
           't.issuedAt',
           't.expiresAt',
+          't.deviceKind',
           'u.loginName',
           'u.realName',
           'r.names as roleNames',
@@ -54,7 +59,13 @@ export const onlineRoutes: TypedPlugin = async (app) => {
         .orderBy('t.issuedAt', 'desc')
         .execute()
       const online = rows
-        .filter((row) => contains(row.loginName, q.loginName) && contains(row.realName, q.realName))
+        .filter(
+          (row) =>
+            contains(row.loginName, q.loginName) &&
+            contains(row.realName, q.realName) &&
+            (q.userId === undefined || Number(row.userId) === q.userId) &&
+            (q.deviceKind === undefined || row.deviceKind === q.deviceKind),
+        )
         .map((row) => ({
           sessionId: row.tokenHash.slice(0, 16),
           userId: row.userId,
@@ -62,6 +73,7 @@ export const onlineRoutes: TypedPlugin = async (app) => {
           realName: row.realName,
           roleName: row.roleNames[session.language] ?? row.roleNames.zh_CN ?? row.roleCode,
           clientId: row.clientId,
+          deviceKind: row.deviceKind,
           language: row.language,
           loginDate: new Date(row.issuedAt).toISOString().slice(0, 19).replace('T', ' '),
           expiresDate: new Date(row.expiresAt).toISOString().slice(0, 19).replace('T', ' '),

@@ -17,6 +17,8 @@ export interface LoginPageInput {
   clientId: string
   redirectUri: string
   state: string
+  /** The device kind the sign-in address declared (devices.ts), posted back with the form. */
+  device?: string
   username?: string
   error?: string
   /** The languages offered, in order (HPFM.LANGUAGE, see sign-in-settings.ts). */
@@ -69,7 +71,7 @@ export function renderLoginPage(input: LoginPageInput): string {
 <body${banner ? ' class="banner"' : ''}>${banner ? `<aside>${heading}</aside>` : ''}<main><h1>${heading}</h1>
 ${input.error ? `<p class="error" role="alert">${escape(input.error)}</p>` : ''}
 <form id="login-form" method="post" action="/api/oauth/login">
-${hidden('client_id', input.clientId)}${hidden('redirect_uri', input.redirectUri)}${hidden('state', input.state)}
+${hidden('client_id', input.clientId)}${hidden('redirect_uri', input.redirectUri)}${hidden('state', input.state)}${input.device ? hidden('device', input.device) : ''}
 <label for="username">${t('username')}</label>
 <input id="username" name="username" autocomplete="username" value="${escape(input.username ?? '')}" required${input.username ? '' : ' autofocus'}>
 <label for="password">${t('password')}</label>
@@ -95,7 +97,7 @@ export const loginScript = `document.addEventListener('DOMContentLoaded', functi
   select.addEventListener('change', function () {
     var url = new URL('/api/oauth/oauth/authorize', location.origin)
     url.searchParams.set('response_type', 'token')
-    ;['client_id', 'redirect_uri', 'state'].forEach(function (name) {
+    ;['client_id', 'redirect_uri', 'state', 'device'].forEach(function (name) {
       var input = form.elements.namedItem(name)
       if (input && input.value) url.searchParams.set(name, input.value)
     })

@@ -36,7 +36,9 @@ import {
   validateCasTicket,
   type SsoSettings,
 } from './sso.ts'
-import { issueToken, kickoffState, revokeToken, ssoDomainOfToken } from './tokens.ts'
+import { deviceKindOfToken, issueToken, kickoffState, revokeToken, ssoDomainOfToken } from './tokens.ts'
+import { DeviceKindSchema, type DeviceKind } from './devices.ts'
+import { readPasswordPolicy } from '../hiam/password-policy.ts'
 import { NoBody, NoQuery } from '../../schemas.ts'
 
 const AuthorizeQuery = Type.Object({
@@ -45,6 +47,7 @@ const AuthorizeQuery = Type.Object({
   redirect_uri: Type.Optional(Type.String({ maxLength: 2000 })),
   state: Type.Optional(Type.String({ maxLength: 500 })),
   lang: Type.Optional(Type.String({ maxLength: 10 })),
+  device: Type.Optional(DeviceKindSchema),
 })
 const LoginForm = Type.Object({
   username: Type.Optional(Type.String({ maxLength: 60 })),
@@ -53,6 +56,7 @@ const LoginForm = Type.Object({
   client_id: Type.String({ maxLength: 60 }),
   redirect_uri: Type.String({ maxLength: 2000 }),
   state: Type.Optional(Type.String({ maxLength: 500 })),
+  device: Type.Optional(DeviceKindSchema),
 })
 const SsoCallbackQuery = Type.Object({
   ...AuthorizeQuery.properties,
@@ -100,6 +104,8 @@ export const oauthRoutes: TypedPlugin = async (app) => {
     language: Language,
     /** The domain of the host signed in on (its home page: users/self), and the one whose SSO did it. */
     domains: { domainId: number | null; ssoDomainId: number | null },
+    /** The kind of device the client declared (devices.ts): it only chooses which older session ends. */
+    deviceKind: DeviceKind,
   ) => {
     // The client's own token validity (OAuth clients screen) wins over the server's default.
     const client = await app.db
@@ -108,6 +114,8 @@ export const oauthRoutes: TypedPlugin = async (app) => {
       .where('clientId', '=', clientId)
       .executeTakeFirst()
     const tokenTtlSeconds = client?.accessTokenValidity ?? app.config.tokenTtlSeconds
+    // The policy of the tenant the session starts in says which of the user's live sessions it ends.
+    const policy = await readPasswordPolicy(app.db, app.config, session.tenantId)
     const token = await issueToken(app.db, {
       ...session,
       clientId,
@@ -115,6 +123,8 @@ export const oauthRoutes: TypedPlugin = async (app) => {
       now: app.config.now(),
       ttlSeconds: tokenTtlSeconds,
       ...domains,
+      deviceKind,
+      concurrentSessions: policy.concurrentSessions,
     })
     const hash = new URLSearchParams({
       access_token: token,
@@ -128,7 +138,7 @@ export const oauthRoutes: TypedPlugin = async (app) => {
   /** This server's SSO callback for one sign-in: the CAS `service`, the same at login and at validation. */
   const ssoService = (request: FastifyRequest, query: typeof AuthorizeQuery.static) => {
     const params = new URLSearchParams()
-    for (const key of ['client_id', 'redirect_uri', 'state', 'lang'] as const)
+    for (const key of ['client_id', 'redirect_uri', 'state', 'lang', 'device'] as const)
       if (query[key]) params.set(key, query[key])
     return `${requestOrigin(request)}${SSO_CALLBACK}?${params.toString()}`
   }
@@ -182,6 +192,7 @@ export const oauthRoutes: TypedPlugin = async (app) => {
       language: query.lang ?? null,
       codeVerifier: sso.type === 'OAUTH2' ? randomToken() : null,
       requestId: sso.type === 'SAML' ? `_${randomToken()}` : null,
+      deviceKind: query.device ?? 'desk',
       createdAt: now,
       expiresAt: now + SSO_REQUEST_TTL_MS,
     }
@@ -221,7 +232,13 @@ export const oauthRoutes: TypedPlugin = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     domain: SignInDomain & { sso: SsoSettings },
-    stored: { clientId: string; redirectUri: string; clientState: string | null; language: string | null },
+    stored: {
+      clientId: string
+      redirectUri: string
+      clientState: string | null
+      language: string | null
+      deviceKind: string
+    },
     found: { user: string } | { problem: string },
   ) => {
     const { language } = await pageSettings(stored.language ?? undefined, request)
@@ -242,10 +259,16 @@ export const oauthRoutes: TypedPlugin = async (app) => {
         403,
         `Single sign-on failed: ${result.reason}. Ask an administrator to create or enable the account.`,
       )
-    return signedIn(reply, result, stored.clientId, checked.url, stored.clientState ?? undefined, language, {
-      domainId: domain.domainId,
-      ssoDomainId: domain.sso.domainId,
-    })
+    return signedIn(
+      reply,
+      result,
+      stored.clientId,
+      checked.url,
+      stored.clientState ?? undefined,
+      language,
+      { domainId: domain.domainId, ssoDomainId: domain.sso.domainId },
+      stored.deviceKind === 'handheld' ? 'handheld' : 'desk',
+    )
   }
 
   app.get(
@@ -279,6 +302,7 @@ export const oauthRoutes: TypedPlugin = async (app) => {
         clientId: query.client_id,
         redirectUri: query.redirect_uri,
         state: query.state ?? '',
+        device: query.device,
       }
       return html(reply, 200, renderLoginPage(page), checked.origin)
     },
@@ -356,6 +380,7 @@ export const oauthRoutes: TypedPlugin = async (app) => {
       redirectUri: query.redirect_uri,
       clientState: query.state ?? null,
       language,
+      deviceKind: query.device ?? 'desk',
     }
     return finishSso(request, reply, { ...domain, sso }, stored, validated)
   })
@@ -420,6 +445,7 @@ export const oauthRoutes: TypedPlugin = async (app) => {
       clientId: form.client_id,
       redirectUri: form.redirect_uri,
       state: form.state ?? '',
+      device: form.device,
       username,
     }
     if (!username || !form.password) {
@@ -442,15 +468,22 @@ export const oauthRoutes: TypedPlugin = async (app) => {
         error += ` ${loginText(language, 'attemptsLeft', { ...result.vars, n: left })}`
       return html(reply, 200, renderLoginPage({ ...page, error }), checked.origin)
     }
-    return signedIn(reply, result, form.client_id, checked.url, form.state, language, {
-      domainId: domain?.domainId ?? null,
-      ssoDomainId: null,
-    })
+    return signedIn(
+      reply,
+      result,
+      form.client_id,
+      checked.url,
+      form.state,
+      language,
+      { domainId: domain?.domainId ?? null, ssoDomainId: null },
+      form.device ?? 'desk',
+    )
   })
 
   app.get('/api/oauth/logout', { config, schema: { querystring: TokenQuery } }, async (request, reply) => {
     const token = request.query.access_token ?? tokenOf(request)
     const ssoDomainId = token ? await ssoDomainOfToken(app.db, token) : null
+    const device = token ? await deviceKindOfToken(app.db, token) : null
     if (token) await revokeToken(app.db, token)
     const origin = requestOrigin(request)
     const again = new URLSearchParams({
@@ -458,6 +491,7 @@ export const oauthRoutes: TypedPlugin = async (app) => {
       client_id: 'localhost',
       redirect_uri: `${origin}/`,
     })
+    if (device === 'handheld') again.set('device', device)
     // A session that came through single sign-on ends at the provider too, which then sends the browser back
     // to the sign-in page: else the provider's session would sign the user silently in again.
     const sso = ssoDomainId === null ? null : await ssoOfDomain(app.db, ssoDomainId)

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../../db/schema.ts'
+import { kindsEndedBy, type ConcurrentSessions, type DeviceKind } from './devices.ts'
 
 /** Only this hash is stored: a database leak does not leak usable tokens. */
 export function hashToken(token: string): string {
@@ -18,21 +19,29 @@ export interface IssueTokenInput {
   ssoDomainId?: number | null
   /** The domain on whose host the user signed in (users/self answers its home page). */
   domainId?: number | null
+  /** The kind of device the client declared at sign-in (devices.ts). */
+  deviceKind: DeviceKind
+  /** The tenant's policy of live sessions per user: which older ones this sign-in ends (devices.ts). */
+  concurrentSessions: ConcurrentSessions
 }
 
 /**
- * A new access token (32 random bytes, base64url). The user's older live tokens are marked kicked in the
- * same transaction: one live session per user (kickoff by a newer sign-in).
+ * A new access token (32 random bytes, base64url). The user's older live tokens of the device kinds the
+ * policy ends (`single`: all; `per-device`: the same kind; `unlimited`: none) are marked kicked in the same
+ * transaction (kickoff by a newer sign-in).
  */
 export async function issueToken(db: Db, input: IssueTokenInput): Promise<string> {
   const token = randomBytes(32).toString('base64url')
+  const ended = kindsEndedBy(input.concurrentSessions, input.deviceKind)
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('oauthToken')
-      .set({ status: 'kicked' })
-      .where('userId', '=', input.userId)
-      .where('status', '=', 'live')
-      .execute()
+    if (ended.length)
+      await trx
+        .updateTable('oauthToken')
+        .set({ status: 'kicked' })
+        .where('userId', '=', input.userId)
+        .where('status', '=', 'live')
+        .where('deviceKind', 'in', ended)
+        .execute()
     await trx
       .insertInto('oauthToken')
       .values({
@@ -47,6 +56,7 @@ export async function issueToken(db: Db, input: IssueTokenInput): Promise<string
         status: 'live',
         ssoDomainId: input.ssoDomainId ?? null,
         domainId: input.domainId ?? null,
+        deviceKind: input.deviceKind,
       })
       .execute()
   })
@@ -80,4 +90,14 @@ export async function ssoDomainOfToken(db: Db, token: string): Promise<number | 
     .where('tokenHash', '=', hashToken(token))
     .executeTakeFirst()
   return row?.ssoDomainId == null ? null : Number(row.ssoDomainId)
+}
+
+/** The device kind the token's sign-in declared: signing out of a handheld shows the handheld's sign-in. */
+export async function deviceKindOfToken(db: Db, token: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('oauthToken')
+    .select('deviceKind')
+    .where('tokenHash', '=', hashToken(token))
+    .executeTakeFirst()
+  return row?.deviceKind ?? null
 }
