@@ -21,6 +21,7 @@ import * as ssoSessions from './0039_sso_sessions.ts'
 import * as tokenSignInDomain from './0040_token_sign_in_domain.ts'
 import * as menuTenant from './0041_menu_tenant.ts'
 import * as menuSource from './0042_menu_source.ts'
+import * as modelKeysFileNames from './0043_model_keys_file_names.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0040_token_sign_in_domain': tokenSignInDomain,
   '0041_menu_tenant': menuTenant,
   '0042_menu_source': menuSource,
+  '0043_model_keys_file_names': modelKeysFileNames,
 }
