@@ -12,7 +12,8 @@ import { modelKey as keyOf, type ModelSchema } from '../../../renderer/schema/mo
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission } from '../../plugins/permissions.ts'
 import { FIELD_RULE_MODEL, permissionCodesOf } from '../models/field-rules.ts'
-import { modelNamed } from '../models/model-index.ts'
+import { modelIndex } from '../models/model-index.ts'
+import { nearest } from '../../../renderer/schema/suggest.ts'
 import { idParam, PageQuery, pageOf } from './paging.ts'
 import { ROLE_CODES, roleInScope } from './routes-roles.ts'
 import { USER_CODES } from './routes-users.ts'
@@ -137,8 +138,14 @@ export const fieldRuleRoutes =
         )
       }
       // A key naming no model file (a typo, the older service/entity spelling) is told the nearest model.
-      const named = modelNamed(models, modelKey)
-      const model = guarded.find((m) => m === named || keyOf(m) === modelKey)
+      if (!modelIndex(models).has(modelKey)) {
+        const near = nearest(modelKey, modelIndex(models).keys())
+        throw badRequest(
+          `modelKey '${modelKey}' names no model: name it by its model file's name${near ? ` (did you mean '${near}'?)` : ''}; ${code} guards ${keys.join(', ')}.`,
+          { modelKey: `one of ${keys.join(', ')}${near ? ` (did you mean '${near}'?)` : ''}` },
+        )
+      }
+      const model = guarded.find((m) => keyOf(m) === modelKey)
       if (!model)
         throw badRequest(
           `modelKey '${modelKey}' is not a model ${code} guards: choose one of ${keys.join(', ')}.`,

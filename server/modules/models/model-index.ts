@@ -43,6 +43,13 @@ export function modelNamed(models: readonly ModelSchema[], key: string, field = 
   const model = index.get(key)
   if (model) return model
   const near = nearest(key, index.keys())
-  const message = `${field} '${key}' names no model: name a model by its file's name under schemas/models (${near ? `did you mean '${near}'?` : 'e.g. wms/outbound-order'})`
+  const service = key.split('/')[0]
+  const same = [...index.keys()].filter((name) => name.startsWith(`${service}/`)).sort()
+  const hint = near
+    ? `did you mean '${near}'?`
+    : same.length
+      ? `${service} has ${same.join(', ')}`
+      : 'e.g. wms/outbound-order'
+  const message = `${field} '${key}' names no model: name a model by its file's name under schemas/models (${hint})`
   throw badRequest(`${message}.`, { [field]: message })
 }
