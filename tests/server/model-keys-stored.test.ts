@@ -5,7 +5,7 @@
  * readers know the file name only.
  */
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { modelKey } from '../../renderer/schema/model.ts'
 import { up as migrateModelKeys } from '../../server/migrations/0043_model_keys_file_names.ts'
@@ -24,7 +24,9 @@ afterAll(() => app.close())
 /** Every key a stored model key may hold: a model file's name, or an import target that is not a model file. */
 const known = new Set([
   ...models.map(modelKey),
-  ...codeTargets({ maxFailedSignIns: 5, lockSeconds: 60 }).map((target) => modelKey(target.model)),
+  ...codeTargets({ maxFailedSignIns: 5, lockSeconds: 60, now: Date.now }).map((target) =>
+    modelKey(target.model),
+  ),
 ])
 
 /** Every text column whose name says it holds a model: model, model_key, model_code, target_model, … */
@@ -108,7 +110,7 @@ describe('stored model keys', () => {
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {
-      await migrateModelKeys(app.db)
+      await migrateModelKeys(app.db as unknown as Kysely<unknown>)
       // The key no model file knows is left as it was, and said.
       expect(warn.mock.calls.map((call) => String(call[0])).join('\n')).toContain(
         'hiam_field_permission.model_key: wms/noSuchModel',
