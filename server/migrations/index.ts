@@ -22,6 +22,7 @@ import * as tokenSignInDomain from './0040_token_sign_in_domain.ts'
 import * as menuTenant from './0041_menu_tenant.ts'
 import * as menuSource from './0042_menu_source.ts'
 import * as sessionDevices from './0043_session_devices.ts'
+import * as modelKeysFileNames from './0044_model_keys_file_names.ts'
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the set is the same under tsx,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0041_menu_tenant': menuTenant,
   '0042_menu_source': menuSource,
   '0043_session_devices': sessionDevices,
+  '0044_model_keys_file_names': modelKeysFileNames,
 }

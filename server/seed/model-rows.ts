@@ -16,7 +16,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import type { ModelSchema } from '../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../renderer/schema/model.ts'
 import type { Db } from '../db/schema.ts'
 import { codeRuleFields, createRow } from '../modules/models/model-write.ts'
 import { snakeCase } from '../modules/models/naming.ts'
@@ -38,8 +38,6 @@ interface Ref {
 const isRef = (value: unknown): value is Ref =>
   typeof value === 'object' && value !== null && '$ref' in value && 'where' in value
 
-const modelKey = (model: ModelSchema) => `${model.service}/${model.entity}`
-
 /** The row files, sorted by name (absent folder: none). */
 export function rowSeedFiles(dir = join(seedDataDir, 'rows')): string[] {
   if (!existsSync(dir)) return []
@@ -56,7 +54,10 @@ async function resolveRef(
   session: Session,
 ): Promise<number> {
   const model = models.get(ref.$ref)
-  if (!model) throw new Error(`$ref names model '${ref.$ref}', which does not exist (use <service>/<entity>)`)
+  if (!model)
+    throw new Error(
+      `$ref names model '${ref.$ref}', which does not exist (name it by its file's name under schemas/models, e.g. wms/outbound-order)`,
+    )
   const conditions = []
   for (const [field, value] of Object.entries(ref.where)) {
     if (!model.fields.some((f) => f.name === field))
@@ -113,7 +114,7 @@ export async function seedModelRows(db: Db, models: ModelSchema[], files = rowSe
     const model = byKey.get(seed.model)
     if (!model) {
       throw new Error(
-        `${name}: model '${seed.model}' does not exist: name it <service>/<entity> of a file in schemas/models.`,
+        `${name}: model '${seed.model}' does not exist: name it by its file's name under schemas/models (e.g. wms/outbound-order).`,
       )
     }
     const as = seed.as ?? { tenantId: 1, userId: 1, roleId: 2, roleCode: 'tenant-admin' }

@@ -143,7 +143,9 @@ describe('filter template CRUD per user and menu (CORE-API-16/18/19, CORE-FLT-25
     expect(byCode.address).toBeUndefined()
     const unknown = await call('clerk', 'GET', `${templates}/config-field?menuId=101&model=wms/nothing`)
     expect(unknown.statusCode).toBe(400)
-    expect(unknown.json().message).toMatch(/Unknown model 'wms\/nothing': use one of .*wms\/warehouse/)
+    expect(unknown.json().message).toMatch(
+      /model 'wms\/nothing' names no model: name a model by its file's name/,
+    )
   })
 })
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { modelKey } from '../../renderer/schema/model.ts'
-import { FIELD_RULE_MODEL, modelKeyOf, permissionCodesOf } from '../../server/modules/models/field-rules.ts'
+import { FIELD_RULE_MODEL, permissionCodesOf } from '../../server/modules/models/field-rules.ts'
 import { modelPath } from '../../server/modules/models/model-routes.ts'
 import { type Method, createTestApp, injectAs, signIn } from '../../server/testing.ts'
 import { apiRoutes, expectEnvelope, models, modelOfRoute } from './support/security.ts'
@@ -166,7 +166,7 @@ describe('field permission rules on hand-written endpoints', () => {
 
     const readOnly = userRules('winv.outboundOrder.button.intercept')
     const rule = await addRule(readOnly, {
-      modelKey: 'wms/outboundOrder',
+      modelKey: 'wms/outbound-order',
       fieldName: 'interceptReason',
       ruleType: 'READ_ONLY',
     })
@@ -183,7 +183,7 @@ describe('field permission rules on hand-written endpoints', () => {
 
     // The row as read (reason unchanged) passes; a HIDDEN customer name is left out of the action's answer.
     const hiddenRule = await addRule(userRules('winv.outboundOrder.button.intercept'), {
-      modelKey: 'wms/outboundOrder',
+      modelKey: 'wms/outbound-order',
       fieldName: 'customerName',
       ruleType: 'HIDDEN',
     })
@@ -213,7 +213,7 @@ describe('every hand-written route near a model goes through the field rules hel
     // The rules' own model is never restricted by rules (field-rules.ts): its codes (role grants) do not count.
     const codes = new Set(
       models
-        .filter((model) => modelKeyOf(model) !== FIELD_RULE_MODEL)
+        .filter((model) => modelKey(model) !== FIELD_RULE_MODEL)
         .flatMap((model) => permissionCodesOf(model)),
     )
     const missing = apiRoutes(app)

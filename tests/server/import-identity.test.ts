@@ -205,7 +205,7 @@ describe('role import (HIAM.ROLE)', () => {
     ])
     expect(response.statusCode, response.body).toBe(200)
     const batch = response.json()
-    expect(batch).toMatchObject({ totalCount: 9, errorCount: 6, targetModel: 'hiam/memberRole' })
+    expect(batch).toMatchObject({ totalCount: 9, errorCount: 6, targetModel: 'hiam/member-role' })
     const lines = byRow(await linesOf(batch.importId))
     expect([2, 3, 4].map((row) => lines.get(row)!.status)).toEqual(['VALID', 'VALID', 'VALID'])
     expect(lines.get(5)!.errorMessage).toMatch(/Parent role no-parent does not exist/)

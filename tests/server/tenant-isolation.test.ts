@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { ModelSchema } from '../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../renderer/schema/model.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SITE_LEVEL_ROUTES } from '../../server/modules/hiam/scope.ts'
 import { modelPath } from '../../server/modules/models/model-routes.ts'
@@ -206,7 +206,7 @@ beforeAll(async () => {
     for (const field of model.fields) {
       // set by the server only: a body may not carry it (read-only fields, and numbers a code rule assigns)
       if (field.readOnly || field.codeRule) continue
-      if (SERVER_CHECKED_SAMPLES[`${model.service}/${model.entity}`]?.[field.name] !== undefined) continue
+      if (SERVER_CHECKED_SAMPLES[modelKey(model)]?.[field.name] !== undefined) continue
       if (field.format) continue // a value of a checked format (a Quartz cron) cannot carry the marker
       if (field.type === 'text' || (field.type === 'string' && !field.pattern && !field.lookupCode))
         row[field.name] = MARKER

@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts'
 import { sessionOf } from '../../plugins/permissions.ts'
 import { menuTenantsOf } from '../iam/menu-scope.ts'
 import { QUERY_FIELD_LOV_CODE, configFields } from './config-fields.ts'
+import { modelNamed } from '../models/model-index.ts'
 
 const MenuId = Type.Integer({ minimum: 1, description: 'Menu id of the page (the active tab).' })
 const Row = Type.Object(
@@ -114,14 +115,8 @@ export function templateRoutes(prefix: string, models: ModelSchema[]): TypedPlug
           )
         }
         await checkMenu(app.db, query.menuId, sessionOf(request).tenantId)
-        // Pages name a model by its file (kebab-case entity); "<service>/<entity>" is accepted too.
-        const key = (name: string) => name.replace(/-/g, '').toLowerCase()
-        const model = models.find((m) => key(`${m.service}/${m.entity}`) === key(query.model))
-        if (!model) {
-          throw badRequest(
-            `Unknown model '${query.model}': use one of ${models.map((m) => `${m.service}/${m.entity}`).join(', ')}.`,
-          )
-        }
+        // Pages name a model by its file's name (`wms/outbound-order`).
+        const model = modelNamed(models, query.model, 'model')
         return configFields(model)
       },
     )

@@ -4,7 +4,9 @@
  */
 import { MAX_SHEET_ROWS, EXPORT_DEFAULTS } from '../../../renderer/contract/export.ts'
 import type { ExportFileType, ExportFillerType } from '../../../renderer/contract/export.ts'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
+
+export { modelKey }
 import { badRequest } from '../../errors.ts'
 import type { Session } from '../../types.ts'
 import { exportColumns, type ExportColumn } from './export-columns.ts'
@@ -52,8 +54,6 @@ export const EXPORT_PARAMS = [
   'size',
   SCREEN_COLUMNS_PARAM,
 ] as const
-
-export const modelKey = (model: ModelSchema) => `${model.service}/${model.entity}`
 
 const FILE_TYPES: Record<string, ExportFileType> = {
   excel2007: 'EXCEL2007',

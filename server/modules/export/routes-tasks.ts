@@ -14,7 +14,7 @@ import type { Session } from '../../types.ts'
 import { CONTENT_TYPE, contentDisposition, type ExportRequest } from './export-options.ts'
 import { cancelTask, createTask, listTasks, taskByUuid, toWireTask } from './export-tasks.ts'
 import { exportPermission } from './model-export.ts'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { NoQuery } from '../../schemas.ts'
 import { tenantAndSite } from '../../route-forms.ts'
 
@@ -96,7 +96,7 @@ export function exportTaskRoutes(models: ModelSchema[]): TypedPlugin {
             )
           }
           const previous: ExportRequest = task.request
-          const model = models.find((m) => `${m.service}/${m.entity}` === previous.model)
+          const model = models.find((m) => modelKey(m) === previous.model)
           if (!model)
             throw notFound(
               `The model ${previous.model} of task ${taskCode} no longer exists: start a new export from a page that exists.`,

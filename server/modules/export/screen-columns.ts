@@ -10,7 +10,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
 import type { ExportColumn } from './export-columns.ts'
 
@@ -63,13 +63,10 @@ export function screenExportColumns(model: ModelSchema, screen: ScreenColumn[]):
   const known = () => [...fields.keys()].join(', ')
   return screen.map((column, index) => {
     const field = fields.get(column.field)
-    if (!field)
-      throw refuse(
-        `Column '${column.field}' is not a field of ${model.service}/${model.entity}: use ${known()}.`,
-      )
+    if (!field) throw refuse(`Column '${column.field}' is not a field of ${modelKey(model)}: use ${known()}.`)
     if (column.textField && !fields.has(column.textField))
       throw refuse(
-        `The text field '${column.textField}' of column '${column.field}' is not a field of ${model.service}/${model.entity}: use one of ${known()}.`,
+        `The text field '${column.textField}' of column '${column.field}' is not a field of ${modelKey(model)}: use one of ${known()}.`,
       )
     return {
       id: index + 2,

@@ -8,10 +8,12 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey as keyOf, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission } from '../../plugins/permissions.ts'
-import { FIELD_RULE_MODEL, modelKeyOf, permissionCodesOf } from '../models/field-rules.ts'
+import { FIELD_RULE_MODEL, permissionCodesOf } from '../models/field-rules.ts'
+import { modelIndex } from '../models/model-index.ts'
+import { nearest } from '../../../renderer/schema/suggest.ts'
 import { idParam, PageQuery, pageOf } from './paging.ts'
 import { ROLE_CODES, roleInScope } from './routes-roles.ts'
 import { USER_CODES } from './routes-users.ts'
@@ -110,9 +112,7 @@ export const fieldRuleRoutes =
     }
     // The rules' own model is never restricted by them (field-rules.ts), so it is never offered.
     const modelsOf = (code: string) =>
-      models.filter(
-        (model) => modelKeyOf(model) !== FIELD_RULE_MODEL && permissionCodesOf(model).includes(code),
-      )
+      models.filter((model) => keyOf(model) !== FIELD_RULE_MODEL && permissionCodesOf(model).includes(code))
     const apisOf = (code: string) =>
       app.routeTable
         .filter((route) => route.permissionCodes.includes(code))
@@ -127,7 +127,7 @@ export const fieldRuleRoutes =
           `Permission code ${code} guards no model's list or form, so a field rule on it would restrict nothing: open the field screen of a model's code (e.g. wmdm.warehouse.button.edit).`,
           { permissionCode: 'guards no model' },
         )
-      const keys = guarded.map(modelKeyOf)
+      const keys = guarded.map(keyOf)
       if (modelKey === undefined || modelKey === '') {
         if (guarded.length === 1) return guarded[0]!
         throw badRequest(
@@ -137,7 +137,15 @@ export const fieldRuleRoutes =
           },
         )
       }
-      const model = guarded.find((m) => modelKeyOf(m) === modelKey)
+      // A key naming no model file (a typo, the older service/entity spelling) is told the nearest model.
+      if (!modelIndex(models).has(modelKey)) {
+        const near = nearest(modelKey, modelIndex(models).keys())
+        throw badRequest(
+          `modelKey '${modelKey}' names no model: name it by its model file's name${near ? ` (did you mean '${near}'?)` : ''}; ${code} guards ${keys.join(', ')}.`,
+          { modelKey: `one of ${keys.join(', ')}${near ? ` (did you mean '${near}'?)` : ''}` },
+        )
+      }
+      const model = guarded.find((m) => keyOf(m) === modelKey)
       if (!model)
         throw badRequest(
           `modelKey '${modelKey}' is not a model ${code} guards: choose one of ${keys.join(', ')}.`,
@@ -149,7 +157,7 @@ export const fieldRuleRoutes =
       const names = model.fields.map((field) => field.name).filter((name) => name !== model.primaryKey)
       if (!names.includes(fieldName))
         throw badRequest(
-          `fieldName '${fieldName}' is not a field of ${modelKeyOf(model)}: choose one of ${names.join(', ')}.`,
+          `fieldName '${fieldName}' is not a field of ${keyOf(model)}: choose one of ${names.join(', ')}.`,
           { fieldName: `one of ${names.join(', ')}` },
         )
     }
@@ -247,7 +255,7 @@ export const fieldRuleRoutes =
           const made =
             await sql<StoredRule>`insert into hiam_field_permission (tenant_id, target_type, target_id,
               permission_code, model_key, field_name, rule_type, enabled_flag, remark, created_by, last_updated_by)
-            values (${target.tenantId}, ${target.targetType}, ${target.targetId}, ${code}, ${modelKeyOf(model)},
+            values (${target.tenantId}, ${target.targetType}, ${target.targetId}, ${code}, ${keyOf(model)},
               ${body.fieldName}, ${body.ruleType}, ${body.enabledFlag ?? 1}, ${body.remark ?? null}, ${userId}, ${userId})
             returning ${COLUMNS}`.execute(db)
           return answer(target, made.rows[0]!, apisOf(code))
@@ -265,8 +273,7 @@ export const fieldRuleRoutes =
         const fieldName = body.fieldName ?? saved.fieldName
         checkField(model, fieldName)
         try {
-          const changed =
-            await sql<StoredRule>`update hiam_field_permission set model_key = ${modelKeyOf(model)},
+          const changed = await sql<StoredRule>`update hiam_field_permission set model_key = ${keyOf(model)},
               field_name = ${fieldName}, rule_type = ${body.ruleType ?? saved.ruleType},
               enabled_flag = ${body.enabledFlag ?? saved.enabledFlag},
               remark = ${body.remark === undefined ? saved.remark : body.remark},
@@ -304,13 +311,13 @@ export const fieldRuleRoutes =
     // The fields a rule may name (the Lov HIAM.FIELD_RULE_FIELD of the field screens): every field but the key of
     // every model a permission code guards, narrowed by code, model and name.
     const candidates = models
-      .filter((model) => modelKeyOf(model) !== FIELD_RULE_MODEL && permissionCodesOf(model).length)
+      .filter((model) => keyOf(model) !== FIELD_RULE_MODEL && permissionCodesOf(model).length)
       .flatMap((model) =>
         model.fields
           .filter((field) => field.name !== model.primaryKey)
           .map((field) => ({
-            fieldKey: `${modelKeyOf(model)}.${field.name}`,
-            modelKey: modelKeyOf(model),
+            fieldKey: `${keyOf(model)}.${field.name}`,
+            modelKey: keyOf(model),
             fieldName: field.name,
             fieldLabel: field.label ?? field.name,
             codes: permissionCodesOf(model),

@@ -1,5 +1,8 @@
 /** An import template as the engine uses it: the template row, its sheets with their columns, the target model. */
-import type { ModelField, ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelField, type ModelSchema } from '../../../renderer/schema/model.ts'
+
+/** An import target is named by its model file's name (`wms/warehouse`, `hsdr/job-group`). */
+export { modelKey }
 import type { Db } from '../../db/schema.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import { modelDb, type Row } from '../models/model-scope.ts'
@@ -26,8 +29,6 @@ export interface ImportTemplate {
   target?: CodeTarget
   sheets: TemplateSheet[]
 }
-
-export const modelKey = (model: ModelSchema) => `${model.service}/${model.entity}`
 
 export async function loadTemplate(
   db: Db,

@@ -1,5 +1,6 @@
 /**
- * Data permission rules (/hpfm/permission, table hpfm_permission_rule): a rule names a model (service/entity),
+ * Data permission rules (/hpfm/permission, table hpfm_permission_rule): a rule names a model (its file's name,
+ * `wms/outbound-order`; saving refuses a key naming no model file),
  * a field, an operator and a value; while enabled, the model's lists, exports and aggregates of the tenant
  * (for the rule's role, or every role) show only rows satisfying it. Applied in SQL as one NOT EXISTS, so the
  * rules are read with the rows (nothing cached: a changed rule applies to the next request). The row's field
@@ -7,9 +8,10 @@
  * take a data group's code (/hpfm/data-group) as the value: the row's field must (not) be one of the values of
  * the group's lines, the group enabled (a disabled or emptied group lets no row through IN_DATA_GROUP).
  */
-import { modelBehaviour, type ModelBehaviour } from '../models/behaviour.ts'
+import { modelBehaviour, modelsOf, type ModelBehaviour } from '../models/behaviour.ts'
+import { modelNamed } from '../models/model-index.ts'
 import { sql, type SelectQueryBuilder } from 'kysely'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest } from '../../errors.ts'
 import { cacheWatchOf, readCache, writeWatchOf, type ReadCache } from '../../db/write-watch.ts'
 import type { Db } from '../../db/schema.ts'
@@ -18,10 +20,7 @@ import { modelDb, type ModelDb } from '../models/model-scope.ts'
 import { checkLovDimensions, DIMENSION_OPERATORS, ruleValues } from './dimension-lovs.ts'
 
 /** Models a rule can never restrict: the rules themselves (an administrator must always see them all). */
-const EXEMPT = new Set(['hpfm/permissionRule'])
-
-/** A model is named as pages name it (hpfm/permission-rule, the file) or as service/entity (hpfm/permissionRule). */
-const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+const EXEMPT = new Set(['hpfm/permission-rule'])
 
 /**
  * Which tenants have enabled rules on which models, as read at one write-watch generation (PGlite only): while
@@ -76,18 +75,18 @@ export async function ruleFreeNow(
   /** The cache watch's `settle()`, when the caller asked it already (listRows). */
   settled?: boolean | Promise<boolean>,
 ): Promise<boolean> {
-  const keys = modelKeys(model)
-  if (EXEMPT.has(keys[0])) return true
+  const key = modelKey(model)
+  if (EXEMPT.has(key)) return true
   if (writeWatchOf(db)) {
     await refreshRuleSnapshot(db)
-    return knownRuleFree(db, session.tenantId, keys)
+    return knownRuleFree(db, session.tenantId, key)
   }
   const read = async () =>
     (await db
       .selectFrom('hpfm_permission_rule')
       .select('permissionRuleId')
       .where('tenantId', '=', session.tenantId)
-      .where('modelKey', 'in', keys)
+      .where('modelKey', '=', key)
       .where('enabledFlag', '=', 1)
       .limit(1)
       .executeTakeFirst()) === undefined
@@ -95,22 +94,17 @@ export async function ruleFreeNow(
   if (!watch) return read()
   let cache = ruleFreeCaches.get(db)
   if (!cache) ruleFreeCaches.set(db, (cache = readCache<boolean>(watch, RULE_FREE_CACHE_MS)))
-  return cache.get(snapshotKey(session.tenantId, keys[0]), read, settled ?? watch.settle())
+  return cache.get(snapshotKey(session.tenantId, key), read, settled ?? watch.settle())
 }
 
 const RULE_FREE_CACHE_MS = 5000
 
-const modelKeys = (model: ModelSchema): [string, string] => [
-  `${model.service}/${model.entity}`,
-  `${model.service}/${kebab(model.entity)}`,
-]
-
 /** True only when a fresh snapshot shows no enabled rule of the tenant on the model. */
-function knownRuleFree(db: ModelDb | undefined, tenantId: number, keys: string[]): boolean {
+function knownRuleFree(db: ModelDb | undefined, tenantId: number, key: string): boolean {
   const watch = db && writeWatchOf(db)
   const snapshot = db && snapshots.get(db)
   if (!watch || !snapshot || snapshot.generation !== watch.generation) return false
-  return keys.every((key) => !snapshot.keys.has(snapshotKey(tenantId, key)))
+  return !snapshot.keys.has(snapshotKey(tenantId, key))
 }
 
 /**
@@ -126,9 +120,9 @@ export function applyPermissionRules<Q extends SelectQueryBuilder<any, any, any>
   db?: ModelDb,
   ruleFree = false,
 ): Q {
-  const [modelKey, fileKey] = modelKeys(model)
-  if (EXEMPT.has(modelKey) || ruleFree) return query
-  if (knownRuleFree(db, session.tenantId, [modelKey, fileKey])) return query
+  const key = modelKey(model)
+  if (EXEMPT.has(key) || ruleFree) return query
+  if (knownRuleFree(db, session.tenantId, key)) return query
   const field = sql`(to_jsonb(${sql.table(model.table)}) ->> lower(regexp_replace(r.field_name, '([A-Z])', '_\\1', 'g')))`
   const value = sql`replace(replace(replace(coalesce(r.rule_value, ''), '{userId}', ${String(session.userId)}), '{tenantId}', ${String(session.tenantId)}), '{roleCode}', ${session.roleCode})`
   const list = sql`string_to_array(replace(${value}, ' ', ''), ',')`
@@ -149,22 +143,24 @@ export function applyPermissionRules<Q extends SelectQueryBuilder<any, any, any>
       else false end`
   return query.where(
     sql<boolean>`not exists (select 1 from hpfm_permission_rule r
-      where r.tenant_id = ${session.tenantId} and r.model_key in (${modelKey}, ${fileKey}) and r.enabled_flag = 1
+      where r.tenant_id = ${session.tenantId} and r.model_key = ${key} and r.enabled_flag = 1
         and (r.role_code is null or r.role_code = '' or r.role_code = ${session.roleCode})
         and not coalesce(${holds}, false))`,
   ) as Q
 }
 
 /**
- * Saving a rule: a data-group operator must name a data group of the tenant (400 naming the codes to pick from),
- * so a typing error cannot hide every row.
+ * Saving a rule: its model key must name a model file (400 naming the nearest, so a misspelt or old-spelling
+ * key cannot silently restrict nothing); a data-group operator must name a data group of the tenant (400 naming
+ * the codes to pick from), so a typing error cannot hide every row.
  */
 export const permissionRuleBehaviour: ModelBehaviour[] = [
   modelBehaviour({
     model: 'hpfm/permission-rule',
     writeGuards: [
-      async ({ db, session, op, values, body }) => {
+      async ({ db, model, session, op, values, body }) => {
         if (op === 'delete') return
+        if (values.modelKey !== undefined) modelNamed(modelsOf(model), String(values.modelKey))
         let { operator, ruleValue, fieldName } = values
         if (
           op === 'update' &&

@@ -1,7 +1,7 @@
 import { TenantParams } from '../../schemas.ts'
 import { Type } from '@sinclair/typebox'
 import type { TypedPlugin } from '../../type-provider.ts'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
 import { requirePermission, sessionOf } from '../../plugins/permissions.ts'
 import { checkColumnSettings } from '../cusz/column-settings.ts'
@@ -39,7 +39,7 @@ export function uiCustomizeRoutes(models: ModelSchema[], pages: ServedPage[]): T
         const q = request.query
         const rows = models
           .map((m) => ({
-            modelKey: `${m.service}/${m.entity}`,
+            modelKey: modelKey(m),
             service: m.service,
             entity: m.entity,
             resource: m.resource,

@@ -6,6 +6,7 @@
  */
 import { sql, type RawBuilder } from 'kysely'
 import type { Page } from '../../../renderer/contract/wire.ts'
+import { modelKey } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import type { Session } from '../../types.ts'
 import { snakeCase } from '../models/naming.ts'
@@ -82,7 +83,7 @@ function scopedTables(view: StoredLovView, text: string, session: Session): RawB
       throw new AppError(
         409,
         'error.lov_scope',
-        `Value list '${view.lovCode}' reads ${table} with a schema name, so the data permissions of ${model.service}/${model.entity} cannot be applied to it: it is not run. Name the table without its schema in the view's SQL (ask an administrator).`,
+        `Value list '${view.lovCode}' reads ${table} with a schema name, so the data permissions of ${modelKey(model)} cannot be applied to it: it is not run. Name the table without its schema in the view's SQL (ask an administrator).`,
       )
     const where = conditions.map(
       ([name, value]) => sql`${typeof name === 'string' ? sql.ref(snakeCase(name)) : name} = ${value}`,

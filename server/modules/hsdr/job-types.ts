@@ -4,7 +4,8 @@
  * log; a thrown error is the failure message. An unknown type is refused, never skipped.
  */
 import { sql } from 'kysely'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
+import { suggestName } from '../../../renderer/schema/suggest.ts'
 import type { Db } from '../../db/schema.ts'
 import type { FileStore } from '../hfle/file-store.ts'
 import { modelDb } from '../models/model-scope.ts'
@@ -65,10 +66,10 @@ const modelSnapshot: JobType = async ({ db, models, tenantId, params }) => {
     throw new Error('parameter "models" must be a list of model names, e.g. {"models": ["wms/warehouse"]}')
   const counts: Record<string, number> = {}
   for (const name of names as string[]) {
-    const model = models.find((m) => `${m.service}/${m.entity}` === name)
+    const model = models.find((m) => modelKey(m) === name)
     if (!model)
       throw new Error(
-        `unknown model '${name}': known models are ${models.map((m) => `${m.service}/${m.entity}`).join(', ')}`,
+        `unknown model '${name}': name a model by its file's name: ${suggestName(name, models.map(modelKey), 'known models')}`,
       )
     let query = modelDb(db)
       .selectFrom(model.table)

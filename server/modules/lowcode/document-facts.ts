@@ -11,7 +11,7 @@
  *   the one the document page goes back to (`backTo`), else any list page of the model.
  * - `totals`: header fields the server sums from lines (`header.totals` of each detail's line model).
  */
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import {
   lifecycleFacts,
   namesTransition,
@@ -115,7 +115,7 @@ export function documentFacts(pages: readonly ServedPage[], models: readonly Mod
     facts.set(page.route, {
       route: page.route,
       document: true,
-      model: `${model.service}/${model.entity}`,
+      model: modelKey(model),
       statusField: lifecycle.field,
       numberField: model.fields.find((f) => f.codeRule)?.name,
       transitions: lifecycle.transitions.map(({ action, from, to, permission }) => ({

@@ -54,6 +54,8 @@ export function modelBehaviour(entry: Omit<ModelBehaviour, 'at'>): ModelBehaviou
 /** The behaviour of one app, looked up by model file key. */
 export class BehaviourIndex {
   private readonly byModel = new Map<string, ModelBehaviour[]>()
+  /** The models last bound to this behaviour (`bindBehaviour`): the app's array, live models included. */
+  models: readonly ModelSchema[] = []
 
   constructor(readonly list: readonly ModelBehaviour[]) {
     for (const entry of list) this.byModel.set(entry.model, [...(this.byModel.get(entry.model) ?? []), entry])
@@ -91,7 +93,9 @@ type Bound = ModelSchema & { [BEHAVIOUR]?: BehaviourIndex }
  * list it was given. Copies, not the objects themselves: two apps built from one array keep their own lists.
  */
 export function bindBehaviour(models: readonly ModelSchema[], behaviour: BehaviourIndex): ModelSchema[] {
-  return models.map((model) => withBehaviour(model, behaviour))
+  const bound = models.map((model) => withBehaviour(model, behaviour))
+  behaviour.models = bound
+  return bound
 }
 
 /**
@@ -100,6 +104,12 @@ export function bindBehaviour(models: readonly ModelSchema[], behaviour: Behavio
  */
 export const withBehaviour = (model: ModelSchema, behaviour: BehaviourIndex): ModelSchema =>
   ({ ...model, [BEHAVIOUR]: behaviour }) as Bound
+
+/**
+ * The models of the app `model` belongs to (its behaviour's binding): for a guard checking that a value names a
+ * model (a data permission rule's model key). None for a model no app bound.
+ */
+export const modelsOf = (model: ModelSchema): readonly ModelSchema[] => behaviourOf(model).models
 
 /** The behaviour bound to a model (none for a model no app or seed bound: it runs its file's rules only). */
 export const behaviourOf = (model: ModelSchema): BehaviourIndex => (model as Bound)[BEHAVIOUR] ?? NO_BEHAVIOUR

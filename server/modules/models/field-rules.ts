@@ -10,7 +10,7 @@
  * rule applies at the next request and a list pays no query while nothing changes.
  */
 import { sql } from 'kysely'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import type { Db } from '../../db/schema.ts'
 import { writeWatchOf, type ReadCache } from '../../db/write-watch.ts'
 import { AppError } from '../../errors.ts'
@@ -25,10 +25,11 @@ export interface FieldRules {
   readOnly: Set<string>
 }
 
-/** The rules table's own model: never restricted by its rules, so an administrator always sees them all. */
-export const FIELD_RULE_MODEL = 'iam/fieldPermission'
-
-export const modelKeyOf = (model: ModelSchema) => `${model.service}/${model.entity}`
+/**
+ * The rules table's own model: never restricted by its rules, so an administrator always sees them all. A rule
+ * names its model by the model file's name (`modelKey`, migration 0043 rewrote the older spelling).
+ */
+export const FIELD_RULE_MODEL = 'iam/field-permission'
 
 /** The permission codes of a model (its guards and its lifecycle actions'): a rule names one of them. */
 export function permissionCodesOf(model: ModelSchema): string[] {
@@ -54,7 +55,7 @@ function cacheOf(db: object): ReadCache<FieldRules> | undefined {
 async function readRules(db: Db, model: ModelSchema, session: Session): Promise<FieldRules> {
   const result = await sql<{ fieldName: string; ruleType: FieldRuleType }>`
     select field_name, rule_type from hiam_field_permission
-    where tenant_id = ${session.tenantId} and model_key = ${modelKeyOf(model)} and enabled_flag = 1
+    where tenant_id = ${session.tenantId} and model_key = ${modelKey(model)} and enabled_flag = 1
       and ((target_type = 'ROLE' and target_id = ${session.roleId})
         or (target_type = 'USER' and target_id = ${session.userId}))`.execute(db)
   if (!result.rows.length) return NONE
@@ -66,10 +67,10 @@ async function readRules(db: Db, model: ModelSchema, session: Session): Promise<
 
 /** The enabled rules of the session's role and user on `model`, in the session's tenant. */
 export async function fieldRulesFor(db: Db, model: ModelSchema, session: Session): Promise<FieldRules> {
-  if (modelKeyOf(model) === FIELD_RULE_MODEL) return NONE
+  if (modelKey(model) === FIELD_RULE_MODEL) return NONE
   const cache = cacheOf(db)
   if (!cache) return readRules(db, model, session)
-  const key = `${session.tenantId}\u0000${session.roleId}\u0000${session.userId}\u0000${modelKeyOf(model)}`
+  const key = `${session.tenantId}\u0000${session.roleId}\u0000${session.userId}\u0000${modelKey(model)}`
   return cache.get(key, () => readRules(db, model, session))
 }
 

@@ -4,7 +4,7 @@
  * models module), so the scope (model-scope.ts) and the write path (line-document.ts) find a line's document
  * from the model alone, whichever route, import or module writes it.
  */
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 
 export interface LineDocument {
   /** The document's model. */
@@ -14,7 +14,8 @@ export interface LineDocument {
 }
 
 const byKey = new Map<string, ModelSchema>()
-const keyOf = (service: string, entity: string) => `${service}/${entity}`
+/** The model file's name (`wms/inbound-order`), as every model key. */
+const keyOf = (service: string, entity: string) => modelKey({ service, entity })
 
 /** Registers loaded models (a later load of the same entity replaces the earlier one). */
 export function registerDocuments(models: readonly ModelSchema[]): void {
@@ -31,7 +32,7 @@ export function documentOf(line: ModelSchema): LineDocument | undefined {
   // check-model.ts refuses a header that is not a model of the service: a miss here is a wiring mistake
   if (!header)
     throw new Error(
-      `${line.service}/${line.entity}: header ${line.header.entity} is not a registered model (registerDocuments)`,
+      `${modelKey(line)}: header ${line.header.entity} is not a registered model (registerDocuments)`,
     )
   return { header, field: line.header.field }
 }

@@ -6,6 +6,8 @@
  * read (a comparison of element identities, nothing to subscribe to and nothing to forget).
  */
 import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
+import { nearest } from '../../../renderer/schema/suggest.ts'
+import { badRequest } from '../../errors.ts'
 
 interface Index {
   seen: ModelSchema[]
@@ -28,4 +30,26 @@ export function modelIndex(models: readonly ModelSchema[]): ReadonlyMap<string, 
   const index = { seen: [...models], byKey: new Map(models.map((model) => [modelKey(model), model])) }
   indexes.set(models, index)
   return index.byKey
+}
+
+/**
+ * The model a stored model key names (a data permission rule's, a field permission's): the key is the model
+ * file's name; anything else is refused with 400 naming the key and the nearest model file.
+ *
+ * @example modelNamed(models, 'wms/outboundOrder') // 400: … did you mean 'wms/outbound-order'?
+ */
+export function modelNamed(models: readonly ModelSchema[], key: string, field = 'modelKey'): ModelSchema {
+  const index = modelIndex(models)
+  const model = index.get(key)
+  if (model) return model
+  const near = nearest(key, index.keys())
+  const service = key.split('/')[0]
+  const same = [...index.keys()].filter((name) => name.startsWith(`${service}/`)).sort()
+  const hint = near
+    ? `did you mean '${near}'?`
+    : same.length
+      ? `${service} has ${same.join(', ')}`
+      : 'e.g. wms/outbound-order'
+  const message = `${field} '${key}' names no model: name a model by its file's name under schemas/models (${hint})`
+  throw badRequest(`${message}.`, { [field]: message })
 }

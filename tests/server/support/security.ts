@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { sql } from 'kysely'
 import { expect } from 'vitest'
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 import { loadModelFiles } from '../../../server/bootstrap.ts'
 import { modelPath } from '../../../server/modules/models/model-routes.ts'
 import { snakeCase } from '../../../server/modules/models/naming.ts'
@@ -102,17 +102,17 @@ export function expectEnvelope(response: LightMyRequestResponse, statuses: numbe
  * read-only SELECT of the tenant): the generated rows use these instead of made-up text.
  */
 export const SERVER_CHECKED_SAMPLES: Record<string, Record<string, string>> = {
-  'hsdr/jobInfo': { cronExpression: '0 0 2 * * ? *', jobParams: '{}' },
-  'hrpt/dataSet': { sqlText: 'select warehouse_code from wmdm_warehouse where tenant_id = :tenantId' },
+  'hsdr/job-info': { cronExpression: '0 0 2 * * ? *', jobParams: '{}' },
+  'hrpt/data-set': { sqlText: 'select warehouse_code from wmdm_warehouse where tenant_id = :tenantId' },
   // Units of measure and regions of /hpfm/mdm (seeded in both tenants).
   'wms/goods': { uomCode: 'EA' },
   // Members of a user group are user ids of the tenant (server/modules/hiam/identity-settings.ts): none here.
-  'iam/userGroup': { memberUserIds: '' },
+  'iam/user-group': { memberUserIds: '' },
   'wms/warehouse': { regionCode: 'CN-44' },
   'wms/customer': { regionCode: 'CN-44' },
   'wms/vendor': { regionCode: 'CN-44' },
   // A domain's page template: the path must be a sign-in layout (LOGIN) or a page of the app (INDEX).
-  'iam/domainTemplate': { templatePath: '/workplace' },
+  'iam/domain-template': { templatePath: '/workplace' },
 }
 
 /** A row of `model` that passes its schema and lookups in `tenantId` (`n` keeps unique keys unique). */
@@ -162,7 +162,7 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
       if (fitting !== undefined || field.required) row[field.name] = fitting ?? candidates[0]
     }
   }
-  Object.assign(row, SERVER_CHECKED_SAMPLES[`${model.service}/${model.entity}`])
+  Object.assign(row, SERVER_CHECKED_SAMPLES[modelKey(model)])
   // a line goes on a document of the tenant whose status takes line changes (models/line-document.ts)
   if (model.header) {
     const header = models.find((m) => m.service === model.service && m.entity === model.header!.entity)!
