@@ -4,7 +4,7 @@
  * models module), so the scope (model-scope.ts) and the write path (line-document.ts) find a line's document
  * from the model alone, whichever route, import or module writes it.
  */
-import type { ModelSchema } from '../../../renderer/schema/model.ts'
+import { modelKey, type ModelSchema } from '../../../renderer/schema/model.ts'
 
 export interface LineDocument {
   /** The document's model. */
@@ -20,6 +20,10 @@ const keyOf = (service: string, entity: string) => `${service}/${entity}`
 export function registerDocuments(models: readonly ModelSchema[]): void {
   for (const model of models) byKey.set(keyOf(model.service, model.entity), model)
 }
+
+/** A registered model by its file's key (`wms/goods`), as a field's `reference` names it (reference-copies.ts). */
+export const registeredModel = (key: string): ModelSchema | undefined =>
+  [...byKey.values()].find((model) => modelKey(model) === key)
 
 /** Every registered model (the Lov views read their tables through the models' scopes: hpfm/lov-sql.ts). */
 export const registeredModels = (): ModelSchema[] => [...byKey.values()]
