@@ -126,6 +126,17 @@ describe('reference copies: create with ids only', () => {
     })
     expect(changed.statusCode, changed.body).toBe(200)
     expect(changed.json()).toMatchObject({ goodsCode: goods[1]!.goodsCode, goodsName: goods[1]!.goodsName })
+    // a required copy (the customer's name) needs its reference or a typed value: a 400, never a 500
+    const nameless = await call('POST', '/api/wms/v1/1/outbound-orders', {
+      warehouseId: warehouse!.warehouseId,
+      ownerId: owner!.ownerId,
+      orderType: 'NORMAL',
+      receiverName: 'R',
+      receiverPhone: '13900000000',
+      receiverAddress: 'A',
+    })
+    expect(nameless.statusCode, nameless.body).toBe(400)
+    expect(nameless.json().fields).toHaveProperty('customerName')
     const missing = await call('POST', '/api/wms/v1/1/outbound-lines', {
       outboundOrderId: order.json().outboundOrderId,
       lineNum: 2,

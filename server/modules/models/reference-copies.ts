@@ -103,4 +103,21 @@ export async function fillReferenceCopies(
       named[field.name] = (await stored())[field.name]
   }
   Object.assign(values, await referenceCopiesOf(db, model, session, named))
+  // a required copy is not required in the body (its reference fills it), but one of the two must be there
+  const missing = model.fields.filter(
+    (field) =>
+      field.copyOf &&
+      field.required &&
+      (op === 'create' || field.name in values) &&
+      isEmpty(values[field.name]),
+  )
+  if (missing.length) {
+    const fields = Object.fromEntries(
+      missing.map((f) => [
+        f.name,
+        `${f.name} is required: pick a record for ${f.copyOf!.reference} or fill ${f.name}`,
+      ]),
+    )
+    throw badRequest(`Invalid request body: ${Object.values(fields).join('; ')}.`, fields)
+  }
 }
