@@ -121,11 +121,11 @@ export async function createRow(
   if (model.lifecycle) values[model.lifecycle.field] = model.lifecycle.initial
   await runWriteGuards({ db, model, session, op: 'create', values, body })
   runWriteHooks(model, values, { mode: 'create', session })
-  // copies of referenced records (goodsCode beside goodsId) come from the records, never from the body
-  await fillReferenceCopies(db, model, session, 'create', values)
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   await checkScopedValues(db, model, session, values)
+  // copies of referenced records (goodsCode beside goodsId) come from the records, never from the body
+  await fillReferenceCopies(db, model, session, 'create', values)
   const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
   const tenant = model.tenantScoped !== false ? { tenantId: session.tenantId } : {}
   const row = await mapDuplicate(model, values, () =>
@@ -177,10 +177,10 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   }
   await runWriteGuards({ db, model, session, op: 'update', values, body })
   runWriteHooks(model, values, { mode: 'update', session })
-  await fillReferenceCopies(db, model, session, 'update', values, () => Promise.resolve(stored))
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   await checkScopedValues(db, model, session, values)
+  await fillReferenceCopies(db, model, session, 'update', values, () => Promise.resolve(stored))
   if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
   const audit = await auditContext(db, model, session, 'UPDATE', id)
   const query = inScope(
