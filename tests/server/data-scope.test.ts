@@ -785,7 +785,9 @@ describe('appointments, notices and dealer orders follow the customer and vendor
     expect((await call('clerk', 'POST', `${path}/${made.granted}/submit`, {})).statusCode).toBe(200)
     // the seed's dealer orders: one names CUS-001 (granted to the clerk), one CUS-002 (not)
     const seeded = (await get('admin', `${path}?size=100`)).content as Rows
-    const named = seeded.filter((row) => row.customerId && !Object.values(made).includes(row.outboundOrderId))
+    const named = seeded.filter(
+      (row) => row.customerId && !Object.values(made).includes(Number(row.outboundOrderId)),
+    )
     expect(named.map((row) => row.customerName).sort()).toEqual(['杭州鲜达便利', '上海优选超市'].sort())
     const clerkSees = ((await get('clerk', `${path}?size=100`)).content as Rows).map(
       (row) => row.customerName,
