@@ -6,7 +6,7 @@ import { projectPath } from '../paths.ts'
 /**
  * One model key everywhere (issue 20): the model file's name, `wms/outbound-order` (its path under schemas/models
  * without `.model.json`). Field permissions, data permission rules, import templates and imports, the import
- * target value set and export tasks stored the older `service/entity` spelling (`wms/outboundOrder`); this
+ * target value set, export tasks and the model snapshot job's parameters stored the older `service/entity` spelling (`wms/outboundOrder`); this
  * rewrites every stored key through the model files (the old spelling of each file → its name), so nothing reads
  * two spellings any more. A stored key no model file knows is left as it is and reported (`renameModelKeys`'s
  * answer, printed by `up`): a rule on a model removed since applies to nothing, before and after.
@@ -89,6 +89,32 @@ export async function renameModelKeys(
       else if (name !== key)
         await sql`update hpfm_export_task set request = jsonb_set(request, '{model}', to_jsonb(${name}::text))
           where request ->> 'model' = ${key}`.execute(db)
+    }
+  }
+  // The model snapshot job names its models in its parameters (`{"models": [...]}`, server/modules/hsdr/job-types.ts).
+  if (await tableExists(db, 'hsdr_job_info')) {
+    const jobs = await sql<{
+      jobId: number
+      jobParams: string
+    }>`select job_id as "jobId", job_params as "jobParams"
+      from hsdr_job_info where job_params like '%"models"%'`.execute(db)
+    for (const { jobId, jobParams } of jobs.rows) {
+      let params: { models?: unknown }
+      try {
+        params = JSON.parse(jobParams) as { models?: unknown }
+      } catch {
+        continue // not JSON: the job says so when it runs, as before
+      }
+      if (!Array.isArray(params.models)) continue
+      const models = params.models.map((key: unknown) => {
+        if (typeof key !== 'string') return key
+        const name = renames.get(key)
+        if (name === undefined) unknown.add(`hsdr_job_info.job_params.models: ${key}`)
+        return name ?? key
+      })
+      if (models.some((name, i) => name !== (params.models as unknown[])[i]))
+        await sql`update hsdr_job_info set job_params = ${JSON.stringify({ ...params, models })}
+          where job_id = ${jobId}`.execute(db)
     }
   }
   return [...unknown].sort()

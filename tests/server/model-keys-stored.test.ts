@@ -72,7 +72,7 @@ describe('stored model keys', () => {
     expect(await unknownKeys()).toEqual([])
   })
 
-  it('migration 0043 rewrites old-spelling keys to file names; the rules written before still apply', async () => {
+  it('migration 0044 rewrites old-spelling keys to file names; the rules written before still apply', async () => {
     const categories = async () =>
       (await injectAs(app, admin, 'GET', '/api/wms/v1/1/goods-categories?size=100')).json() as {
         content: Array<Record<string, unknown>>
@@ -99,6 +99,13 @@ describe('stored model keys', () => {
     await sql`insert into hpfm_export_task (uuid, task_code, task_name, service_name, tenant_id, user_id, state,
         request) values ('00000000-0000-4000-8000-000000000043', 'EXP-OLD', 'Old task', 'wms', 1, 1, 'FAILED',
         ${JSON.stringify({ model: 'wms/goodsCategory', options: {} })}::jsonb)`.execute(app.db)
+    // a model snapshot job's parameters as the older server took them (one seeded job made one)
+    const job = await sql<{
+      jobId: number
+    }>`select job_id as "jobId" from hsdr_job_info order by job_id limit 1`.execute(app.db)
+    const jobId = job.rows[0]!.jobId
+    await sql`update hsdr_job_info set job_params = ${JSON.stringify({ models: ['wms/goodsCategory', 'wms/warehouse'] })}
+      where job_id = ${jobId}`.execute(app.db)
     expect(await unknownKeys()).toEqual(
       expect.arrayContaining([
         'hiam_field_permission.model_key: wms/goodsCategory',
@@ -122,6 +129,11 @@ describe('stored model keys', () => {
     const task = await sql<{ model: string }>`select request ->> 'model' as model from hpfm_export_task
       where task_code = 'EXP-OLD'`.execute(app.db)
     expect(task.rows[0]!.model).toBe('wms/goods-category')
+    const snapshot = await sql<{ jobParams: string }>`select job_params as "jobParams" from hsdr_job_info
+      where job_id = ${jobId}`.execute(app.db)
+    expect(snapshot.rows.map((row) => JSON.parse(row.jobParams))).toEqual([
+      { models: ['wms/goods-category', 'wms/warehouse'] },
+    ])
 
     // The field permission hides the field and the data rule limits the list, as the older server applied them.
     const after = await categories()
