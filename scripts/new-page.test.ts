@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -24,28 +24,10 @@ beforeEach(() => {
     for (const path of [`${file}.json`, file])
       if (existsSync(join(repo, path))) cpSync(join(repo, path), join(root, path), { recursive: true })
   cpSync(join(repo, '.prettierrc.json'), join(root, '.prettierrc.json'))
-  // the repository has built /wmdm/carrier: the copy plays a project that has not yet (so no model refers to it)
+  // the repository has built /wmdm/carrier: the copy plays a project that has not yet
   for (const file of ['schemas/pages/wmdm/carrier.page.json', 'schemas/models/wms/carrier.model.json'])
     rmSync(join(root, file), { force: true })
-  for (const file of findFiles(root, 'schemas/models', '.model.json')) {
-    const model = JSON.parse(readFileSync(join(root, file), 'utf8')) as { fields: ModelFileField[] }
-    const carriers = new Set(
-      model.fields.filter((field) => field.reference === 'wms/carrier').map((field) => field.name),
-    )
-    if (!carriers.size) continue
-    for (const field of model.fields) {
-      if (carriers.has(field.name)) delete field.reference
-      if (field.copyOf && carriers.has(field.copyOf.reference)) delete field.copyOf
-    }
-    writeFileSync(join(root, file), JSON.stringify(model, null, 2))
-  }
 })
-
-interface ModelFileField {
-  name: string
-  reference?: string
-  copyOf?: { reference: string; field: string }
-}
 afterEach(() => rmSync(root, { recursive: true, force: true }))
 
 /** What `npm run schemas:check` reports on the copy (scripts/schemas-check.ts, the same functions). */
