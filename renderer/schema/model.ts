@@ -108,26 +108,6 @@ export const ModelField = Type.Object(
         description: 'Translatable: values per language travel in _tls and are kept per language.',
       }),
     ),
-    reference: Type.Optional(
-      Type.String({
-        pattern: '^[a-z][a-z0-9-]*/[a-z][a-z0-9-]*$',
-        description:
-          'For integer: the model (its file\'s key, e.g. "wms/goods") whose primary key this field holds. On every create and update that sets it, the server reads that record (in the caller\'s tenant and data scope): a value naming no record is refused with 400, and the fields declaring `copyOf` this field are filled from it (schemas/README.md "Reference copies").',
-      }),
-    ),
-    copyOf: Type.Optional(
-      Type.Object(
-        {
-          reference: Name('The field of this model declaring `reference` whose record this field copies.'),
-          field: Name('The field of the referenced model copied here, e.g. goodsCode.'),
-        },
-        {
-          additionalProperties: false,
-          description:
-            "A copy of a field of the referenced record kept beside its id (a line's goodsCode beside goodsId), so lists, exports and notes show it. The server fills it on create and whenever an update names the reference or the copy, from the record the reference names, whatever the body sent (a copy cannot lie); while the reference is empty the copy keeps what the body sent (a name typed for what is no record). A snapshot: renaming the referenced record later does not rewrite it.",
-        },
-      ),
-    ),
     description: Type.Optional(
       Type.String({ description: 'What the field means, for people reading the model.' }),
     ),

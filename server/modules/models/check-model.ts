@@ -9,7 +9,6 @@ import { ModelSchema, modelKey } from '../../../renderer/schema/model.ts'
 import { plainJsonSchema } from '../../../renderer/schema/page.ts'
 import { suggestName } from '../../../renderer/schema/suggest.ts'
 import { SYSTEM_FIELDS } from './naming.ts'
-import { referenceFieldProblems, referenceTargetProblems } from './check-references.ts'
 
 /** What a model may refer to outside itself: value sets and code rules of the seed. */
 export interface ModelReferences {
@@ -107,13 +106,6 @@ export function checkModelClashes(
   const problems: Array<SemanticProblem & { file: string }> = []
   const seen = new Map<string, string>()
   for (const { file, model } of models) {
-    // `reference` names a model, `copyOf` one of its fields (check-references.ts)
-    problems.push(
-      ...referenceTargetProblems(
-        model,
-        models.map((m) => m.model),
-      ).map((p) => ({ file, ...p })),
-    )
     for (const [key, pointer] of [
       [`table ${model.table}`, '/table'],
       [`resource ${model.service}/${model.resource}`, '/resource'],
@@ -248,7 +240,6 @@ export function checkModelSemantics(model: ModelSchema, refs: ModelReferences): 
   model.indexes?.forEach((index, k) =>
     index.forEach((name, i) => known(name) || unknownField(`/indexes/${k}/${i}`, name)),
   )
-  problems.push(...referenceFieldProblems(model))
   if (model.view !== undefined && !model.serverWritten) {
     problems.push({
       pointer: '/view',

@@ -22,10 +22,6 @@ export function registerDocuments(models: readonly ModelSchema[]): void {
   for (const model of models) byKey.set(keyOf(model.service, model.entity), model)
 }
 
-/** A registered model by its file's key (`wms/goods`), as a field's `reference` names it (reference-copies.ts). */
-export const registeredModel = (key: string): ModelSchema | undefined =>
-  [...byKey.values()].find((model) => modelKey(model) === key)
-
 /** Every registered model (the Lov views read their tables through the models' scopes: hpfm/lov-sql.ts). */
 export const registeredModels = (): ModelSchema[] => [...byKey.values()]
 

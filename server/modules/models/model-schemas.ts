@@ -84,16 +84,16 @@ function systemProperties(model: ModelSchema): Record<string, JsonSchema> {
 /** Fields the client may set: not readOnly. */
 export const writableFields = (model: ModelSchema) => model.fields.filter((field) => !field.readOnly)
 
-/** Required on create: required fields, except those a code rule numbers or the server copies (reference-copies.ts). */
+/** Required on create: required fields, except those a code rule numbers when absent. */
 const requiredOnCreate = (model: ModelSchema) =>
   writableFields(model)
-    .filter((field) => field.required && !field.codeRule && !field.copyOf)
+    .filter((field) => field.required && !field.codeRule)
     .map((field) => field.name)
 
 function rowSchema(model: ModelSchema, mode: 'create' | 'update' | 'batch'): JsonSchema {
   const properties: Record<string, JsonSchema> = systemProperties(model)
   for (const field of writableFields(model))
-    properties[field.name] = fieldSchema(field, field.required === true && !field.codeRule && !field.copyOf)
+    properties[field.name] = fieldSchema(field, field.required === true && !field.codeRule)
   // Read-only fields come back with the record the client saw (edit sends it whole): accepted, never written.
   for (const field of model.fields.filter((f) => f.readOnly)) properties[field.name] = {}
   const required =

@@ -17,7 +17,6 @@ import { checkFieldRules } from './field-rules.ts'
 import { checkLineDocument, type LineCheckOptions } from './line-document.ts'
 import { refreshDocumentTotals } from './document-totals.ts'
 import { uniqueKeyOfIndex } from './model-table.ts'
-import { fillReferenceCopies } from './reference-copies.ts'
 
 const now = sql<string>`localtimestamp(0)`
 
@@ -124,8 +123,6 @@ export async function createRow(
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   await checkScopedValues(db, model, session, values)
-  // copies of referenced records (goodsCode beside goodsId) come from the records, never from the body
-  await fillReferenceCopies(db, model, session, 'create', values)
   const audit = { createdBy: session.userId, lastUpdatedBy: session.userId, objectVersionNumber: 1 }
   const tenant = model.tenantScoped !== false ? { tenantId: session.tenantId } : {}
   const row = await mapDuplicate(model, values, () =>
@@ -165,7 +162,7 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   const id = body[model.primaryKey]
   const version = body.objectVersionNumber
   // 404 outside the caller's scope comes first: no guard or check may tell what a hidden row holds
-  const stored = await getRow(db, model, session, Number(id))
+  await getRow(db, model, session, Number(id))
   await checkLineDocument(db, model, session, 'update', body)
   await checkFieldRules(db, model, session, 'update', body)
   const values: Row = {}
@@ -180,7 +177,6 @@ export async function updateRow(db: Db, model: ModelSchema, session: Session, bo
   checkDates(model, values)
   await checkLookups(db, model, session, values)
   await checkScopedValues(db, model, session, values)
-  await fillReferenceCopies(db, model, session, 'update', values, () => Promise.resolve(stored))
   if (model.lifecycle?.editable) checkEditable(model, await getRow(db, model, session, Number(id)))
   const audit = await auditContext(db, model, session, 'UPDATE', id)
   const query = inScope(
