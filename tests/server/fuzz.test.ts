@@ -2,8 +2,8 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp } from '../../server/testing.ts'
 import {
+  createQuietTestApp,
   allPermissionCodes,
   apiRoutes,
   models,
@@ -30,7 +30,7 @@ let userId: number
 
 beforeAll(async () => {
   // Public routes unlimited here: the fuzzer should reach their handlers, not their rate limit.
-  app = await createTestApp({ publicRateLimit: { signInPerMinute: 1e9, perMinute: 1e9 } })
+  app = await createQuietTestApp({ publicRateLimit: { signInPerMinute: 1e9, perMinute: 1e9 } })
   // Every code but identity administration (roles, grants, users, clients, tenants): an administrator who holds
   // those may legitimately change what protectedState() keeps, and their screens have their own tests (hiam).
   const codes = (await allPermissionCodes(app)).filter((code) => !code.startsWith('hiam.'))

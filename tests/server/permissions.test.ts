@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ModelSchema } from '../../renderer/schema/model.ts'
 import { modelPath } from '../../server/modules/models/model-routes.ts'
 import type { RouteEntry } from '../../server/plugins/route-table.ts'
-import { createTestApp, injectAs, signIn, type Method } from '../../server/testing.ts'
+import { injectAs, signIn, type Method } from '../../server/testing.ts'
 import {
+  createQuietTestApp,
   allPermissionCodes,
   apiRoutes,
   expectEnvelope,
@@ -111,7 +112,7 @@ let everyCode: string[]
 const key = (route: RouteEntry) => `${route.method} ${route.url}`
 
 beforeAll(async () => {
-  app = await createTestApp()
+  app = await createQuietTestApp()
   everyCode = await allPermissionCodes(app)
   // Every writable model needs a row of tenant A for the update and delete requests of the matrix.
   const admin = await signInMember(app, TENANT_A, everyCode)

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouteEntry } from '../../server/plugins/route-table.ts'
-import { createTestApp, injectAs, postSignIn, signIn, type Method } from '../../server/testing.ts'
+import { injectAs, postSignIn, signIn, type Method } from '../../server/testing.ts'
 import {
+  createQuietTestApp,
   allPermissionCodes,
   apiRoutes,
   expectEnvelope,
@@ -73,7 +74,7 @@ async function tenantAShared(): Promise<string> {
 }
 
 beforeAll(async () => {
-  app = await createTestApp()
+  app = await createQuietTestApp()
   // The clerk of tenant A also works for tenant B (tenant B's administrator role, as the report).
   await app.db.insertInto('iamMemberRole').values({ userId: CLERK, roleId: TENANT_B_ADMIN_ROLE }).execute()
   tokens.manager = await signIn(app, 'manager', 'Manager@123')

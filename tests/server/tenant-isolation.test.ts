@@ -5,8 +5,9 @@ import { SITE_LEVEL_ROUTES } from '../../server/modules/hiam/scope.ts'
 import { modelPath } from '../../server/modules/models/model-routes.ts'
 import { modelDb, type Row } from '../../server/modules/models/model-scope.ts'
 import type { RouteEntry } from '../../server/plugins/route-table.ts'
-import { createTestApp, injectAs, signIn, type Method } from '../../server/testing.ts'
+import { injectAs, signIn, type Method } from '../../server/testing.ts'
 import {
+  createQuietTestApp,
   allPermissionCodes,
   apiRoutes,
   expectEnvelope,
@@ -191,7 +192,7 @@ const call = (token: string, method: string, url: string, payload?: unknown) => 
 }
 
 beforeAll(async () => {
-  app = await createTestApp()
+  app = await createQuietTestApp()
   tokenA = (await signInMember(app, TENANT_A, await allPermissionCodes(app))).token
   tokenB = await signIn(app, 'manager', 'Manager@123')
   // documents before their lines (a line is written only on a document of its tenant: validRow picks one)

@@ -8,7 +8,8 @@ import { snakeCase } from '../../../server/modules/models/naming.ts'
 import type { Row } from '../../../server/modules/models/model-scope.ts'
 import { hashPassword } from '../../../server/modules/oauth/passwords.ts'
 import type { RouteEntry } from '../../../server/plugins/route-table.ts'
-import { signIn } from '../../../server/testing.ts'
+import type { AppConfig } from '../../../server/config.ts'
+import { createTestApp, signIn } from '../../../server/testing.ts'
 
 /** Tenant A is the caller's tenant in every security test; tenant B's data must stay out of reach. */
 export const TENANT_A = 1
@@ -113,6 +114,8 @@ export const SERVER_CHECKED_SAMPLES: Record<string, Record<string, string>> = {
   'wms/vendor': { regionCode: 'CN-44' },
   // A domain's page template: the path must be a sign-in layout (LOGIN) or a page of the app (INDEX).
   'iam/domain-template': { templatePath: '/workplace' },
+  // A data permission rule names a model by its file and one of its fields (checked on save).
+  'hpfm/permission-rule': { modelKey: 'wms/warehouse', fieldName: 'warehouseCode' },
 }
 
 /** A row of `model` that passes its schema and lookups in `tenantId` (`n` keeps unique keys unique). */
@@ -176,6 +179,17 @@ export async function validRow(app: FastifyInstance, model: ModelSchema, tenantI
     if (found.rows[0]) row[model.header.field] = Number(found.rows[0].id)
   }
   return row
+}
+
+/**
+ * The test app of a file that compares fingerprints, with the scheduler's timer stopped: a seeded job due on the
+ * wall clock (the 02:00 one) would otherwise run in the middle of a comparison and write its log. What requests
+ * write is what these files check; "run once" still runs a job (it does not need the timer).
+ */
+export async function createQuietTestApp(config: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  const app = await createTestApp(config)
+  await app.scheduler.stop()
+  return app
 }
 
 /** Columns the server's own timers write, left out of the fingerprint (snake case, as stored). */
