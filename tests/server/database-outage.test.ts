@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Kysely, sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { bearer, createTestApp, postSignIn, signIn } from '../../server/testing.ts'
 import { postgresDialect } from '../../server/db/postgres-pool.ts'
@@ -33,6 +33,10 @@ describe.skipIf(!onPostgres)('the database going away (PostgreSQL only; skipped 
     app = await createTestApp({}, { connectVia: proxy.rewrite, timeouts: { connectMs: 1000, queryMs: 2000 } })
     token = await signIn(app, 'admin', 'Admin@123')
   })
+  // a test that failed half-way leaves the database reachable for the next one
+  afterEach(async () => {
+    await proxy?.setMode('forward')
+  })
   afterAll(async () => {
     await proxy?.setMode('forward')
     await app?.close()
@@ -63,7 +67,8 @@ describe.skipIf(!onPostgres)('the database going away (PostgreSQL only; skipped 
 
   it(
     'answers 503 instead of hanging when the server stops answering, and recovers',
-    { timeout: 15000 },
+    // each wait is bounded (2 s per query, 1 s per connect); a loaded 2-core machine takes a few of them
+    { timeout: 30000 },
     async () => {
       await proxy.setMode('blackhole')
       const hung = await list()
