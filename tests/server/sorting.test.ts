@@ -62,25 +62,35 @@ async function order(orderType: string) {
   return submitted.json() as Row
 }
 
+/**
+ * `count` new orders in a released wave of their own: of a type no seeded SUBMITTED order has, so the wave takes
+ * exactly these. Answers the orders, the wave and the release's answer.
+ */
+async function releasedWave(mouldCode: string, mouldName: string, count: number) {
+  const waiting: Row[] = (await get(`${api}/outbound-orders?orderStatus=SUBMITTED&size=500`)).content
+  const orderType = ['ECO', 'PROCUREMENT', 'NORMAL'].find((t) => !waiting.some((o) => o.orderType === t))!
+  const orders: Row[] = []
+  for (let i = 0; i < count; i++) orders.push(await order(orderType))
+  const mould = await call('POST', `${api}/wave-moulds`, {
+    mouldCode,
+    mouldName,
+    warehouseId,
+    orderType,
+    maxOrders: count,
+  })
+  expect(mould.statusCode, mould.body).toBe(201)
+  const wave = (
+    await call('POST', `${api}/wave-orders`, { mouldId: mould.json().mouldId, warehouseId })
+  ).json() as Row
+  const released = await call('POST', `${api}/wave-orders/${wave.waveId}/release`, wave)
+  expect(released.statusCode, released.body).toBe(200)
+  return { orders, wave, released }
+}
+
 describe('sorting and seeding of wave tasks', () => {
   it('walks a picked wave task WAITING → SORTED → SEEDED and refuses every other move', async () => {
-    // a type no seeded SUBMITTED order has, so the wave takes exactly our order
-    const waiting: Row[] = (await get(`${api}/outbound-orders?orderStatus=SUBMITTED&size=500`)).content
-    const orderType = ['ECO', 'PROCUREMENT', 'NORMAL'].find((t) => !waiting.some((o) => o.orderType === t))!
-    const mine = await order(orderType)
-    const mould = await call('POST', `${api}/wave-moulds`, {
-      mouldCode: 'TEST-SORT',
-      mouldName: 'Sorting test',
-      warehouseId,
-      orderType,
-      maxOrders: 1,
-    })
-    expect(mould.statusCode, mould.body).toBe(201)
-    const wave = (
-      await call('POST', `${api}/wave-orders`, { mouldId: mould.json().mouldId, warehouseId })
-    ).json()
-    const released = await call('POST', `${api}/wave-orders/${wave.waveId}/release`, wave)
-    expect(released.statusCode, released.body).toBe(200)
+    const { orders, wave, released } = await releasedWave('TEST-SORT', 'Sorting test', 1)
+    const mine = orders[0]!
     const [task] = (await get(`${tasks}?outboundOrderId=${mine.outboundOrderId}`)).content as Row[]
     expect(task).toMatchObject({ taskStatus: 'OPEN', sortingStatus: 'WAITING', waveId: wave.waveId })
 
@@ -135,22 +145,8 @@ describe('sorting and seeding of wave tasks', () => {
   })
 
   it('packs and ships an order picked in a wave only once its tasks are sorted and seeded', async () => {
-    const waiting: Row[] = (await get(`${api}/outbound-orders?orderStatus=SUBMITTED&size=500`)).content
-    const orderType = ['ECO', 'PROCUREMENT', 'NORMAL'].find((t) => !waiting.some((o) => o.orderType === t))!
-    const mine = await order(orderType)
-    const mould = await call('POST', `${api}/wave-moulds`, {
-      mouldCode: 'TEST-SORT-SHIP',
-      mouldName: 'Sorting before shipping',
-      warehouseId,
-      orderType,
-      maxOrders: 1,
-    })
-    expect(mould.statusCode, mould.body).toBe(201)
-    const wave = (
-      await call('POST', `${api}/wave-orders`, { mouldId: mould.json().mouldId, warehouseId })
-    ).json()
-    const released = await call('POST', `${api}/wave-orders/${wave.waveId}/release`, wave)
-    expect(released.statusCode, released.body).toBe(200)
+    const { orders, wave, released } = await releasedWave('TEST-SORT-SHIP', 'Sorting before shipping', 1)
+    const mine = orders[0]!
     const picked = await call('POST', `${api}/wave-orders/${wave.waveId}/pick`, released.json())
     expect(picked.statusCode, picked.body).toBe(200)
     const id = mine.outboundOrderId
@@ -200,22 +196,8 @@ describe('sorting and seeding of wave tasks', () => {
   })
 
   it('an order of a wave picked on its own needs no sorting: packed at once, and the wave PICKED with its last order', async () => {
-    const waiting: Row[] = (await get(`${api}/outbound-orders?orderStatus=SUBMITTED&size=500`)).content
-    const orderType = ['ECO', 'PROCUREMENT', 'NORMAL'].find((t) => !waiting.some((o) => o.orderType === t))!
-    const [alone, other] = [await order(orderType), await order(orderType)]
-    const mould = await call('POST', `${api}/wave-moulds`, {
-      mouldCode: 'TEST-SORT-ALONE',
-      mouldName: 'One order picked on its own',
-      warehouseId,
-      orderType,
-      maxOrders: 2,
-    })
-    expect(mould.statusCode, mould.body).toBe(201)
-    const wave = (
-      await call('POST', `${api}/wave-orders`, { mouldId: mould.json().mouldId, warehouseId })
-    ).json()
-    const released = await call('POST', `${api}/wave-orders/${wave.waveId}/release`, wave)
-    expect(released.statusCode, released.body).toBe(200)
+    const { orders, wave } = await releasedWave('TEST-SORT-ALONE', 'One order picked on its own', 2)
+    const [alone, other] = [orders[0]!, orders[1]!]
     const orderAct = async (id: number, action: string, extra: Row = {}) =>
       call('POST', `${api}/outbound-orders/${id}/${action}`, {
         ...(await get(`${api}/outbound-orders/${id}`)),
