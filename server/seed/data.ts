@@ -9,9 +9,14 @@ export const seedDataDir = projectPath('server', 'seed', 'data')
  * Seed data as JSON files in server/seed/data: `<set>.json` and/or `<set>/*.json` per module (seed-files.ts).
  * Other tools read them too, e.g. the value-set codes for the schema checks.
  */
-const read = <T>(name: string): T => {
-  const set = readSeedSet<T>(seedDataDir, name.replace(/\.json$/, ''))
-  if (set === undefined) throw new Error(`server/seed/data/${name} is missing: the seed needs it.`)
+const read = <T>(name: string, dir = seedDataDir): T => {
+  const set = readSeedSet<T>(dir, name.replace(/\.json$/, ''))
+  if (set === undefined)
+    throw new Error(
+      dir === seedDataDir
+        ? `server/seed/data/${name} is missing: the seed needs it.`
+        : `${name} is missing in the seed folder ${dir}: the seed needs it.`,
+    )
   return set
 }
 
@@ -106,14 +111,10 @@ export const seedData = {
  * `config.seedDataDir`; the repository's folder by default), read as they are now.
  */
 export function seedReferences(dir = seedDataDir) {
-  const set = <T>(name: string): T => {
-    const entries = readSeedSet<T>(dir, name)
-    if (entries === undefined)
-      throw new Error(`${name}.json is missing in the seed folder ${dir}: the models need it.`)
-    return entries
-  }
   return {
-    lookupCodes: new Set(Object.keys(set<SeedLookups>('lookups'))),
-    codeRules: new Set(set<Array<{ ruleCode: string }>>('code-rules').map((rule) => rule.ruleCode)),
+    lookupCodes: new Set(Object.keys(read<SeedLookups>('lookups.json', dir))),
+    codeRules: new Set(
+      read<Array<{ ruleCode: string }>>('code-rules.json', dir).map((rule) => rule.ruleCode),
+    ),
   }
 }
